@@ -1,0 +1,187 @@
+// Package diag holds the data that travels between holdfast's stages: rule
+// metadata, findings with their witness, and the verification verdict.
+// It has no behaviour beyond ordering and fingerprinting, so every stage can
+// depend on it without depending on another stage.
+package diag
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strconv"
+)
+
+// Severity is a finding's level, ordered note < warning < error.
+type Severity int
+
+// Severities, in increasing order.
+const (
+	Note Severity = iota + 1
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Note:
+		return "note"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "severity(" + strconv.Itoa(int(s)) + ")"
+}
+
+// ParseSeverity reads "note", "warning" or "error".
+func ParseSeverity(s string) (Severity, bool) {
+	switch s {
+	case "note":
+		return Note, true
+	case "warning":
+		return Warning, true
+	case "error":
+		return Error, true
+	}
+	return 0, false
+}
+
+// Example is a bad/good pair shown by `holdfast explain`, the docs and SARIF.
+type Example struct {
+	Bad  string
+	Good string
+}
+
+// Rule is a rule's metadata. One value drives `holdfast rules`,
+// `holdfast explain`, docs/rules and the SARIF rule descriptors.
+type Rule struct {
+	ID        string   // stable, e.g. "HF-B001"
+	Name      string   // kebab-case, e.g. "raw-pointer-escapes-owner"
+	Class     string   // bug class letter from RULES.md, e.g. "B"
+	Severity  Severity // default severity
+	Precision string   // SARIF precision: "very-high", "high", "medium", "low"
+	Summary   string   // one line, lower case, no trailing period
+	// Help answers, in order: what it does, why it is bad, known problems.
+	Help    string
+	Example Example
+	Fix     string // what to write instead
+	Tags    []string
+}
+
+// Pos is a position in a scanned file. Offsets are bytes; Line and Col are
+// 1-based, Col counted in bytes.
+type Pos struct {
+	File   string // path relative to the scan root, slash-separated
+	Offset int
+	Line   int
+	Col    int
+}
+
+// Span is a half-open byte range with the positions of both ends.
+type Span struct {
+	Start Pos
+	End   Pos
+}
+
+// StepKind says what a witness step is about.
+type StepKind string
+
+// Witness step kinds. They mirror the lifetime model's events that a
+// simulated replay can interpret.
+const (
+	StepDeclare   StepKind = "declare"    // an owner is declared
+	StepBorrow    StepKind = "borrow"     // a raw pointer or reference is taken from an owner
+	StepStore     StepKind = "store"      // a value is stored into a container or member
+	StepAsync     StepKind = "async"      // async device work starts on a buffer
+	StepCallback  StepKind = "callback"   // a continuation is registered
+	StepWait      StepKind = "wait"       // the host blocks until work is done
+	StepBlock     StepKind = "block"      // the host blocks on something unrelated (rendezvous)
+	StepOwnerDies StepKind = "owner-dies" // the last owner goes out of scope or is reset
+	StepMove      StepKind = "move"       // a value is moved into a consumer
+	StepUse       StepKind = "use"        // a borrowed pointer or handle is used
+	StepMutate    StepKind = "mutate"     // in-place mutation
+	StepMaterial  StepKind = "materialise"
+	StepFree      StepKind = "free"
+	StepEscape    StepKind = "escape" // a future or pointer leaves the function
+	StepWrite     StepKind = "write"  // the device writes a buffer
+	StepDeclHold  StepKind = "hold"   // a hold container is declared
+)
+
+// Step is one event of a finding's witness, in program order.
+type Step struct {
+	Kind    StepKind
+	At      Span
+	Value   string // the value the step is about, e.g. "device_buffer"
+	Other   string // the second value (owner of a borrow, container of a store)
+	Message string // a short, lower-case note shown under the finding
+}
+
+// Verdict is the outcome of replaying a finding on the simulated device.
+type Verdict string
+
+// Verdicts.
+const (
+	Confirmed     Verdict = "confirmed"
+	NotReproduced Verdict = "not-reproduced"
+	NotModelled   Verdict = "not-modelled"
+)
+
+// TraceStep is one step of a replay on the simulated device.
+type TraceStep struct {
+	Thread string // "host", "stream:compute", "callback", ...
+	Text   string
+	At     *Span // the source position the step replays, if any
+	Fault  string
+}
+
+// Verification is what the simulated device said about a finding.
+type Verification struct {
+	Verdict Verdict
+	Fault   string // the fault kind of the run as written, if any
+	Reason  string // one line: why this verdict
+	Trace   []TraceStep
+	Fixed   []TraceStep // the run with the rule's fix applied
+}
+
+// Finding is one report of one rule.
+type Finding struct {
+	Rule     *Rule
+	Severity Severity
+	At       Span
+	Message  string
+	Function string // enclosing function, qualified where known
+	Witness  []Step
+	// Anchor is what identifies the finding independent of line numbers:
+	// typically the owner and pointer names. It feeds the fingerprint.
+	Anchor       string
+	Verification *Verification
+	Suppressed   string // reason, when an in-source suppression matched
+}
+
+// Fingerprint is stable when unrelated lines move: it hashes the rule, the
+// file, the enclosing function, the anchor and the message, not positions.
+func (f *Finding) Fingerprint() string {
+	h := sha256.New()
+	for _, s := range []string{f.Rule.ID, f.At.Start.File, f.Function, f.Anchor, f.Message} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// Sort orders findings by file, offset, rule and message, then drops exact
+// duplicates, so every output is deterministic.
+func Sort(fs []*Finding) []*Finding {
+	slices.SortStableFunc(fs, func(a, b *Finding) int {
+		return cmp.Or(
+			cmp.Compare(a.At.Start.File, b.At.Start.File),
+			cmp.Compare(a.At.Start.Offset, b.At.Start.Offset),
+			cmp.Compare(a.Rule.ID, b.Rule.ID),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+	return slices.CompactFunc(fs, func(a, b *Finding) bool {
+		return a.Rule.ID == b.Rule.ID && a.At == b.At && a.Message == b.Message
+	})
+}
