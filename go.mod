@@ -3,6 +3,7 @@ module github.com/holdfast-dev/holdfast
 go 1.26.8
 
 require (
+	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 	github.com/owenrumney/go-sarif/v3 v3.3.1 // indirect

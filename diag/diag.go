@@ -114,6 +114,7 @@ type Step struct {
 	At      Span
 	Value   string // the value the step is about, e.g. "device_buffer"
 	Other   string // the second value (owner of a borrow, container of a store)
+	Via     string // the call or construct that makes the step, e.g. "AwaitBuffer", "push_back", "}"
 	Message string // a short, lower-case note shown under the finding
 }
 
