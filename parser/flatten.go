@@ -1,0 +1,150 @@
+package parser
+
+/*
+#include <stdint.h>
+#include <stdlib.h>
+#include <stdbool.h>
+
+// The few tree-sitter declarations the flattener needs, matching
+// go-tree-sitter v0.25.0's tree_sitter/api.h. The functions are the ones
+// that module's cgo package compiles into the binary.
+typedef struct TSTree TSTree;
+typedef struct TSNode { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
+typedef struct TSTreeCursor { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
+TSNode ts_tree_root_node(const TSTree *self);
+uint32_t ts_node_descendant_count(TSNode self);
+uint16_t ts_node_symbol(TSNode self);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+bool ts_node_is_named(TSNode self);
+bool ts_node_is_missing(TSNode self);
+bool ts_node_is_error(TSNode self);
+TSTreeCursor ts_tree_cursor_new(TSNode node);
+void ts_tree_cursor_delete(TSTreeCursor *self);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *self);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
+void ts_set_allocator(void *(*a)(size_t), void *(*b)(size_t, size_t), void *(*c)(void *, size_t), void (*d)(void *));
+
+// hf_node mirrors parser.rawNode: keep the two in step.
+typedef struct {
+	uint32_t start, end;
+	int32_t parent, next;
+	uint16_t sym, field;
+	uint8_t flags;
+	uint8_t pad[3];
+} hf_node;
+
+enum { HF_NAMED = 1, HF_ERROR = 2, HF_MISSING = 4 };
+
+static uint32_t hf_count(void *tree) {
+	return ts_node_descendant_count(ts_tree_root_node((const TSTree *)tree));
+}
+
+// hf_flatten writes the tree in pre-order into out (cap entries) with one
+// cursor walk and no recursion, so depth is bounded only by memory. It
+// returns the number of nodes written, or -1 when memory runs out.
+static int64_t hf_flatten(void *tree, hf_node *out, uint32_t cap) {
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node((const TSTree *)tree));
+	uint32_t depth_cap = 256, depth = 0, n = 0;
+	int32_t *stack = malloc(sizeof(int32_t) * depth_cap);  // index of the node at each depth
+	int32_t *last = malloc(sizeof(int32_t) * depth_cap);   // last child seen at each depth
+	if (!stack || !last) { free(stack); free(last); ts_tree_cursor_delete(&c); return -1; }
+	last[0] = -1;
+	for (;;) {
+		if (n < cap) {
+			TSNode node = ts_tree_cursor_current_node(&c);
+			hf_node *o = &out[n];
+			o->start = ts_node_start_byte(node);
+			o->end = ts_node_end_byte(node);
+			o->parent = depth > 0 ? stack[depth - 1] : -1;
+			o->next = -1;
+			o->sym = ts_node_symbol(node);
+			o->field = ts_tree_cursor_current_field_id(&c);
+			o->flags = (ts_node_is_named(node) ? HF_NAMED : 0) |
+			           (ts_node_is_error(node) ? HF_ERROR : 0) |
+			           (ts_node_is_missing(node) ? HF_MISSING : 0);
+			if (last[depth] >= 0) out[last[depth]].next = (int32_t)n;
+			last[depth] = (int32_t)n;
+			stack[depth] = (int32_t)n;
+		}
+		n++;
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			depth++;
+			if (depth >= depth_cap) {
+				depth_cap *= 2;
+				int32_t *s2 = realloc(stack, sizeof(int32_t) * depth_cap);
+				if (s2) stack = s2;
+				int32_t *l2 = realloc(last, sizeof(int32_t) * depth_cap);
+				if (l2) last = l2;
+				if (!s2 || !l2) { free(stack); free(last); ts_tree_cursor_delete(&c); return -1; }
+			}
+			last[depth] = -1;
+			continue;
+		}
+		for (;;) {
+			if (ts_tree_cursor_goto_next_sibling(&c)) break;
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				free(stack); free(last); ts_tree_cursor_delete(&c);
+				return n;
+			}
+			depth--;
+		}
+	}
+}
+
+static void hf_use_c_allocator(void) { ts_set_allocator(NULL, NULL, NULL, NULL); }
+*/
+import "C"
+
+import (
+	"errors"
+	"sync"
+	"unsafe"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// rawNode mirrors hf_node in the cgo preamble.
+type rawNode struct {
+	Start, End   uint32
+	Parent, Next int32
+	Sym, Field   uint16
+	Flags        uint8
+	_            [3]byte
+}
+
+const (
+	flagNamed   = 1
+	flagError   = 2
+	flagMissing = 4
+)
+
+var useCAllocator = sync.OnceFunc(func() { C.hf_use_c_allocator() })
+
+// treePtr returns the C TSTree behind a go-tree-sitter Tree. The binding's
+// Tree is a struct whose only field is that pointer (v0.25.0); the parser
+// test checks the flattened root against the binding's own root node.
+func treePtr(t *sitter.Tree) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(t))
+}
+
+// flatten copies the tree into a Go slice in one cgo call.
+func flatten(t *sitter.Tree) ([]rawNode, error) {
+	p := treePtr(t)
+	n := uint32(C.hf_count(p))
+	nodes := make([]rawNode, n)
+	if n == 0 {
+		return nodes, nil
+	}
+	got := C.hf_flatten(p, (*C.hf_node)(unsafe.Pointer(&nodes[0])), C.uint32_t(n))
+	if got < 0 {
+		return nil, errors.New("out of memory while flattening the syntax tree")
+	}
+	if uint32(got) != n {
+		return nil, errors.New("syntax tree changed size while flattening")
+	}
+	return nodes, nil
+}

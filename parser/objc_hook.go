@@ -1,0 +1,3 @@
+package parser
+
+func neutralise(src []byte) []byte { return src }

@@ -1,0 +1,94 @@
+// Package parser turns C, C++, CUDA and Objective-C++ source into a flat
+// syntax table (File) with tree-sitter's C++ grammar. tree-sitter types
+// never leave this package: every parser and tree is closed here, and the
+// later stages work on Go data only.
+package parser
+
+import (
+	"errors"
+	"fmt"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Parser parses files one at a time. It is not safe for concurrent use:
+// give each worker its own, and Close it when done.
+type Parser struct {
+	p    *sitter.Parser
+	g    *grammar
+	opts Options
+}
+
+// Options configure a Parser.
+type Options struct {
+	// DeclMacros name macros whose first argument declares a variable
+	// initialised by the second, like TF_ASSIGN_OR_RETURN(auto x, f()).
+	DeclMacros []string
+}
+
+// New returns a Parser for C++. It also makes tree-sitter allocate with the
+// C library's allocator rather than the binding's Go callbacks, which are
+// markedly slower.
+func New(opts Options) (*Parser, error) {
+	useCAllocator()
+	g := cppGrammar()
+	p := sitter.NewParser()
+	if err := p.SetLanguage(g.lang); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("loading the C++ grammar: %w", err)
+	}
+	return &Parser{p: p, g: g, opts: opts}, nil
+}
+
+// Close releases the tree-sitter parser.
+func (p *Parser) Close() {
+	if p.p != nil {
+		p.p.Close()
+		p.p = nil
+	}
+}
+
+// Parse parses src. path is kept for reporting; ext (".mm", ".cc", ...)
+// decides whether Objective-C constructs are neutralised first. The
+// returned File owns src (or its neutralised copy).
+func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
+	if p.p == nil {
+		return nil, errors.New("parser is closed")
+	}
+	if ext == ".mm" {
+		src = neutralise(src)
+	}
+	src = rewriteDeclMacros(src, p.opts.DeclMacros)
+	tree := p.p.Parse(src, nil)
+	if tree == nil {
+		return nil, errors.New("tree-sitter returned no tree")
+	}
+	defer tree.Close()
+	raw, err := flatten(tree)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Path: path, Ext: ext, Src: src, Nodes: make([]Node, len(raw))}
+	kinds, fields := p.g.kinds, p.g.fields
+	for i := range raw {
+		r := &raw[i]
+		n := &f.Nodes[i]
+		n.Start, n.End, n.Parent, n.Next = r.Start, r.End, r.Parent, r.Next
+		n.Named = r.Flags&flagNamed != 0
+		n.Error = r.Flags&flagError != 0
+		n.Missing = r.Flags&flagMissing != 0
+		switch {
+		case n.Error:
+			n.Kind = KindError
+		case int(r.Sym) < len(kinds):
+			n.Kind = kinds[r.Sym]
+		}
+		if int(r.Field) < len(fields) {
+			n.Field = fields[r.Field]
+		}
+		if n.Error || n.Missing {
+			f.Errors++
+		}
+	}
+	return f, nil
+}

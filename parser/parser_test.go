@@ -1,0 +1,159 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+func parse(t *testing.T, src string) *File {
+	t.Helper()
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse("x.cc", ".cc", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestFlattenMatchesBinding walks the same tree through the binding's own
+// cursor and checks the flat table node by node, which also checks that
+// the Tree layout the flattener relies on still holds.
+func TestFlattenMatchesBinding(t *testing.T) {
+	src := []byte("int f(std::vector<int>& v) { for (auto& x : v) { g(x.data(), &x); } return v.size(); }\nstruct S { int a; };\n")
+	p := sitter.NewParser()
+	defer p.Close()
+	g := cppGrammar()
+	if err := p.SetLanguage(g.lang); err != nil {
+		t.Fatal(err)
+	}
+	tree := p.Parse(src, nil)
+	defer tree.Close()
+	raw, err := flatten(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := tree.Walk()
+	defer c.Close()
+	i := 0
+	var visit func()
+	visit = func() {
+		n := c.Node()
+		if i >= len(raw) {
+			t.Fatalf("flat table has %d nodes, binding has more", len(raw))
+		}
+		r := raw[i]
+		if uint(r.Start) != n.StartByte() || uint(r.End) != n.EndByte() || r.Sym != n.KindId() || r.Field != c.FieldId() {
+			t.Fatalf("node %d: flat %+v, binding %s [%d,%d) field %d", i, r, n.Kind(), n.StartByte(), n.EndByte(), c.FieldId())
+		}
+		i++
+		if c.GotoFirstChild() {
+			for {
+				visit()
+				if !c.GotoNextSibling() {
+					break
+				}
+			}
+			c.GotoParent()
+		}
+	}
+	visit()
+	if i != len(raw) {
+		t.Fatalf("binding has %d nodes, flat table %d", i, len(raw))
+	}
+}
+
+func TestKindsExistInGrammar(t *testing.T) {
+	g := cppGrammar()
+	for k, name := range kindNames {
+		if name == "" || Kind(k) == KindError {
+			continue
+		}
+		if g.lang.IdForNodeKind(name, true) == 0 && g.lang.IdForNodeKind(name, false) == 0 {
+			t.Errorf("kind %q is not in the C++ grammar", name)
+		}
+	}
+	for _, name := range fieldNames {
+		if name != "" && g.lang.FieldIdForName(name) == 0 {
+			t.Errorf("field %q is not in the C++ grammar", name)
+		}
+	}
+}
+
+func TestNavigation(t *testing.T) {
+	f := parse(t, "void f() { a.b(c); }")
+	call := None
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindCallExpression {
+			call = NodeID(i)
+		}
+	}
+	if call == None {
+		t.Fatal("no call_expression")
+	}
+	if got := f.Text(f.Field(call, FieldFunction)); got != "a.b" {
+		t.Errorf("function field = %q", got)
+	}
+	if got := f.Text(f.Field(call, FieldArguments)); got != "(c)" {
+		t.Errorf("arguments field = %q", got)
+	}
+	if f.Ancestor(call, KindFunctionDefinition) == None {
+		t.Error("call has no function_definition ancestor")
+	}
+	end := f.End(call)
+	for i := call + 1; i < end; i++ {
+		if f.Ancestor(i, KindCallExpression) != call {
+			t.Errorf("node %d inside [call, End) is not under the call", i)
+		}
+	}
+	var sb strings.Builder
+	if err := f.Dump(&sb, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sb.String(), "function: field_expression") {
+		t.Errorf("dump lacks the call's function field:\n%s", sb.String())
+	}
+}
+
+func TestPosition(t *testing.T) {
+	f := &File{Src: []byte("ab\ncd\r\nef\rg")}
+	for _, tc := range []struct{ off, line, col int }{{0, 1, 1}, {1, 1, 2}, {3, 2, 1}, {7, 3, 1}, {10, 4, 1}} {
+		if l, c := f.Position(tc.off); l != tc.line || c != tc.col {
+			t.Errorf("Position(%d) = %d:%d, want %d:%d", tc.off, l, c, tc.line, tc.col)
+		}
+	}
+}
+
+func TestDeepNestingDoesNotRecurse(t *testing.T) {
+	const depth = 100000
+	src := "void f() {" + strings.Repeat("{", depth) + strings.Repeat("}", depth) + "}"
+	f := parse(t, src)
+	if len(f.Nodes) < depth {
+		t.Fatalf("only %d nodes for %d nested blocks", len(f.Nodes), depth)
+	}
+}
+
+func TestRewriteDeclMacros(t *testing.T) {
+	names := []string{"TT_ASSIGN_OR_RETURN", "ASSIGN_OR_RETURN", "TF_ASSIGN_OR_RETURN"}
+	for _, tc := range []struct{ in, want string }{
+		{"TT_ASSIGN_OR_RETURN(DeviceBufferRef b, GetBaseBuffer(t));", "                    DeviceBufferRef b= GetBaseBuffer(t) ;"},
+		{"TF_ASSIGN_OR_RETURN(auto x, f(a, b), _ << \"m,\");", "                    auto x= f(a, b)            ;"},
+		{"ASSIGN_OR_RETURN(std::pair<int, int> p, g());", "                 std::pair<int, int> p= g() ;"},
+		{"MY_ASSIGN_OR_RETURN(auto x, f());", "MY_ASSIGN_OR_RETURN(auto x, f());"},
+		{"ASSIGN_OR_RETURN(x, f()", "ASSIGN_OR_RETURN(x, f()"},
+		{"ASSIGN_OR_RETURN;", "ASSIGN_OR_RETURN;"},
+	} {
+		got := string(rewriteDeclMacros([]byte(tc.in), names))
+		if got != tc.want {
+			t.Errorf("rewrite(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+		if len(got) != len(tc.in) {
+			t.Errorf("rewrite(%q) changed the length", tc.in)
+		}
+	}
+}
