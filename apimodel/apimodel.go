@@ -1,0 +1,329 @@
+// Package apimodel says what holdfast knows about names: which types own
+// device memory, which calls borrow from their receiver, start async work,
+// wait, register callbacks, materialise views, free, mutate in place, or
+// fill a container. The knowledge is data: packs embedded from packs/*.yaml
+// plus whatever a repository adds in its .holdfast.yaml. Where no pack names
+// a thing, generic shapes still apply (a type named *Future or *Event is a
+// future, a smart pointer owns, a class value owns what its methods return
+// raw pointers to); the lifetime model uses both.
+package apimodel
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Role is what a call does, as a bit set.
+type Role uint32
+
+// Roles a call can have.
+const (
+	// Borrow: returns a raw pointer or reference into the receiver's (or
+	// first argument's) memory, valid only while that owner lives.
+	Borrow Role = 1 << iota
+	// Async: starts device work on the receiver and arguments; returns a
+	// future or event, or completes later.
+	Async
+	// Wait: blocks the host until work (the receiver or argument) is done.
+	Wait
+	// Callback: registers a continuation that runs when work completes.
+	Callback
+	// Materialise: may return a fresh buffer or copy for a view.
+	Materialise
+	// Free: returns memory to an allocator.
+	Free
+	// Block: blocks the host on something other than device work (a
+	// rendezvous), so the device and other hosts run ahead.
+	Block
+	// Mutate: changes a tensor in place (its buffer may be swapped).
+	Mutate
+	// Fill: puts something into the receiver container.
+	Fill
+	// Const: reads the receiver without changing or filling it.
+	Const
+	// Consume: takes its arguments over (work objects, futures, promises).
+	Consume
+	// Sync: orders device work against a stream (event record, stream wait).
+	Sync
+	// Move: transfers ownership of its argument (std::move).
+	Move
+)
+
+var roleNames = []struct {
+	name string
+	role Role
+}{
+	{"borrow", Borrow}, {"async", Async}, {"wait", Wait}, {"callback", Callback},
+	{"materialise", Materialise}, {"free", Free}, {"block", Block}, {"mutate", Mutate},
+	{"fill", Fill}, {"const", Const}, {"consume", Consume}, {"sync", Sync}, {"move", Move},
+}
+
+func (r Role) String() string {
+	var parts []string
+	for _, rn := range roleNames {
+		if r&rn.role != 0 {
+			parts = append(parts, rn.name)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// ParseRole reads one role name.
+func ParseRole(s string) (Role, bool) {
+	for _, rn := range roleNames {
+		if rn.name == s {
+			return rn.role, true
+		}
+	}
+	return 0, false
+}
+
+// Pack is one API model as written in YAML. Names are matched against the
+// last component of a qualified name ("xla::PjRtBuffer" matches
+// "PjRtBuffer"); a qualified entry matches only that qualified name.
+type Pack struct {
+	Name        string              `yaml:"name"`
+	Description string              `yaml:"description"`
+	Owners      []string            `yaml:"owners"`      // types owning device memory
+	Futures     []string            `yaml:"futures"`     // future/event types beyond the *Future/*Event shape
+	Containers  []string            `yaml:"containers"`  // container types
+	SmartPtrs   []string            `yaml:"smart_ptrs"`  // owning smart pointer templates
+	Tensors     []string            `yaml:"tensors"`     // framework tensor types
+	Calls       map[string][]string `yaml:"calls"`       // call name -> roles
+	DeclMacros  []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
+	HoldWords   []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
+	Consumers   []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
+}
+
+//go:embed packs/*.yaml
+var builtin embed.FS
+
+// Model is the merged knowledge of a set of packs. It is immutable after
+// Load and safe to share between goroutines.
+type Model struct {
+	packs      []string
+	owners     map[string]bool
+	futures    map[string]bool
+	containers map[string]bool
+	smart      map[string]bool
+	tensors    map[string]bool
+	consumers  map[string]bool
+	calls      map[string]Role
+	declMacros []string
+	holdWords  []string
+}
+
+// Builtin returns the names and sources of the embedded packs, sorted.
+func Builtin() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	err := fs.WalkDir(builtin, "packs", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := builtin.ReadFile(path)
+		out[path] = b
+		return err
+	})
+	return out, err
+}
+
+// ParsePack decodes one pack, rejecting unknown keys and unknown roles.
+// Errors carry name (a file name) and the YAML line.
+func ParsePack(name string, src []byte) (*Pack, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	var p Pack
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &p, nil
+}
+
+// Validate checks the roles of every call.
+func (p *Pack) Validate() error {
+	for _, call := range sortedKeys(p.Calls) {
+		for _, r := range p.Calls[call] {
+			if _, ok := ParseRole(r); !ok {
+				return fmt.Errorf("call %q: unknown role %q (known: %s)", call, r, knownRoles())
+			}
+		}
+	}
+	return nil
+}
+
+func knownRoles() string {
+	var names []string
+	for _, rn := range roleNames {
+		names = append(names, rn.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Load merges the built-in packs with extra ones (a repository's own, in
+// the order given; later packs add to earlier ones).
+func Load(extra ...*Pack) (*Model, error) {
+	srcs, err := Builtin()
+	if err != nil {
+		return nil, err
+	}
+	var packs []*Pack
+	for _, name := range sortedKeys(srcs) {
+		p, err := ParsePack(name, srcs[name])
+		if err != nil {
+			return nil, err
+		}
+		packs = append(packs, p)
+	}
+	packs = append(packs, extra...)
+	m := &Model{
+		owners: map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
+		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{},
+		calls: map[string]Role{},
+	}
+	for _, p := range packs {
+		if p == nil {
+			continue
+		}
+		if err := p.Validate(); err != nil {
+			return nil, err
+		}
+		m.packs = append(m.packs, p.Name)
+		addAll(m.owners, p.Owners)
+		addAll(m.futures, p.Futures)
+		addAll(m.containers, p.Containers)
+		addAll(m.smart, p.SmartPtrs)
+		addAll(m.tensors, p.Tensors)
+		addAll(m.consumers, p.Consumers)
+		for call, roles := range p.Calls {
+			for _, r := range roles {
+				role, _ := ParseRole(r)
+				m.calls[call] |= role
+			}
+		}
+		m.declMacros = append(m.declMacros, p.DeclMacros...)
+		m.holdWords = append(m.holdWords, p.HoldWords...)
+	}
+	slices.Sort(m.declMacros)
+	m.declMacros = slices.Compact(m.declMacros)
+	slices.Sort(m.holdWords)
+	m.holdWords = slices.Compact(m.holdWords)
+	return m, nil
+}
+
+func addAll(set map[string]bool, names []string) {
+	for _, n := range names {
+		set[n] = true
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Packs names the packs merged into m, in load order.
+func (m *Model) Packs() []string { return m.packs }
+
+// DeclMacros lists the declaration macros, sorted.
+func (m *Model) DeclMacros() []string { return m.declMacros }
+
+// lookup finds a name, qualified first, then by its last component.
+func lookup[V any](set map[string]V, name string) (V, bool) {
+	if v, ok := set[name]; ok {
+		return v, true
+	}
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		v, ok := set[name[i+2:]]
+		return v, ok
+	}
+	var zero V
+	return zero, false
+}
+
+// Call returns the roles of a call by its (possibly qualified) name.
+func (m *Model) Call(name string) Role {
+	r, _ := lookup(m.calls, name)
+	return r
+}
+
+// IsOwner reports whether a type name (without template arguments) owns
+// device memory according to a pack.
+func (m *Model) IsOwner(typ string) bool { _, ok := lookup(m.owners, typ); return ok }
+
+// IsFuture reports whether a type name is a future or event: named by a
+// pack, or shaped like one (ends in Future, Event, Promise or Awaitable).
+func (m *Model) IsFuture(typ string) bool {
+	if _, ok := lookup(m.futures, typ); ok {
+		return true
+	}
+	base := typ
+	if i := strings.LastIndex(base, "::"); i >= 0 {
+		base = base[i+2:]
+	}
+	for _, suffix := range []string{"Future", "Event", "Awaitable"} {
+		if strings.HasSuffix(base, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsContainer reports whether a template name is a container.
+func (m *Model) IsContainer(typ string) bool { _, ok := lookup(m.containers, typ); return ok }
+
+// IsSmartPtr reports whether a template name is an owning smart pointer.
+func (m *Model) IsSmartPtr(typ string) bool { _, ok := lookup(m.smart, typ); return ok }
+
+// IsTensor reports whether a type is a framework tensor.
+func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); return ok }
+
+// IsConsumer reports whether a type takes over futures and holds.
+func (m *Model) IsConsumer(typ string) bool { _, ok := lookup(m.consumers, typ); return ok }
+
+// IsHoldName reports whether a variable name says it keeps things alive:
+// one of its words (split at '_' and case changes) is a hold word.
+func (m *Model) IsHoldName(name string) bool {
+	for _, w := range words(name) {
+		if _, ok := slices.BinarySearch(m.holdWords, w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// words splits snake_case and camelCase names into lower-case words.
+func words(name string) []string {
+	var out []string
+	start := 0
+	flush := func(end int) {
+		if end > start {
+			out = append(out, strings.ToLower(name[start:end]))
+		}
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_':
+			flush(i)
+			start = i + 1
+		case c >= 'A' && c <= 'Z' && i > start && !(name[i-1] >= 'A' && name[i-1] <= 'Z'):
+			flush(i)
+			start = i
+		}
+	}
+	flush(len(name))
+	return out
+}

@@ -1,0 +1,116 @@
+package apimodel
+
+import (
+	"strings"
+	"testing"
+)
+
+func load(t *testing.T, extra ...*Pack) *Model {
+	t.Helper()
+	m, err := Load(extra...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestBuiltinPacksLoad(t *testing.T) {
+	m := load(t)
+	if got := strings.Join(m.Packs(), ","); got != "aten,pjrt,std,torch_tpu" {
+		t.Errorf("packs = %s", got)
+	}
+}
+
+func TestCallRoles(t *testing.T) {
+	m := load(t)
+	for _, tc := range []struct {
+		name string
+		want Role
+	}{
+		{"AwaitBuffer", Borrow},
+		{"xla::PjRtBuffer::ToLiteral", Async},
+		{"ToLiteral", Async},
+		{"OnReady", Callback},
+		{"AndThen", Callback | Consume},
+		{"MaterializeAndReturn", Materialise},
+		{"push_back", Fill},
+		{"std::move", Move},
+		{"zero_", Mutate},
+		{"multiGet", Block},
+		{"Await", Wait},
+		{"PJRT_Buffer_ToHostBuffer", Async},
+		{"NoSuchCall", 0},
+	} {
+		if got := m.Call(tc.name); got != tc.want {
+			t.Errorf("Call(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestTypeShapes(t *testing.T) {
+	m := load(t)
+	for _, tc := range []struct {
+		typ  string
+		f    func(string) bool
+		want bool
+	}{
+		{"xla::PjRtBuffer", m.IsOwner, true},
+		{"DeviceBufferRef", m.IsOwner, true},
+		{"BufferHandle", m.IsOwner, false},
+		{"HostFuture", m.IsFuture, true},
+		{"xla::Future", m.IsFuture, true},
+		{"se::DeviceEvent", m.IsFuture, true},
+		{"Eventually", m.IsFuture, false},
+		{"std::vector", m.IsContainer, true},
+		{"absl::InlinedVector", m.IsContainer, true},
+		{"std::unique_ptr", m.IsSmartPtr, true},
+		{"at::Tensor", m.IsTensor, true},
+	} {
+		if got := tc.f(tc.typ); got != tc.want {
+			t.Errorf("%s: got %v, want %v", tc.typ, got, tc.want)
+		}
+	}
+}
+
+func TestHoldNames(t *testing.T) {
+	m := load(t)
+	for name, want := range map[string]bool{
+		"batch_holds": true, "keepAlive": true, "keepalive": true, "pinnedBuffers": true,
+		"buffers": false, "threshold": false, "holdout_set": false, "kHolds": true,
+	} {
+		if got := m.IsHoldName(name); got != want {
+			t.Errorf("IsHoldName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestExtraPackAddsNames(t *testing.T) {
+	p, err := ParsePack("repo.yaml", []byte("name: repo\nowners: [BufferHandle]\ncalls:\n  Get: [borrow]\n  ReadToHost: [async]\ndecl_macros: [MY_ASSIGN_OR_RETURN]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := load(t, p)
+	if !m.IsOwner("BufferHandle") || m.Call("Get") != Borrow || m.Call("ReadToHost") != Async {
+		t.Error("the extra pack's names were not merged")
+	}
+	found := false
+	for _, d := range m.DeclMacros() {
+		found = found || d == "MY_ASSIGN_OR_RETURN"
+	}
+	if !found {
+		t.Error("extra decl macro missing")
+	}
+}
+
+func TestParsePackErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"name: x\ncalls:\n  Get: [borow]\n", `unknown role "borow"`},
+		{"name: x\nowner: [A]\n", "line 2"},
+		{"name: x\nowners: {a: 1}\n", "line 2"},
+	} {
+		_, err := ParsePack("p.yaml", []byte(tc.src))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "p.yaml") {
+			t.Errorf("ParsePack(%q) error = %v, want it to mention %q and the file", tc.src, err, tc.want)
+		}
+	}
+}
