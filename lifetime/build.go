@@ -1,0 +1,830 @@
+package lifetime
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// maxDepth bounds the recursion over nested statements and expressions.
+// Deeper code is left out of the model and the function is marked
+// Truncated, so hostile nesting cannot exhaust the stack.
+const maxDepth = 2000
+
+// Build returns the lifetime model of every function and lambda in f, in
+// source order (a lambda follows the function that contains it).
+func Build(f *parser.File, m *apimodel.Model) []*Func {
+	var out []*Func
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
+			continue
+		}
+		body := f.Field(parser.NodeID(i), parser.FieldBody)
+		if body == parser.None || f.Kind(body) != parser.KindCompoundStatement {
+			continue
+		}
+		fn := &Func{File: f, Node: parser.NodeID(i)}
+		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}}
+		b.function(parser.NodeID(i), body)
+		out = append(out, fn)
+		out = appendLambdas(out, fn)
+	}
+	return out
+}
+
+func appendLambdas(out []*Func, fn *Func) []*Func {
+	for _, l := range fn.Lambdas {
+		out = append(out, l)
+		out = appendLambdas(out, l)
+	}
+	return out
+}
+
+// builder builds one Func. A lambda gets its own builder whose parent is
+// the enclosing function's, so names it does not declare resolve outward.
+type builder struct {
+	f      *parser.File
+	m      *apimodel.Model
+	fn     *Func
+	parent *builder
+	env    map[string][]VarID // visible names, innermost last
+	scope  ScopeID
+	depth  int
+	// Truncated is set when nesting went past maxDepth.
+	truncated bool
+	// consumer names what the expression being visited is handed to
+	// ("return", a callee), for moves found inside it.
+	consumer string
+}
+
+func (b *builder) text(n parser.NodeID) string { return b.f.Text(n) }
+func (b *builder) kind(n parser.NodeID) parser.Kind {
+	return b.f.Kind(n)
+}
+func (b *builder) at(n parser.NodeID) uint32 { return b.f.Nodes[n].Start }
+
+func (b *builder) emit(e Event) {
+	if e.Node >= 0 && e.At == 0 {
+		e.At = b.at(e.Node)
+	}
+	e.Scope = b.scope
+	b.fn.Events = append(b.fn.Events, e)
+}
+
+// function builds the model of a function_definition.
+func (b *builder) function(def, body parser.NodeID) {
+	f := b.f
+	decl := f.Field(def, parser.FieldDeclarator)
+	for decl != parser.None && b.kind(decl) != parser.KindFunctionDeclarator {
+		decl = f.Field(decl, parser.FieldDeclarator)
+	}
+	name := ""
+	if decl != parser.None {
+		name = b.text(f.Field(decl, parser.FieldDeclarator))
+	}
+	class := enclosingClass(f, def)
+	b.fn.Kind = Function
+	last := name
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		last = name[i+2:]
+		class = name[:i]
+		if j := strings.LastIndex(class, "::"); j >= 0 {
+			class = class[j+2:]
+		}
+		b.fn.Kind = Method
+	} else if class != "" {
+		name = class + "::" + name
+		b.fn.Kind = Method
+	}
+	switch {
+	case strings.HasPrefix(last, "~"):
+		b.fn.Kind = Destructor
+	case class != "" && stripTemplateArgs(last) == stripTemplateArgs(class):
+		b.fn.Kind = Constructor
+	}
+	b.fn.Name = name
+	b.fn.HasErrors = hasErrors(f, def)
+	b.pushScope(BodyScope, body)
+	if decl != parser.None {
+		b.params(f.Field(decl, parser.FieldParameters))
+	}
+	for c := range f.NamedChildren(def) {
+		if b.kind(c) == parser.KindFieldInitializerList {
+			b.visit(c)
+		}
+	}
+	b.block(body)
+	b.popScope()
+}
+
+func stripTemplateArgs(s string) string {
+	if i := strings.IndexByte(s, '<'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func enclosingClass(f *parser.File, n parser.NodeID) string {
+	for m := f.Nodes[n].Parent; m != parser.None; m = f.Nodes[m].Parent {
+		switch f.Nodes[m].Kind {
+		case parser.KindClassSpecifier, parser.KindStructSpecifier:
+			return f.Text(f.Field(m, parser.FieldName))
+		case parser.KindFunctionDefinition, parser.KindCompoundStatement:
+			return ""
+		}
+	}
+	return ""
+}
+
+func hasErrors(f *parser.File, n parser.NodeID) bool {
+	end := f.End(n)
+	for i := n; i < end; i++ {
+		if f.Nodes[i].Error || f.Nodes[i].Missing {
+			return true
+		}
+	}
+	return false
+}
+
+// params declares a parameter list's names.
+func (b *builder) params(list parser.NodeID) {
+	if list == parser.None {
+		return
+	}
+	for p := range b.f.NamedChildren(list) {
+		switch b.kind(p) {
+		case parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration:
+			v := b.declarator(p, b.f.Field(p, parser.FieldDeclarator))
+			if v != NoVar {
+				b.fn.Vars[v].Param = true
+			}
+		}
+	}
+}
+
+// pushScope opens a scope for node n.
+func (b *builder) pushScope(k ScopeKind, n parser.NodeID) {
+	nd := b.f.Nodes[n]
+	b.fn.Scopes = append(b.fn.Scopes, Scope{Parent: b.scope, Kind: k, Node: n, Start: nd.Start, End: nd.End})
+	if len(b.fn.Scopes) == 1 {
+		b.fn.Scopes[0].Parent = -1
+	}
+	b.scope = ScopeID(len(b.fn.Scopes) - 1)
+}
+
+// popScope closes the current scope: its values die at its end, last
+// declared first.
+func (b *builder) popScope() {
+	s := b.fn.Scopes[b.scope]
+	for v := len(b.fn.Vars) - 1; v >= 0; v-- {
+		x := &b.fn.Vars[v]
+		if x.Scope != b.scope || x.Outer != NoVar {
+			continue
+		}
+		if stack := b.env[x.Name]; len(stack) > 0 && stack[len(stack)-1] == VarID(v) {
+			b.env[x.Name] = stack[:len(stack)-1]
+		}
+		if !x.Param && !x.Static {
+			b.fn.Events = append(b.fn.Events, Event{Kind: ScopeExit, Node: s.Node, At: s.End - 1, Scope: b.scope, Var: VarID(v), Other: NoVar, Owner: NoVar, Call: "}"})
+		}
+	}
+	b.scope = s.Parent
+	if b.scope < 0 {
+		b.scope = 0
+	}
+}
+
+// newVar adds a value to the current scope and makes its name visible.
+func (b *builder) newVar(name string, n parser.NodeID, t typeInfo) VarID {
+	v := VarID(len(b.fn.Vars))
+	b.fn.Vars = append(b.fn.Vars, Var{
+		Name: name, Type: t.text, Base: t.base, Kind: t.kind, Scope: b.scope, Decl: n, At: b.at(n),
+		Elem: t.elem, ElemPointer: t.elemPointer, Hold: t.hold, Outer: NoVar,
+	})
+	b.env[name] = append(b.env[name], v)
+	return v
+}
+
+// lookup resolves a name to a visible value, reaching into enclosing
+// functions for lambdas (and recording the capture).
+func (b *builder) lookup(name string, n parser.NodeID) VarID {
+	if stack := b.env[name]; len(stack) > 0 {
+		return stack[len(stack)-1]
+	}
+	if b.parent == nil || b.fn.Default == 0 {
+		return NoVar
+	}
+	outer := b.parent.lookup(name, n)
+	if outer == NoVar {
+		return NoVar
+	}
+	// An implicit capture through a default capture.
+	ov := b.parent.fn.Vars[outer]
+	v := VarID(len(b.fn.Vars))
+	b.fn.Vars = append(b.fn.Vars, Var{Name: ov.Name, Type: ov.Type, Base: ov.Base, Kind: ov.Kind, Scope: 0, Decl: n, At: b.at(n), Elem: ov.Elem, ElemPointer: ov.ElemPointer, Hold: ov.Hold, Outer: outer})
+	b.env[name] = append(b.env[name][:0:0], v)
+	fl := Implicit
+	if b.fn.Default == '&' {
+		fl |= ByRef
+	}
+	b.parent.emit(Event{Kind: Capture, Node: n, Var: outer, Other: NoVar, Owner: NoVar, Call: "capture", Flags: fl, Lambda: b.fn})
+	return v
+}
+
+// block visits a compound statement's statements in the current scope.
+func (b *builder) block(n parser.NodeID) {
+	for c := range b.f.NamedChildren(n) {
+		b.visit(c)
+	}
+}
+
+// visit walks a statement or expression.
+func (b *builder) visit(n parser.NodeID) {
+	if n == parser.None {
+		return
+	}
+	if b.depth >= maxDepth {
+		b.truncated = true
+		return
+	}
+	b.depth++
+	defer func() { b.depth-- }()
+	f := b.f
+	switch b.kind(n) {
+	case parser.KindCompoundStatement:
+		b.pushScope(BlockScope, n)
+		b.block(n)
+		b.popScope()
+	case parser.KindForStatement, parser.KindWhileStatement, parser.KindDoStatement:
+		b.pushScope(LoopScope, n)
+		b.children(n)
+		b.popScope()
+	case parser.KindForRangeLoop:
+		b.pushScope(LoopScope, n)
+		b.visit(f.Field(n, parser.FieldRight))
+		v := b.declarator(n, f.Field(n, parser.FieldDeclarator))
+		if v != NoVar {
+			b.emit(Event{Kind: Declare, Node: n, Var: v, Other: NoVar, Owner: NoVar})
+		}
+		b.visit(f.Field(n, parser.FieldBody))
+		b.popScope()
+	case parser.KindIfStatement, parser.KindSwitchStatement:
+		b.pushScope(BranchScope, n)
+		b.children(n)
+		b.popScope()
+	case parser.KindCatchClause:
+		b.pushScope(CatchScope, n)
+		b.params(f.Field(n, parser.FieldParameters))
+		b.visit(f.Field(n, parser.FieldBody))
+		b.popScope()
+	case parser.KindDeclaration:
+		b.declaration(n)
+	case parser.KindLambdaExpression:
+		b.lambda(n, NoVar)
+	case parser.KindCallExpression:
+		b.call(n, NoVar, f.Kind(f.Nodes[n].Parent) == parser.KindExpressionStatement)
+	case parser.KindAssignmentExpression:
+		b.assign(n)
+	case parser.KindReturnStatement, parser.KindCoReturnStatement:
+		b.ret(n)
+	case parser.KindIdentifier:
+		if v := b.lookup(b.text(n), n); v != NoVar {
+			b.emit(Event{Kind: Use, Node: n, Var: v, Other: NoVar, Owner: NoVar})
+		}
+	case parser.KindDeleteExpression:
+		for c := range f.NamedChildren(n) {
+			if v := b.rootVar(c); v != NoVar {
+				b.emit(Event{Kind: Free, Node: n, Var: v, Other: NoVar, Owner: NoVar, Call: "delete"})
+			} else {
+				b.visit(c)
+			}
+		}
+	case parser.KindFieldExpression:
+		b.visit(f.Field(n, parser.FieldArgument))
+	case parser.KindFunctionDefinition, parser.KindClassSpecifier, parser.KindStructSpecifier,
+		parser.KindTemplateDeclaration, parser.KindComment, parser.KindStringLiteral,
+		parser.KindTypeIdentifier, parser.KindFieldIdentifier, parser.KindQualifiedIdentifier:
+		// Nested definitions are modelled on their own; names that are
+		// not values say nothing about lifetimes.
+	default:
+		b.children(n)
+	}
+}
+
+func (b *builder) children(n parser.NodeID) {
+	for c := range b.f.NamedChildren(n) {
+		b.visit(c)
+	}
+}
+
+// declaration declares every declarator of a declaration statement.
+func (b *builder) declaration(n parser.NodeID) {
+	f := b.f
+	static := false
+	for c := range f.Children(n) {
+		if f.Nodes[c].Field == parser.FieldNone {
+			switch t := b.text(c); t {
+			case "static", "thread_local", "extern":
+				static = true
+			}
+		}
+	}
+	for c := range f.Children(n) {
+		if f.Nodes[c].Field != parser.FieldDeclarator {
+			continue
+		}
+		d, value := c, parser.None
+		if b.kind(d) == parser.KindInitDeclarator {
+			value = f.Field(d, parser.FieldValue)
+			d = f.Field(d, parser.FieldDeclarator)
+		}
+		if b.kind(d) == parser.KindFunctionDeclarator {
+			continue // a prototype
+		}
+		v := b.declarator(n, d)
+		if v == NoVar {
+			b.visit(value)
+			continue
+		}
+		b.fn.Vars[v].Static = static
+		b.emit(Event{Kind: Declare, Node: d, Var: v, Other: NoVar, Owner: NoVar})
+		if value != parser.None {
+			b.init(v, value)
+		}
+	}
+}
+
+// declarator declares the name inside declarator d, whose type is the type
+// field of decl, and returns it (NoVar when there is no name).
+func (b *builder) declarator(decl, d parser.NodeID) VarID {
+	f := b.f
+	ptr, ref := false, false
+	for d != parser.None {
+		switch b.kind(d) {
+		case parser.KindPointerDeclarator:
+			ptr = true
+		case parser.KindReferenceDeclarator:
+			ref = true
+		case parser.KindArrayDeclarator, parser.KindInitDeclarator:
+		case parser.KindIdentifier:
+			typ := f.Field(decl, parser.FieldType)
+			primitive := b.kind(typ) == parser.KindPrimitiveType || b.kind(typ) == parser.KindSizedTypeSpecifier
+			t := classify(b.m, b.text(typ), ptr, ref, primitive, b.text(d))
+			switch {
+			case ptr:
+				t.text += "*"
+			case ref:
+				t.text += "&"
+			}
+			return b.newVar(b.text(d), d, t)
+		case parser.KindStructuredBindingDeclarator:
+			for c := range f.NamedChildren(d) {
+				if b.kind(c) == parser.KindIdentifier {
+					b.newVar(b.text(c), c, typeInfo{kind: Plain})
+				}
+			}
+			return NoVar
+		default:
+			return NoVar
+		}
+		next := f.Field(d, parser.FieldDeclarator)
+		if next == parser.None {
+			// reference_declarator keeps its inner declarator unnamed.
+			for c := range f.NamedChildren(d) {
+				next = c
+			}
+		}
+		d = next
+	}
+	return NoVar
+}
+
+// init evaluates the initialiser of v (also the right side of v = ...).
+func (b *builder) init(v VarID, value parser.NodeID) {
+	value = b.strip(value)
+	switch b.kind(value) {
+	case parser.KindCallExpression:
+		b.call(value, v, false)
+	case parser.KindIdentifier:
+		if x := b.lookup(b.text(value), value); x != NoVar {
+			b.emit(Event{Kind: Assign, Node: value, Var: v, Other: x, Owner: NoVar})
+			if b.fn.Vars[v].Kind == Plain && b.fn.Vars[v].Type == "auto" {
+				b.fn.Vars[v].Kind = b.fn.Vars[x].Kind
+			}
+		}
+	case parser.KindPointerExpression:
+		if b.operator(value) == "&" {
+			if o := b.rootVar(b.f.Field(value, parser.FieldArgument)); o != NoVar {
+				b.emit(Event{Kind: Borrow, Node: value, Var: v, Other: NoVar, Owner: o, Call: "&"})
+				return
+			}
+		}
+		b.visit(value)
+	case parser.KindLambdaExpression:
+		b.fn.Vars[v].Kind = Lambda
+		b.lambda(value, v)
+	case parser.KindArgumentList, parser.KindInitializerList:
+		// T x(args) and T x{args}: a constructor call taking the arguments.
+		for a := range b.f.NamedChildren(value) {
+			b.arg(a, b.fn.Vars[v].Base, ToConsumer, v)
+		}
+	default:
+		b.visit(value)
+	}
+}
+
+// strip removes parentheses and casts around an expression.
+func (b *builder) strip(n parser.NodeID) parser.NodeID {
+	for n != parser.None {
+		switch b.kind(n) {
+		case parser.KindParenthesizedExpression:
+			var inner parser.NodeID = parser.None
+			for c := range b.f.NamedChildren(n) {
+				inner = c
+			}
+			n = inner
+		case parser.KindCastExpression:
+			n = b.f.Field(n, parser.FieldValue)
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+func (b *builder) operator(n parser.NodeID) string {
+	return b.text(b.f.Field(n, parser.FieldOperator))
+}
+
+// rootVar returns the local value an lvalue expression is rooted in:
+// x, *x, x.f, x->f, x[i], (x).
+func (b *builder) rootVar(n parser.NodeID) VarID {
+	for depth := 0; n != parser.None && depth < maxDepth; depth++ {
+		n = b.strip(n)
+		switch b.kind(n) {
+		case parser.KindIdentifier:
+			return b.lookup(b.text(n), n)
+		case parser.KindPointerExpression:
+			n = b.f.Field(n, parser.FieldArgument)
+		case parser.KindFieldExpression, parser.KindSubscriptExpression:
+			n = b.f.Field(n, parser.FieldArgument)
+		default:
+			return NoVar
+		}
+	}
+	return NoVar
+}
+
+// callee returns a call's name (qualified as written, template arguments
+// dropped) and, for a method call, the receiver expression.
+func (b *builder) callee(fn parser.NodeID) (name string, recv parser.NodeID, arrow bool) {
+	f := b.f
+	switch b.kind(fn) {
+	case parser.KindIdentifier, parser.KindQualifiedIdentifier:
+		return stripTemplateArgs(b.text(fn)), parser.None, false
+	case parser.KindTemplateFunction:
+		return b.text(f.Field(fn, parser.FieldName)), parser.None, false
+	case parser.KindFieldExpression:
+		field := f.Field(fn, parser.FieldField)
+		if b.kind(field) == parser.KindTemplateMethod {
+			field = f.Field(field, parser.FieldName)
+		}
+		return b.text(field), f.Field(fn, parser.FieldArgument), b.operator(fn) == "->"
+	}
+	return "", parser.None, false
+}
+
+// isBorrowCall reports whether call n borrows from a local owner and
+// returns that owner. Pack-named borrowing calls count on any receiver
+// kind; so does any method whose result is stored in a raw pointer or
+// reference (targetKind) when the receiver is a local class value.
+func (b *builder) isBorrowCall(n parser.NodeID, targetKind VarKind) (owner VarID, name string) {
+	name, recv, _ := b.callee(b.f.Field(n, parser.FieldFunction))
+	roles := b.m.Call(name)
+	if recv == parser.None {
+		if roles&apimodel.Borrow == 0 {
+			return NoVar, name
+		}
+		// A borrowing free function borrows from its first argument.
+		for a := range b.f.NamedChildren(b.f.Field(n, parser.FieldArguments)) {
+			return b.ownerOf(a), name
+		}
+		return NoVar, name
+	}
+	o := b.ownerOf(recv)
+	if o == NoVar {
+		return NoVar, name
+	}
+	if roles&apimodel.Borrow != 0 || targetKind == Pointer || targetKind == Reference {
+		return o, name
+	}
+	return NoVar, name
+}
+
+// ownerOf returns the local owner an expression denotes: a class value, a
+// smart pointer or a container that is neither a parameter nor static.
+func (b *builder) ownerOf(n parser.NodeID) VarID {
+	n = b.strip(n)
+	if b.kind(n) != parser.KindIdentifier {
+		return NoVar
+	}
+	v := b.lookup(b.text(n), n)
+	if v == NoVar {
+		return NoVar
+	}
+	switch b.fn.Vars[v].Kind {
+	case Owner, Container:
+		return v
+	}
+	return NoVar
+}
+
+// call models a call. target is the value its result initialises (NoVar
+// if none); discarded says the result is dropped.
+func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
+	f := b.f
+	name, recv, _ := b.callee(f.Field(n, parser.FieldFunction))
+	roles := b.m.Call(name)
+	args := f.Field(n, parser.FieldArguments)
+	tkind := Plain
+	if target != NoVar {
+		tkind = b.fn.Vars[target].Kind
+	}
+
+	if roles&apimodel.Move != 0 {
+		for a := range f.NamedChildren(args) {
+			if v := b.rootVar(a); v != NoVar {
+				into := b.consumer
+				if into == "" {
+					into = "="
+				}
+				b.emit(Event{Kind: Move, Node: n, Var: v, Other: target, Owner: NoVar, Call: into})
+				if target != NoVar && b.fn.Vars[target].Type == "auto" {
+					b.fn.Vars[target].Kind = b.fn.Vars[v].Kind
+				}
+			} else {
+				b.visit(a)
+			}
+			break
+		}
+		return
+	}
+
+	recvVar := NoVar
+	if recv != parser.None {
+		recvVar = b.rootVar(recv)
+		if recvVar == NoVar {
+			b.visit(recv)
+		}
+	}
+	first := NoVar // the first argument, when it is a value
+	for a := range f.NamedChildren(args) {
+		first = b.rootVar(a)
+		break
+	}
+	subject := recvVar
+	if subject == NoVar {
+		subject = first
+	}
+
+	if target != NoVar {
+		if owner, _ := b.isBorrowCall(n, tkind); owner != NoVar {
+			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: owner, Call: name})
+			if b.fn.Vars[target].Kind == Plain {
+				b.fn.Vars[target].Kind = Pointer
+			}
+		}
+	}
+	switch {
+	case roles&apimodel.Async != 0 || (target != NoVar && tkind == Future && roles&(apimodel.Callback|apimodel.Wait) == 0):
+		fl := Flags(0)
+		if discarded {
+			fl |= Discarded
+		}
+		if target != NoVar && b.fn.Vars[target].Kind == Plain {
+			b.fn.Vars[target].Kind = Future
+		}
+		b.emit(Event{Kind: Async, Node: n, Var: target, Other: subject, Owner: NoVar, Call: name, Flags: fl})
+	case roles&apimodel.Materialise != 0:
+		if target != NoVar && b.fn.Vars[target].Kind == Plain {
+			b.fn.Vars[target].Kind = Owner
+		}
+		b.emit(Event{Kind: Materialise, Node: n, Var: target, Other: subject, Owner: NoVar, Call: name})
+	}
+	if roles&apimodel.Wait != 0 && subject != NoVar {
+		b.emit(Event{Kind: Wait, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})
+	} else if roles&apimodel.Wait != 0 {
+		b.emit(Event{Kind: Wait, Node: n, Var: NoVar, Other: NoVar, Owner: NoVar, Call: name})
+	}
+	if roles&apimodel.Block != 0 {
+		b.emit(Event{Kind: Block, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})
+	}
+	if roles&apimodel.Free != 0 && subject != NoVar {
+		b.emit(Event{Kind: Free, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})
+	}
+	mutating := roles&apimodel.Mutate != 0 || (recvVar != NoVar && len(name) > 1 && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "_"))
+	if mutating && subject != NoVar {
+		b.emit(Event{Kind: Mutate, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})
+	}
+	if recvVar != NoVar {
+		b.emit(Event{Kind: Use, Node: recv, Var: recvVar, Other: NoVar, Owner: NoVar, Call: name, Flags: Receiver})
+	}
+
+	fill := roles&apimodel.Fill != 0 && recvVar != NoVar
+	consumeFlags := Flags(0)
+	if roles&apimodel.Consume != 0 {
+		consumeFlags = ToConsumer
+	}
+	for a := range f.NamedChildren(args) {
+		if roles&apimodel.Callback != 0 && b.kind(b.strip(a)) == parser.KindLambdaExpression {
+			l := b.lambda(b.strip(a), NoVar)
+			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name, Lambda: l})
+			continue
+		}
+		v, owner := b.arg(a, name, consumeFlags, NoVar)
+		if fill {
+			b.emit(Event{Kind: Store, Node: a, Var: recvVar, Other: v, Owner: owner, Call: name})
+		}
+		if roles&apimodel.Callback != 0 && v != NoVar && b.fn.Vars[v].Kind == Lambda {
+			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: v, Owner: NoVar, Call: name})
+		}
+	}
+}
+
+// arg models one argument of call name and returns the value it passes
+// (NoVar for an expression) and, for a borrowing expression, the owner.
+func (b *builder) arg(a parser.NodeID, name string, fl Flags, into VarID) (VarID, VarID) {
+	f := b.f
+	a = b.strip(a)
+	switch b.kind(a) {
+	case parser.KindIdentifier:
+		v := b.lookup(b.text(a), a)
+		if v != NoVar {
+			b.emit(Event{Kind: Use, Node: a, Var: v, Other: NoVar, Owner: NoVar, Call: name, Flags: Argument | fl})
+		}
+		return v, NoVar
+	case parser.KindPointerExpression:
+		if b.operator(a) == "&" {
+			if o := b.rootVar(f.Field(a, parser.FieldArgument)); o != NoVar {
+				if ov := b.fn.Vars[o]; ov.Kind == Owner || ov.Kind == Container {
+					b.emit(Event{Kind: Borrow, Node: a, Var: NoVar, Other: NoVar, Owner: o, Call: "&"})
+				}
+				b.emit(Event{Kind: PassRef, Node: a, Var: o, Other: NoVar, Owner: NoVar, Call: name, Flags: Argument | AddressOf | fl})
+				return NoVar, o
+			}
+		}
+	case parser.KindCallExpression:
+		cname, _, _ := b.callee(f.Field(a, parser.FieldFunction))
+		if b.m.Call(cname)&apimodel.Move != 0 {
+			for x := range f.NamedChildren(f.Field(a, parser.FieldArguments)) {
+				if v := b.rootVar(x); v != NoVar {
+					b.emit(Event{Kind: Move, Node: a, Var: v, Other: into, Owner: NoVar, Call: name, Flags: Argument | fl})
+					return v, NoVar
+				}
+				break
+			}
+		}
+		if owner, _ := b.isBorrowCall(a, Plain); owner != NoVar && b.m.Call(cname)&apimodel.Borrow != 0 {
+			b.emit(Event{Kind: Borrow, Node: a, Var: NoVar, Other: NoVar, Owner: owner, Call: cname})
+			b.call(a, NoVar, false)
+			return NoVar, owner
+		}
+		b.call(a, NoVar, false)
+		return NoVar, NoVar
+	case parser.KindLambdaExpression:
+		b.lambda(a, NoVar)
+		return NoVar, NoVar
+	}
+	saved := b.consumer
+	b.consumer = name
+	b.visit(a)
+	b.consumer = saved
+	return NoVar, NoVar
+}
+
+// assign models left = right.
+func (b *builder) assign(n parser.NodeID) {
+	f := b.f
+	left, right := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
+	if b.operator(n) != "=" {
+		b.visit(left)
+		b.visit(right)
+		return
+	}
+	l := b.strip(left)
+	switch b.kind(l) {
+	case parser.KindIdentifier:
+		if v := b.lookup(b.text(l), l); v != NoVar {
+			b.init(v, right)
+			return
+		}
+		// A member or global: what goes there outlives the call.
+		v, owner := b.arg(right, "=", 0, NoVar)
+		b.emit(Event{Kind: Store, Node: n, Var: NoVar, Other: v, Owner: owner, Call: b.text(l), Flags: Member})
+		return
+	case parser.KindSubscriptExpression, parser.KindFieldExpression, parser.KindPointerExpression:
+		root := b.rootVar(l)
+		v, owner := b.arg(right, "=", 0, NoVar)
+		fl := Flags(0)
+		if root == NoVar || b.fn.Vars[root].Kind == Pointer && b.fn.Vars[root].Param || b.fn.Vars[root].Kind == Reference && b.fn.Vars[root].Param {
+			fl = Member
+			root = NoVar
+		}
+		b.emit(Event{Kind: Store, Node: n, Var: root, Other: v, Owner: owner, Call: b.text(l), Flags: fl})
+		if b.kind(l) == parser.KindSubscriptExpression {
+			b.visit(f.Field(l, parser.FieldIndices))
+		}
+		return
+	}
+	b.visit(left)
+	b.visit(right)
+}
+
+// ret models a return statement.
+func (b *builder) ret(n parser.NodeID) {
+	for c := range b.f.NamedChildren(n) {
+		v, owner := b.arg(c, "return", 0, NoVar)
+		b.emit(Event{Kind: Return, Node: n, Var: v, Other: NoVar, Owner: owner, Call: "return"})
+		return
+	}
+	b.emit(Event{Kind: Return, Node: n, Var: NoVar, Other: NoVar, Owner: NoVar, Call: "return"})
+}
+
+// lambda builds the model of a lambda and records its captures in the
+// enclosing function. target is the named value it initialises, if any.
+func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
+	f := b.f
+	line, _ := f.Position(int(f.Nodes[n].Start))
+	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: b.fn.Name + "::lambda@" + strconv.Itoa(line)}
+	lf.HasErrors = hasErrors(f, n)
+	b.fn.Lambdas = append(b.fn.Lambdas, lf)
+	lb := &builder{f: f, m: b.m, fn: lf, parent: b, env: map[string][]VarID{}}
+	body := f.Field(n, parser.FieldBody)
+	if body == parser.None {
+		body = n
+	}
+	lb.pushScope(BodyScope, body)
+
+	if caps := f.Field(n, parser.FieldCaptures); caps != parser.None {
+		byRef := false
+		for c := range f.Children(caps) {
+			nd := f.Nodes[c]
+			if !nd.Named {
+				byRef = b.text(c) == "&"
+				continue
+			}
+			switch b.kind(c) {
+			case parser.KindLambdaDefaultCapture:
+				lf.Default = b.text(c)[0]
+			case parser.KindThis:
+				b.emit(Event{Kind: Capture, Node: c, Var: NoVar, Other: NoVar, Owner: NoVar, Call: "this", Flags: CapThis, Lambda: lf})
+			case parser.KindIdentifier:
+				outer := b.lookup(b.text(c), c)
+				fl := Flags(0)
+				if byRef {
+					fl = ByRef
+				}
+				if outer != NoVar {
+					b.emit(Event{Kind: Capture, Node: c, Var: outer, Other: NoVar, Owner: NoVar, Call: "capture", Flags: fl, Lambda: lf})
+					ov := b.fn.Vars[outer]
+					lv := lb.newVar(ov.Name, c, typeInfo{text: ov.Type, base: ov.Base, kind: ov.Kind, elem: ov.Elem, elemPointer: ov.ElemPointer, hold: ov.Hold})
+					lf.Vars[lv].Outer = outer
+				}
+			default:
+				// name = expr, an init-capture.
+				left, right := f.Field(c, parser.FieldLeft), f.Field(c, parser.FieldRight)
+				if left == parser.None {
+					b.visit(c)
+					break
+				}
+				src, owner := b.arg(right, "a lambda", 0, NoVar)
+				k := Plain
+				if src != NoVar {
+					k = b.fn.Vars[src].Kind
+				}
+				fl := InitCap
+				if byRef {
+					fl |= ByRef
+				}
+				capVar := src
+				if capVar == NoVar {
+					capVar = owner
+				}
+				b.emit(Event{Kind: Capture, Node: c, Var: capVar, Other: NoVar, Owner: owner, Call: b.text(left), Flags: fl, Lambda: lf})
+				lb.newVar(b.text(left), left, typeInfo{kind: k})
+			}
+			byRef = false
+		}
+	}
+	if decl := f.Field(n, parser.FieldDeclarator); decl != parser.None {
+		lb.params(f.Field(decl, parser.FieldParameters))
+	}
+	if body != n {
+		lb.block(body)
+	}
+	lb.popScope()
+	_ = target
+	return lf
+}

@@ -1,0 +1,217 @@
+// Package lifetime builds holdfast's lifetime model: for every function,
+// method, constructor, destructor and lambda of a file, its scopes, the
+// named values declared in them, and the ordered events on those values
+// (declare, borrow, async start, wait, move, store, capture, callback,
+// mutate, materialise, free, return, scope exit, use). The model is built
+// once per function and shared by every rule; rules never look at syntax.
+//
+// Names come from the API model (package apimodel); shapes come from here:
+// a raw pointer declared from a method of a local class value is a borrow
+// whatever the names, a type named like a future is a future, a container
+// whose element type or name says it keeps things alive is a hold.
+package lifetime
+
+import (
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// VarID indexes Func.Vars; NoVar means none.
+type VarID int32
+
+// ScopeID indexes Func.Scopes. Scope 0 is the function body.
+type ScopeID int32
+
+// NoVar is the absent value.
+const NoVar VarID = -1
+
+// VarKind classifies a named value by what its type says about lifetimes.
+type VarKind uint8
+
+// Value kinds.
+const (
+	Plain     VarKind = iota // primitives and anything not below
+	Owner                    // a class value or smart pointer that may own memory
+	Pointer                  // a raw pointer
+	Reference                // a reference
+	Future                   // a future, event or promise
+	Container                // a standard-like container
+	Lambda                   // a named lambda
+)
+
+var varKindNames = [...]string{"plain", "owner", "pointer", "reference", "future", "container", "lambda"}
+
+func (k VarKind) String() string { return varKindNames[k] }
+
+// Var is a named value: a local, a parameter, or a name a lambda captures.
+type Var struct {
+	Name  string
+	Type  string // as written, whitespace collapsed; "" when inferred
+	Base  string // the type's template name without arguments, e.g. "std::vector"
+	Kind  VarKind
+	Scope ScopeID
+	Decl  parser.NodeID // the declarator
+	At    uint32        // byte offset of the name
+	Param bool
+	// Static marks static and thread_local locals: they outlive the call.
+	Static bool
+	// Elem is a container's element type; ElemPointer says it is a raw pointer.
+	Elem        string
+	ElemPointer bool
+	// Hold marks containers whose element type or name says they keep
+	// things alive (std::vector<std::shared_ptr<void>>, holds, keepalive).
+	Hold bool
+	// Outer is, for a lambda's captured name, the variable in the parent.
+	Outer VarID
+}
+
+// ScopeKind says what made a scope.
+type ScopeKind uint8
+
+// Scope kinds.
+const (
+	BodyScope ScopeKind = iota
+	BlockScope
+	LoopScope
+	BranchScope
+	CatchScope
+)
+
+// Scope is a lexical scope: values declared in it die at its end.
+type Scope struct {
+	Parent     ScopeID // -1 for the body
+	Kind       ScopeKind
+	Node       parser.NodeID
+	Start, End uint32 // byte span; End is one past the closing brace
+}
+
+// EventKind says what happens to a value.
+type EventKind uint8
+
+// Events, in the order the model knows them.
+const (
+	Declare     EventKind = iota // Var declared
+	Borrow                       // Var (pointer/reference; NoVar for a temporary) borrowed from Owner
+	Async                        // async work on buffer Other; its future is Var (NoVar if discarded or passed on)
+	Wait                         // host waits on Var (a future, event or stream)
+	Block                        // host blocks on a rendezvous
+	Move                         // Var moved (into Other, a value, if any; Call names the consumer)
+	Store                        // Other (or a borrow of Owner) put into container/member Var
+	PassRef                      // Var passed by address or by name to a call that may fill or keep it
+	Capture                      // Var captured by Lambda (see Flags)
+	Callback                     // Lambda or Other registered on Var as a continuation
+	Mutate                       // Var mutated in place
+	Materialise                  // Var may be a fresh copy of Other
+	Free                         // Var's memory returned to an allocator
+	Return                       // Var (or a borrow of Owner) returned
+	ScopeExit                    // Var dies: its scope ends
+	Use                          // Var read or called through
+	Assign                       // Var assigned from Other
+)
+
+var eventNames = [...]string{"declare", "borrow", "async", "wait", "block", "move", "store", "pass-ref",
+	"capture", "callback", "mutate", "materialise", "free", "return", "scope-exit", "use", "assign"}
+
+func (k EventKind) String() string { return eventNames[k] }
+
+// Flags qualify an event.
+type Flags uint16
+
+// Event flags.
+const (
+	ByRef      Flags = 1 << iota // capture by reference
+	InitCap                      // init-capture (name = expr)
+	Implicit                     // captured through a default capture
+	CapThis                      // captures this
+	Member                       // the target is a member or something outside the function
+	Discarded                    // the result (a future) is dropped
+	AddressOf                    // passed as &x
+	Argument                     // the value is an argument of Call
+	Receiver                     // the value is the receiver of Call
+	ToConsumer                   // moved or passed into a call that takes it over
+)
+
+// Event is one thing that happens to a value, at a place in the source.
+type Event struct {
+	Kind  EventKind
+	Node  parser.NodeID
+	At    uint32 // byte offset of the event's node
+	Scope ScopeID
+	Var   VarID
+	Other VarID
+	Owner VarID  // for Borrow/Store/Return: the owner a temporary was borrowed from
+	Call  string // the callee or construct, e.g. "push_back", "AwaitBuffer", "}"
+	Flags Flags
+	// Lambda is the continuation of a Callback or the capturer of a Capture.
+	Lambda *Func
+}
+
+// FuncKind says what a Func is.
+type FuncKind uint8
+
+// Function kinds.
+const (
+	Function FuncKind = iota
+	Method
+	Constructor
+	Destructor
+	LambdaFunc
+)
+
+var funcKindNames = [...]string{"function", "method", "constructor", "destructor", "lambda"}
+
+func (k FuncKind) String() string { return funcKindNames[k] }
+
+// Func is the lifetime model of one function or lambda.
+type Func struct {
+	File   *parser.File
+	Node   parser.NodeID
+	Name   string // qualified where the source says so, e.g. "Sender::Send"
+	Kind   FuncKind
+	Parent *Func // the enclosing function of a lambda
+	Vars   []Var
+	Scopes []Scope
+	Events []Event
+	// Lambdas are the lambdas written in this function, in source order.
+	Lambdas []*Func
+	// Default capture of a lambda: 0, '&' or '='.
+	Default byte
+	// HasErrors says the function's syntax contains ERROR nodes.
+	HasErrors bool
+}
+
+// Var returns the variable v, or nil for NoVar.
+func (f *Func) Var(v VarID) *Var {
+	if v < 0 || int(v) >= len(f.Vars) {
+		return nil
+	}
+	return &f.Vars[v]
+}
+
+// Name of v, or "" for NoVar.
+func (f *Func) VarName(v VarID) string {
+	if x := f.Var(v); x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// Encloses reports whether scope outer is scope inner or one of its
+// ancestors.
+func (f *Func) Encloses(outer, inner ScopeID) bool {
+	for s := inner; s >= 0; s = f.Scopes[s].Parent {
+		if s == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// ScopeExitOf returns the ScopeExit event of v, or nil.
+func (f *Func) ScopeExitOf(v VarID) *Event {
+	for i := range f.Events {
+		if e := &f.Events[i]; e.Kind == ScopeExit && e.Var == v {
+			return e
+		}
+	}
+	return nil
+}

@@ -1,0 +1,193 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func rawPointerEscapes() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-B001",
+			Name:      "raw-pointer-escapes-owner",
+			Class:     "B",
+			Severity:  diag.Error,
+			Precision: "high",
+			Summary:   "a raw pointer borrowed from a scoped owner is used after the owner dies",
+			Help: `What it does: finds a raw pointer or reference taken from an owner (a class
+value, smart pointer or container declared in an inner scope: a loop body, a
+block) through .get(), .data(), &x or a method returning a pointer, that is
+stored in something declared outside that scope (a vector, an outer
+variable, a member) and used after the owner's scope has ended.
+
+Why it is bad: the owner's destructor runs at its scope's closing brace and
+releases the memory. The pointer kept outside now dangles; when it is used
+later (often after a blocking rendezvous, so the memory has had time to be
+reused) the program reads or sends freed memory.
+
+Known problems: holdfast does not see through calls, so an owner kept alive
+elsewhere (a cache, a registry) is not known; suppress with a reason.`,
+			Example: diag.Example{
+				Bad: `std::vector<DeviceMemory*> raw;
+for (const Tensor& t : ts) {
+  BufferHandle h = Materialize(t);
+  raw.push_back(h.Get());        // h dies at the closing brace
+}
+WaitForPeer();
+transport_->Send(raw);           // uses dangling pointers`,
+				Good: `std::vector<BufferHandle> handles;
+std::vector<DeviceMemory*> raw;
+for (const Tensor& t : ts) {
+  BufferHandle h = Materialize(t);
+  raw.push_back(h.Get());
+  handles.push_back(std::move(h)); // owners live as long as raw
+}
+WaitForPeer();
+transport_->Send(raw);`,
+			},
+			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers",
+			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+		},
+		Check: checkRawPointerEscapes,
+	}
+}
+
+func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
+	type key struct{ owner, carrier lifetime.VarID }
+	seen := map[key]bool{}
+	for i := range fn.Events {
+		b := &fn.Events[i]
+		if b.Kind != lifetime.Borrow {
+			continue
+		}
+		o := fn.Var(b.Owner)
+		if o == nil || o.Param || o.Static || o.Outer != lifetime.NoVar || o.Scope == 0 {
+			continue
+		}
+		if ownerKept(fn, b.Owner) {
+			continue
+		}
+		died := fn.ScopeExitOf(b.Owner)
+		if died == nil {
+			continue
+		}
+		for _, c := range carriers(fn, i) {
+			cv := fn.Var(c.carrier)
+			if c.carrier != lifetime.NoVar && (cv.Scope == o.Scope || !fn.Encloses(cv.Scope, o.Scope)) {
+				continue
+			}
+			use := useAfter(fn, c.carrier, died.At)
+			if use == nil {
+				continue
+			}
+			k := key{b.Owner, c.carrier}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			reportEscape(p, fn, b, c, died, use)
+		}
+	}
+}
+
+// carrier is where a borrowed pointer goes: a value that holds it, and the
+// store event that put it there (nil when the borrow initialised it).
+type carrier struct {
+	carrier lifetime.VarID
+	store   *lifetime.Event
+}
+
+// carriers follows the pointer of borrow event i into the values that keep
+// it: the borrowing variable itself, containers it is stored into, and
+// values it is assigned to.
+func carriers(fn *lifetime.Func, i int) []carrier {
+	b := &fn.Events[i]
+	var out []carrier
+	ptrs := map[lifetime.VarID]bool{}
+	if b.Var != lifetime.NoVar {
+		ptrs[b.Var] = true
+		out = append(out, carrier{carrier: b.Var})
+	}
+	for j := i; j < len(fn.Events); j++ {
+		e := &fn.Events[j]
+		switch {
+		case e.Kind == lifetime.Store && e.Var != lifetime.NoVar && (ptrs[e.Other] || e.Owner == b.Owner && e.Other == lifetime.NoVar && j-i <= 3):
+			out = append(out, carrier{carrier: e.Var, store: e})
+		case e.Kind == lifetime.Assign && ptrs[e.Other]:
+			ptrs[e.Var] = true
+			out = append(out, carrier{carrier: e.Var, store: e})
+		}
+	}
+	return out
+}
+
+// ownerKept reports whether the owner is moved, stored or captured by
+// value somewhere, which may extend its life past its scope.
+func ownerKept(fn *lifetime.Func, o lifetime.VarID) bool {
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		switch {
+		case e.Kind == lifetime.Move && e.Var == o,
+			e.Kind == lifetime.Store && e.Other == o,
+			e.Kind == lifetime.Capture && e.Var == o && e.Flags&lifetime.ByRef == 0,
+			e.Kind == lifetime.Return && e.Var == o,
+			e.Kind == lifetime.Assign && e.Other == o && fn.Vars[e.Var].Kind != lifetime.Pointer:
+			return true
+		}
+	}
+	return false
+}
+
+// useAfter returns the first event that reads v after offset off.
+func useAfter(fn *lifetime.Func, v lifetime.VarID, off uint32) *lifetime.Event {
+	if v == lifetime.NoVar {
+		return nil
+	}
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.At <= off || e.Var != v {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.Use, lifetime.Return, lifetime.Move, lifetime.PassRef, lifetime.Capture:
+			return e
+		}
+	}
+	return nil
+}
+
+func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died, use *lifetime.Event) {
+	owner := fn.VarName(b.Owner)
+	ptr := fn.VarName(b.Var)
+	what := "raw pointer"
+	if ptr != "" {
+		what = fmt.Sprintf("raw pointer '%s'", ptr)
+	}
+	carrierName := fn.VarName(c.carrier)
+	via := ""
+	if c.carrier != b.Var {
+		via = fmt.Sprintf(" is kept in '%s', which", carrierName)
+	}
+	msg := fmt.Sprintf("%s borrowed from '%s'%s is used at line %d after '%s' dies at line %d",
+		what, owner, via, p.Line(use.At), owner, p.Line(died.At))
+	ov := fn.Var(b.Owner)
+	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, declEv, owner, "", fmt.Sprintf("'%s' (%s) owns the memory and lives until the end of its scope", owner, ov.Type)),
+		p.Step(fn, diag.StepBorrow, b, ptr, owner, fmt.Sprintf("raw pointer taken from '%s' via %s", owner, b.Call)),
+	}
+	if c.store != nil {
+		w = append(w, p.Step(fn, diag.StepStore, c.store, ptr, carrierName, fmt.Sprintf("stored in '%s', which outlives '%s'", carrierName, owner)))
+	}
+	w = append(w, p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner)))
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind == lifetime.Block && e.At > died.At && e.At < use.At {
+			w = append(w, p.Step(fn, diag.StepBlock, e, "", "", fmt.Sprintf("the host blocks in %s; the freed memory can be reused meanwhile", e.Call)))
+		}
+	}
+	w = append(w, p.Step(fn, diag.StepUse, use, carrierName, "", fmt.Sprintf("'%s' is used here, after its pointee died", carrierName)))
+	p.Report(fn, b.At, p.nodeEnd(b), msg, owner+"->"+carrierName, w)
+}

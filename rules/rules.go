@@ -1,0 +1,110 @@
+// Package rules holds holdfast's checks. Each rule is a value: its
+// metadata (diag.Rule, which also drives `holdfast rules`, `explain`, the
+// docs and SARIF) and a pure function over the lifetime model of one
+// function. One rule per file; the registry below lists them explicitly.
+package rules
+
+import (
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// Rule is one check.
+type Rule struct {
+	Meta *diag.Rule
+	// Check inspects one function's model and reports through the pass.
+	Check func(p *Pass, fn *lifetime.Func)
+}
+
+// All returns every rule, in ID order. The slice is new on each call.
+func All() []*Rule {
+	return []*Rule{
+		rawPointerEscapes(),
+		holdNeverFilled(),
+	}
+}
+
+// ByID finds a rule by ID or name.
+func ByID(id string) *Rule {
+	for _, r := range All() {
+		if r.Meta.ID == id || r.Meta.Name == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// Pass is a rule's window on one file: the functions' models, the API
+// model, and a way to report. Rules never read files or print.
+type Pass struct {
+	File     *parser.File
+	Model    *apimodel.Model
+	rule     *Rule
+	findings []*diag.Finding
+}
+
+// Run applies rules to the functions of one file and returns the findings
+// in a deterministic order.
+func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule) []*diag.Finding {
+	p := &Pass{File: f, Model: m}
+	for _, r := range rs {
+		p.rule = r
+		for _, fn := range funcs {
+			r.Check(p, fn)
+		}
+	}
+	return diag.Sort(p.findings)
+}
+
+// Report records a finding of the running rule at byte range [start, end).
+func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, witness []diag.Step) {
+	name := fn.Name
+	for g := fn; g.Kind == lifetime.LambdaFunc && g.Parent != nil; g = g.Parent {
+		name = g.Parent.Name
+	}
+	p.findings = append(p.findings, &diag.Finding{
+		Rule:     p.rule.Meta,
+		Severity: p.rule.Meta.Severity,
+		At:       p.Span(start, end),
+		Message:  msg,
+		Function: name,
+		Witness:  witness,
+		Anchor:   anchor,
+	})
+}
+
+// Span converts a byte range of the file to a diag.Span.
+func (p *Pass) Span(start, end uint32) diag.Span {
+	return diag.Span{Start: p.Pos(start), End: p.Pos(end)}
+}
+
+// Pos converts a byte offset to a diag.Pos.
+func (p *Pass) Pos(off uint32) diag.Pos {
+	l, c := p.File.Position(int(off))
+	return diag.Pos{File: p.File.Path, Offset: int(off), Line: l, Col: c}
+}
+
+// Step makes a witness step at an event.
+func (p *Pass) Step(fn *lifetime.Func, k diag.StepKind, e *lifetime.Event, value, other, msg string) diag.Step {
+	start, end := e.At, e.At+1
+	if e.Node >= 0 && e.Kind != lifetime.ScopeExit {
+		end = p.File.Nodes[e.Node].End
+	}
+	return diag.Step{Kind: k, At: p.Span(start, end), Value: value, Other: other, Via: e.Call, Message: msg}
+}
+
+// Line returns the 1-based line of an offset.
+func (p *Pass) Line(off uint32) int {
+	l, _ := p.File.Position(int(off))
+	return l
+}
+
+// nodeEnd returns the end offset of an event's node.
+func (p *Pass) nodeEnd(e *lifetime.Event) uint32 {
+	if e.Node < 0 {
+		return e.At + 1
+	}
+	return p.File.Nodes[e.Node].End
+}

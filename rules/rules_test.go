@@ -1,0 +1,134 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// TestRules runs every rule over its testdata directory. Each line that
+// must be reported ends in a comment `// want "regexp"` (several quoted
+// expressions for several findings); a finding on a line without a
+// matching want, and a want without a finding, both fail the test.
+func TestRules(t *testing.T) {
+	m, err := apimodel.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range All() {
+		t.Run(r.Meta.ID, func(t *testing.T) {
+			files, _ := filepath.Glob(filepath.Join("testdata", r.Meta.ID, "*"))
+			if len(files) == 0 {
+				t.Fatalf("rule %s has no testdata", r.Meta.ID)
+			}
+			for _, path := range files {
+				t.Run(filepath.Base(path), func(t *testing.T) { checkFile(t, m, r, path) })
+			}
+		})
+	}
+}
+
+var wantRE = regexp.MustCompile(`//\s*want((?:\s+"(?:[^"\\]|\\.)*")+)`)
+var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+func checkFile(t *testing.T, m *apimodel.Model, r *Rule, path string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := analyse(t, m, r, path, src)
+	wants := map[int][]*regexp.Regexp{}
+	for i, line := range strings.Split(string(src), "\n") {
+		mm := wantRE.FindStringSubmatch(line)
+		if mm == nil {
+			continue
+		}
+		for _, q := range quotedRE.FindAllStringSubmatch(mm[1], -1) {
+			wants[i+1] = append(wants[i+1], regexp.MustCompile(strings.ReplaceAll(q[1], `\"`, `"`)))
+		}
+	}
+	for _, f := range findings {
+		line := f.At.Start.Line
+		i := slices.IndexFunc(wants[line], func(re *regexp.Regexp) bool { return re.MatchString(f.Message) })
+		if i < 0 {
+			t.Errorf("%s:%d: unexpected finding: %s\n%s", path, line, f.Message, witness(f))
+			continue
+		}
+		wants[line] = slices.Delete(wants[line], i, i+1)
+	}
+	for line, res := range wants {
+		for _, re := range res {
+			t.Errorf("%s:%d: no finding matching %q", path, line, re)
+		}
+	}
+}
+
+func analyse(t *testing.T, m *apimodel.Model, r *Rule, path string, src []byte) []*diag.Finding {
+	t.Helper()
+	p, err := parser.New(parser.Options{DeclMacros: m.DeclMacros()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse(filepath.ToSlash(path), filepath.Ext(path), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Run(f, m, lifetime.Build(f, m), []*Rule{r})
+}
+
+func witness(f *diag.Finding) string {
+	var b strings.Builder
+	for _, s := range f.Witness {
+		fmt.Fprintf(&b, "    %d: %s %s\n", s.At.Start.Line, s.Kind, s.Message)
+	}
+	return b.String()
+}
+
+// TestRuleMetadata checks that every rule documents itself fully.
+func TestRuleMetadata(t *testing.T) {
+	ids := map[string]bool{}
+	for _, r := range All() {
+		m := r.Meta
+		if ids[m.ID] || ids[m.Name] {
+			t.Errorf("duplicate rule id or name %s/%s", m.ID, m.Name)
+		}
+		ids[m.ID], ids[m.Name] = true, true
+		if !regexp.MustCompile(`^HF-[A-H]\d{3}$`).MatchString(m.ID) || m.Class != m.ID[3:4] {
+			t.Errorf("%s: id must be HF-<class><3 digits> matching class %q", m.ID, m.Class)
+		}
+		if m.Summary == "" || m.Help == "" || m.Example.Bad == "" || m.Example.Good == "" || m.Fix == "" || m.Severity == 0 || m.Precision == "" {
+			t.Errorf("%s: incomplete metadata", m.ID)
+		}
+		if strings.ToLower(m.Summary[:1]) != m.Summary[:1] || strings.HasSuffix(m.Summary, ".") {
+			t.Errorf("%s: summary should be lower-case with no trailing period", m.ID)
+		}
+		if _, err := os.Stat(filepath.Join("..", "docs", "rules", m.ID+".md")); err != nil {
+			t.Errorf("%s: no docs/rules/%s.md", m.ID, m.ID)
+		}
+	}
+}
+
+// TestRulesStayQuietWithoutTheirShapes guards the bail-outs: a file with
+// none of the shapes gives no findings from any rule.
+func TestRulesStayQuietWithoutTheirShapes(t *testing.T) {
+	m, err := apimodel.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("int add(int a, int b) { int c = a + b; return c; }\nstruct S { void f() { std::vector<int> v; v.push_back(1); } };\n")
+	for _, r := range All() {
+		if fs := analyse(t, m, r, "plain.cc", src); len(fs) != 0 {
+			t.Errorf("%s reported on plain code: %s", r.Meta.ID, fs[0].Message)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+// The same shapes with other names: nothing here is in an API pack, the
+// rule works from the shape (a raw pointer from a method of a scoped local).
+
+Status Sender::Send(const std::vector<Tensor>& ts) {
+  std::vector<DeviceMemory*> raw;
+  for (const Tensor& t : ts) {
+    BufferHandle h = Materialize(t);
+    DeviceMemory* m = h.Get();  // want "raw pointer 'm' borrowed from 'h' is kept in 'raw', which is used at line 12 after 'h' dies at line 10"
+    raw.push_back(m);
+  }
+  WaitForPeer();
+  return transport_->Send(raw);
+}
+
+// A temporary borrow pushed straight into an outer vector.
+void Gather(Stream& s, int n) {
+  std::vector<const float*> views;
+  for (int i = 0; i < n; ++i) {
+    std::unique_ptr<HostBlock> block = s.Next();
+    views.push_back(block.get());  // want "raw pointer borrowed from 'block' is kept in 'views', which is used at line 22 after 'block' dies at line 21"
+  }
+  Reduce(views);
+}
+
+// An outer pointer assigned inside a block.
+float Peek(Pool& pool) {
+  const float* p = nullptr;
+  {
+    Staging staging = pool.Acquire();
+    p = staging.data();  // want "raw pointer 'p' borrowed from 'staging' is used at line 32 after 'staging' dies at line 31"
+  }
+  return *p;
+}
+
+// The address of a scoped struct kept in an outer vector.
+void Collect(int n) {
+  std::vector<Descriptor*> descs;
+  for (int i = 0; i < n; ++i) {
+    Descriptor d = MakeDescriptor(i);
+    descs.push_back(&d);  // want "raw pointer borrowed from 'd' is kept in 'descs'"
+  }
+  Submit(descs);
+}
+
+// Correct: the owners are kept alongside.
+void CollectKept(int n) {
+  std::vector<Descriptor*> descs;
+  std::vector<std::unique_ptr<Descriptor>> keep;
+  for (int i = 0; i < n; ++i) {
+    auto d = std::make_unique<Descriptor>(MakeDescriptor(i));
+    descs.push_back(d.get());
+    keep.push_back(std::move(d));
+  }
+  Submit(descs);
+}
+
+// Correct: the container lives in the same scope as the owner.
+void PerIteration(const std::vector<Tensor>& ts) {
+  for (const Tensor& t : ts) {
+    BufferHandle h = Materialize(t);
+    std::vector<DeviceMemory*> raw;
+    raw.push_back(h.Get());
+    Send(raw);
+  }
+}
+
+// Correct: the owner is a reference into a longer-lived container.
+void FromCache(std::vector<BufferHandle>& cache) {
+  std::vector<DeviceMemory*> raw;
+  for (size_t i = 0; i < cache.size(); ++i) {
+    BufferHandle& h = cache[i];
+    raw.push_back(h.Get());
+  }
+  Send(raw);
+}
+
+// Correct: the owner lives until the end of the function.
+void WholeFunction(Pool& pool) {
+  Staging staging = pool.Acquire();
+  std::vector<const float*> ptrs;
+  {
+    ptrs.push_back(staging.data());
+  }
+  Use(ptrs);
+}
+
+// Correct: nothing reads the outer container after the owner died.
+void NoLaterUse(const std::vector<Tensor>& ts) {
+  std::vector<DeviceMemory*> raw;
+  for (const Tensor& t : ts) {
+    BufferHandle h = Materialize(t);
+    raw.push_back(h.Get());
+    Send(raw);
+    raw.clear();
+  }
+}
