@@ -1,0 +1,568 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/holdfast-dev/holdfast/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report/ -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test ./report/ -update to accept):\n%s", name, lineDiff(string(want), string(got)))
+	}
+}
+
+// lineDiff shows the first lines where want and got differ.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	shown := 0
+	for i := 0; i < max(len(w), len(g)) && shown < 10; i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", i+1, wl, gl)
+			shown++
+		}
+	}
+	return b.String()
+}
+
+func output(t *testing.T, format string, fs []*diag.Finding, opt Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, format, fs, opt); err != nil {
+		t.Fatalf("%s: %v", format, err)
+	}
+	return buf.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "github": "txt"}
+	cases := []struct {
+		name   string
+		format string
+		empty  bool
+		change func(*Options)
+	}{
+		{name: "text", format: "text"},
+		{name: "text-all", format: "text", change: func(o *Options) { o.ShowAll = true }},
+		{name: "text-color", format: "text", change: func(o *Options) { o.Color = true }},
+		{name: "text-nosource", format: "text", change: func(o *Options) { o.Source = nil }},
+		{name: "text-empty", format: "text", empty: true},
+		{name: "json", format: "json"},
+		{name: "json-all", format: "json", change: func(o *Options) { o.ShowAll = true }},
+		{name: "json-empty", format: "json", empty: true},
+		{name: "sarif", format: "sarif"},
+		{name: "sarif-all", format: "sarif", change: func(o *Options) { o.ShowAll = true }},
+		{name: "sarif-empty", format: "sarif", empty: true},
+		{name: "github", format: "github"},
+		{name: "github-all", format: "github", change: func(o *Options) { o.ShowAll = true }},
+		{name: "github-empty", format: "github", empty: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := fixtureSources()
+			opt := fixtureOptions(src)
+			fs := fixtureFindings(src, opt.Rules)
+			if c.empty {
+				fs = nil
+				opt.Notices = nil
+			}
+			if c.change != nil {
+				c.change(&opt)
+			}
+			golden(t, c.name+".golden."+ext[c.format], output(t, c.format, fs, opt))
+		})
+	}
+}
+
+func TestEmptyRun(t *testing.T) {
+	opt := fixtureOptions(fixtureSources())
+	opt.Notices = nil
+	for _, fs := range [][]*diag.Finding{nil, {}} {
+		sarif := string(output(t, "sarif", fs, opt))
+		if !strings.Contains(sarif, `"results": []`) {
+			t.Errorf("empty SARIF run has no \"results\": []:\n%s", sarif)
+		}
+		js := string(output(t, "json", fs, opt))
+		for _, want := range []string{`"findings": []`, `"notices": []`} {
+			if !strings.Contains(js, want) {
+				t.Errorf("empty JSON has no %s:\n%s", want, js)
+			}
+		}
+		if strings.Contains(js, "null") || strings.Contains(sarif, "null") {
+			t.Errorf("empty run prints null:\n%s\n%s", js, sarif)
+		}
+		if out := output(t, "text", fs, opt); len(out) != 0 {
+			t.Errorf("clean run prints text %q, want nothing", out)
+		}
+		if out := output(t, "github", fs, opt); len(out) != 0 {
+			t.Errorf("clean run prints annotations %q, want nothing", out)
+		}
+	}
+}
+
+// TestJSONNoNull checks that no list is null in a full run either.
+func TestJSONNoNull(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	opt.ShowAll = true
+	fs := fixtureFindings(src, opt.Rules)
+	fs = append(fs, &diag.Finding{Rule: opt.Rules[0], At: spanOf(src, "torch_tpu/d2h.cc", 2, "buffer"), Message: "bare",
+		Verification: &diag.Verification{Verdict: diag.NotModelled}})
+	var v any
+	if err := json.Unmarshal(output(t, "json", fs, opt), &v); err != nil {
+		t.Fatal(err)
+	}
+	walk(v, "", func(path string, v any) {
+		if v == nil && !strings.HasSuffix(path, ".verification") {
+			t.Errorf("%s is null", path)
+		}
+	})
+}
+
+// walk calls fn on every value of a decoded JSON document with its path.
+func walk(v any, path string, fn func(string, any)) {
+	fn(path, v)
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			walk(v[k], path+"."+k, fn)
+		}
+	case []any:
+		for i, e := range v {
+			walk(e, fmt.Sprintf("%s[%d]", path, i), fn)
+		}
+	}
+}
+
+// shift moves every position of f down by n lines, as if n lines had been
+// added above it.
+func shift(f *diag.Finding, n, bytes int) {
+	mv := func(p *diag.Pos) {
+		if p.Line > 0 {
+			p.Line += n
+			p.Offset += bytes
+		}
+	}
+	mvSpan := func(s *diag.Span) { mv(&s.Start); mv(&s.End) }
+	mvSpan(&f.At)
+	for i := range f.Witness {
+		mvSpan(&f.Witness[i].At)
+	}
+	if v := f.Verification; v != nil {
+		for i := range v.Trace {
+			if v.Trace[i].At != nil {
+				s := *v.Trace[i].At
+				mvSpan(&s)
+				v.Trace[i].At = &s
+			}
+		}
+	}
+}
+
+func TestFingerprintStableWhenLinesMove(t *testing.T) {
+	fingerprints := func(prefix string) (map[string]string, map[string]int) {
+		src := fixtureSources()
+		opt := fixtureOptions(src)
+		fs := fixtureFindings(src, opt.Rules)
+		for _, f := range fs {
+			if f != nil && prefix != "" {
+				shift(f, strings.Count(prefix, "\n"), len(prefix))
+			}
+		}
+		for k, v := range src {
+			src[k] = prefix + v
+		}
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					RuleID              string            `json:"ruleId"`
+					PartialFingerprints map[string]string `json:"partialFingerprints"`
+					Locations           []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+							Region           struct{ StartLine int } `json:"region"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(output(t, "sarif", fs, opt), &log); err != nil {
+			t.Fatal(err)
+		}
+		fps, lines := map[string]string{}, map[string]int{}
+		for _, r := range log.Runs[0].Results {
+			key := r.RuleID + " " + r.Locations[0].PhysicalLocation.ArtifactLocation.URI
+			fps[key] = r.PartialFingerprints[fingerprintKey]
+			lines[key] = r.Locations[0].PhysicalLocation.Region.StartLine
+		}
+		var js struct {
+			Findings []struct {
+				RuleID, File, Fingerprint string
+			}
+		}
+		if err := json.Unmarshal(output(t, "json", fs, opt), &js); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range js.Findings {
+			key := f.RuleID + " " + artifact(f.File).URI
+			if fps[key] != f.Fingerprint {
+				t.Errorf("%s: JSON fingerprint %s, SARIF %s", key, f.Fingerprint, fps[key])
+			}
+		}
+		return fps, lines
+	}
+	before, linesBefore := fingerprints("")
+	after, linesAfter := fingerprints("// a licence header\n// added above\n\n")
+	if len(before) == 0 {
+		t.Fatal("no results")
+	}
+	for k, fp := range before {
+		if fp == "" {
+			t.Errorf("%s: no %s", k, fingerprintKey)
+		}
+		if after[k] != fp {
+			t.Errorf("%s: fingerprint changed when lines moved: %s -> %s", k, fp, after[k])
+		}
+		if linesAfter[k] != linesBefore[k]+3 {
+			t.Errorf("%s: start line %d -> %d, want it moved by 3", k, linesBefore[k], linesAfter[k])
+		}
+	}
+}
+
+func TestSARIFCut(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	opt.Notices = nil
+	r := opt.Rules[1]
+	const n = MaxSARIFResults + 7
+	fs := make([]*diag.Finding, 0, n)
+	for i := range n {
+		sev := diag.Note
+		if i >= n-5 {
+			sev = diag.Error // last in sorted order, yet kept
+		}
+		fs = append(fs, &diag.Finding{
+			Rule:     r,
+			Severity: sev,
+			At:       diag.Span{Start: diag.Pos{File: "gen.cc", Offset: i * 10, Line: i + 1, Col: 1}, End: diag.Pos{File: "gen.cc", Offset: i*10 + 3, Line: i + 1, Col: 4}},
+			Message:  fmt.Sprintf("finding %d", i),
+		})
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Level   string `json:"level"`
+				Message struct{ Text string }
+			} `json:"results"`
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Level   string
+					Message struct{ Text string }
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(output(t, "sarif", fs, opt), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if len(run.Results) != MaxSARIFResults {
+		t.Fatalf("%d results, want %d", len(run.Results), MaxSARIFResults)
+	}
+	errors := 0
+	for _, r := range run.Results {
+		if r.Level == "error" {
+			errors++
+		}
+	}
+	if errors != 5 {
+		t.Errorf("%d error results kept, want all 5", errors)
+	}
+	if got := run.Results[len(run.Results)-1].Message.Text; got != fmt.Sprintf("finding %d.", n-1) {
+		t.Errorf("last result %q, want the last finding in sorted order", got)
+	}
+	notes := run.Invocations[0].ToolExecutionNotifications
+	if len(notes) != 1 || notes[0].Level != "warning" || !strings.Contains(notes[0].Message.Text, "7 of 25007 results were dropped") {
+		t.Errorf("notifications %+v, want one warning that 7 of 25007 results were dropped", notes)
+	}
+	if !run.Invocations[0].ExecutionSuccessful {
+		t.Error("executionSuccessful is false")
+	}
+
+	// A smaller cap drops suppressed results first.
+	opt.MaxSARIFResults = 2
+	few := []*diag.Finding{fs[0], fs[1], fs[2]}
+	sup := *fs[0]
+	sup.Suppressed = "reviewed"
+	few[0] = &sup
+	out := string(output(t, "sarif", few, opt))
+	if strings.Contains(out, `"suppressions"`) || !strings.Contains(out, "1 of 3 results were dropped") {
+		t.Errorf("cap of 2 kept the suppressed result or did not say so:\n%s", out)
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	r := &diag.Rule{ID: "HF-X001", Name: "a,b:c", Severity: diag.Warning}
+	f := &diag.Finding{
+		Rule:    r,
+		At:      diag.Span{Start: diag.Pos{File: "dir,x/a:b%.cc", Line: 3, Col: 2}, End: diag.Pos{File: "dir,x/a:b%.cc", Line: 3, Col: 5}},
+		Message: "100% bad\r\nsecond line: a, b",
+	}
+	var buf bytes.Buffer
+	if err := GitHub(&buf, []*diag.Finding{f}, Options{Notices: []Notice{{Level: "note", File: "n,o:te.cc", Message: "50%\ndone"}}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::warning file=dir%2Cx/a%3Ab%25.cc,line=3,endLine=3,col=2,endColumn=5,title=HF-X001 a%2Cb%3Ac::100%25 bad%0D%0Asecond line: a, b\n" +
+		"::notice file=n%2Co%3Ate.cc,title=holdfast::50%25%0Adone\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := escapeData("a%0A\n"); got != "a%250A%0A" {
+		t.Errorf("escapeData: %q", got)
+	}
+}
+
+// TestNotReproducedHidden checks that a not-reproduced finding is left out
+// of every format without ShowAll, and shown as a note with it.
+func TestNotReproducedHidden(t *testing.T) {
+	src := fixtureSources()
+	for _, format := range Formats() {
+		for _, all := range []bool{false, true} {
+			opt := fixtureOptions(src)
+			opt.ShowAll = all
+			out := string(output(t, format, fixtureFindings(src, opt.Rules), opt))
+			has := strings.Contains(out, "escapes while 'buffer' is its only owner")
+			if has != all {
+				t.Errorf("%s, ShowAll=%v: not-reproduced finding present=%v", format, all, has)
+			}
+		}
+	}
+	opt := fixtureOptions(src)
+	opt.ShowAll = true
+	text := string(output(t, "text", fixtureFindings(src, opt.Rules), opt))
+	if !strings.Contains(text, "torch_tpu/d2h.cc:3:12: note: future of 'ToLiteral'") {
+		t.Errorf("ShowAll does not print the not-reproduced finding as a note:\n%s", text)
+	}
+	sarif := string(output(t, "sarif", fixtureFindings(src, opt.Rules), opt))
+	if !strings.Contains(sarif, `"verification": "not-reproduced"`) {
+		t.Errorf("SARIF lacks properties.verification not-reproduced:\n%s", sarif)
+	}
+}
+
+// TestSuppressedAlwaysInSARIF checks that suppressed findings are never
+// dropped from SARIF or JSON, and hidden in text unless ShowAll.
+func TestSuppressedAlwaysInSARIF(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	fs := fixtureFindings(src, opt.Rules)
+	sarif := string(output(t, "sarif", fs, opt))
+	if !strings.Contains(sarif, `"kind": "inSource"`) || !strings.Contains(sarif, `"justification": "layout is checked by the caller"`) {
+		t.Errorf("SARIF lacks the inSource suppression:\n%s", sarif)
+	}
+	if js := string(output(t, "json", fs, opt)); !strings.Contains(js, `"suppressed": "layout is checked by the caller"`) {
+		t.Errorf("JSON lacks the suppressed finding")
+	}
+	text := string(output(t, "text", fs, opt))
+	if strings.Contains(text, "contiguous") || !strings.Contains(text, "1 not reproduced and 1 suppressed not shown") {
+		t.Errorf("text shows the suppressed finding or does not count it:\n%s", text)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	src := fixtureSources()
+	for _, format := range Formats() {
+		opt := fixtureOptions(src)
+		opt.ShowAll = true
+		fs := fixtureFindings(src, opt.Rules)
+		orig := slices.Clone(fs)
+		first := output(t, format, fs, opt)
+		if !slices.Equal(fs, orig) {
+			t.Errorf("%s: the printer reordered its input", format)
+		}
+		slices.Reverse(fs)
+		opt.Notices = slices.Clone(opt.Notices)
+		slices.Reverse(opt.Notices)
+		opt.Rules = slices.Clone(opt.Rules)
+		slices.Reverse(opt.Rules)
+		for range 3 {
+			if again := output(t, format, fs, opt); !bytes.Equal(first, again) {
+				t.Errorf("%s: two prints differ:\n%s", format, lineDiff(string(first), string(again)))
+				break
+			}
+		}
+	}
+}
+
+func TestWriteUnknownFormat(t *testing.T) {
+	err := Write(&bytes.Buffer{}, "xml", nil, Options{})
+	if err == nil || !strings.Contains(err.Error(), `unknown output format "xml"`) {
+		t.Errorf("Write(xml) = %v", err)
+	}
+}
+
+func TestFindingWithoutRule(t *testing.T) {
+	for _, format := range Formats() {
+		err := Write(&bytes.Buffer{}, format, []*diag.Finding{{Message: "m"}}, Options{Root: "/r"})
+		if err == nil {
+			t.Errorf("%s: no error for a finding without a rule", format)
+		}
+	}
+}
+
+func TestSARIFRelativeRoot(t *testing.T) {
+	if err := SARIF(&bytes.Buffer{}, nil, Options{Root: "relative/dir"}); err == nil {
+		t.Error("no error for a relative root")
+	}
+}
+
+func TestRootURI(t *testing.T) {
+	for root, want := range map[string]string{
+		"/work/src/backend":  "file:///work/src/backend/",
+		"/work/src/backend/": "file:///work/src/backend/",
+		"/":                  "file:///",
+		"/a b/ü":             "file:///a%20b/%C3%BC/",
+	} {
+		got, err := rootURI(root)
+		if err != nil || got != want {
+			t.Errorf("rootURI(%q) = %q, %v; want %q", root, got, err, want)
+		}
+	}
+	for file, want := range map[string]string{
+		"src/a.cc":       "src/a.cc",
+		"src/mixed ü.mm": "src/mixed%20%C3%BC.mm",
+		"c:x.cc":         "./c:x.cc",
+		"a#b?.cc":        "a%23b%3F.cc",
+	} {
+		if got := artifact(file).URI; got != want {
+			t.Errorf("artifact(%q) = %q, want %q", file, got, want)
+		}
+	}
+}
+
+func TestColumns(t *testing.T) {
+	src := fixtureSources()
+	const file = "src/mixed ü.mm"
+	s := newSources(sourceFunc(src))
+	col := colOf(src, file, 2, "owner.get()")
+	// Before it: a tab, "ö" and "ß" (2 bytes, 1 unit each) and "🚀" (4
+	// bytes, 2 units): 4 fewer UTF-16 units than bytes.
+	if got, want := s.utf16Col(file, 2, col), col-4; got != want {
+		t.Errorf("utf16Col = %d, want %d (byte column %d)", got, want, col)
+	}
+	if got := s.utf16Col("missing.cc", 2, col); got != col {
+		t.Errorf("utf16Col without source = %d, want the byte column %d", got, col)
+	}
+	if got := s.utf16Col(file, 2, 1000); got != 1000-4 {
+		t.Errorf("utf16Col past the end = %d", got)
+	}
+	if got := utf16Len([]byte("a\xffb"), 3); got != 3 {
+		t.Errorf("utf16Len with an invalid byte = %d, want 3", got)
+	}
+
+	// The caret sits under "owner.get()" on screen: a tab to column 8,
+	// the emoji two columns wide.
+	opt := fixtureOptions(src)
+	fs := fixtureFindings(src, opt.Rules)
+	text := string(output(t, "text", fs, opt))
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "src/mixed ü.mm:2:") {
+			code, caret := lines[i+1], lines[i+2]
+			at := strings.Index(caret, "^")
+			if at < 0 || !strings.HasPrefix(string([]rune(code)[displayToRune(code, at):]), "owner.get()") {
+				t.Errorf("caret not under the finding:\n%s\n%s", code, caret)
+			}
+			if !strings.HasPrefix(code, "    2 |         label_") {
+				t.Errorf("tab not expanded: %q", code)
+			}
+			return
+		}
+	}
+	t.Errorf("no finding in src/mixed ü.mm:\n%s", text)
+}
+
+// displayToRune finds the rune index of line at display column col.
+func displayToRune(line string, col int) int {
+	w := 0
+	for i, r := range []rune(line) {
+		if w >= col {
+			return i
+		}
+		w += runeWidth(r)
+	}
+	return len([]rune(line))
+}
+
+func TestRender(t *testing.T) {
+	shown, cols := render([]byte("\ta\x01é\tb"))
+	if shown != "        a\uFFFDé     b" {
+		t.Errorf("render = %q", shown)
+	}
+	if want := []int{0, 8, 9, 10, 10, 11, 16, 17}; !slices.Equal(cols, want) {
+		t.Errorf("cols = %v, want %v", cols, want)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	r := &diag.Rule{ID: "HF-X001", Severity: diag.Warning}
+	mk := func(sev diag.Severity, v diag.Verdict) *diag.Finding {
+		f := &diag.Finding{Rule: r, Severity: sev}
+		if v != "" {
+			f.Verification = &diag.Verification{Verdict: v}
+		}
+		return f
+	}
+	for _, c := range []struct {
+		sel     selection
+		notices int
+		want    string
+	}{
+		{want: ""},
+		{sel: selection{shown: []*diag.Finding{mk(diag.Warning, "")}}, want: "1 finding (1 warning)"},
+		{sel: selection{shown: []*diag.Finding{mk(diag.Error, diag.Confirmed), mk(diag.Warning, diag.Confirmed), mk(diag.Warning, diag.NotModelled)}},
+			want: "3 findings (1 error, 2 warnings), 2 confirmed"},
+		{sel: selection{notReproduced: 2}, want: "no findings; 2 not reproduced not shown"},
+		{notices: 1, want: "no findings; 1 notice"},
+	} {
+		if got := summary(c.sel, c.notices); got != c.want {
+			t.Errorf("summary = %q, want %q", got, c.want)
+		}
+	}
+}

@@ -1,0 +1,325 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/diag"
+)
+
+// ANSI styles of the text format.
+const (
+	ansiReset   = "\x1b[0m"
+	ansiBold    = "\x1b[1m"
+	ansiRed     = "\x1b[1;31m"
+	ansiGreen   = "\x1b[1;32m"
+	ansiMagenta = "\x1b[1;35m"
+	ansiCyan    = "\x1b[1;36m"
+)
+
+// Text prints findings the way a compiler prints diagnostics:
+//
+//	path/to/file.cc:12:5: warning: <message> [HF-B001 raw-pointer-escapes-owner]
+//	   12 |     pjrt_buffers.push_back(pjrt_buffer);
+//	      |     ^~~~~~~~~~~~
+//	path/to/file.cc:8:5: note: 'device_buffer' declared here
+//	  verification: confirmed (DEV_UAF_REUSED) — <reason>
+//	    host      file.cc:9   <text>
+//	    stream:x  file.cc:20  <text>  ← fault: DEV_UAF_REUSED
+//	  with the fix applied: no fault
+//
+// Columns count bytes, as diag.Pos does. The source line and caret appear
+// when Options.Source has the file; tabs are expanded to 8 columns so the
+// caret lines up. One note follows per witness step. Findings are separated
+// by a blank line; notices come after them, then one summary line such as
+// "3 findings (1 error, 2 warnings), 2 confirmed". A clean run prints
+// nothing.
+func Text(w io.Writer, fs []*diag.Finding, opt Options) error {
+	sel, err := selectFindings(fs, opt, false)
+	if err != nil {
+		return err
+	}
+	ns := notices(opt.Notices)
+	ew := &errWriter{w: w}
+	t := &textPrinter{w: ew, color: opt.Color, src: newSources(opt.Source)}
+	for i, f := range sel.shown {
+		if i > 0 {
+			ew.str("\n")
+		}
+		t.finding(f)
+	}
+	if len(ns) > 0 && len(sel.shown) > 0 {
+		ew.str("\n")
+	}
+	for _, n := range ns {
+		t.notice(n)
+	}
+	if s := summary(sel, len(ns)); s != "" {
+		if len(sel.shown) > 0 || len(ns) > 0 {
+			ew.str("\n")
+		}
+		ew.str(s + "\n")
+	}
+	return ew.err
+}
+
+// textPrinter holds what the text format needs while printing.
+type textPrinter struct {
+	w     *errWriter
+	color bool
+	src   *sources
+}
+
+// style wraps s in an ANSI style when colour is on.
+func (t *textPrinter) style(code, s string) string {
+	if !t.color || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func severityStyle(s diag.Severity) string {
+	switch s {
+	case diag.Error:
+		return ansiRed
+	case diag.Warning:
+		return ansiMagenta
+	}
+	return ansiCyan
+}
+
+// posText is "file:line:col", leaving out what is unknown.
+func posText(p diag.Pos) string {
+	s := p.File
+	if p.Line > 0 {
+		s += ":" + strconv.Itoa(p.Line)
+		if p.Col > 0 {
+			s += ":" + strconv.Itoa(p.Col)
+		}
+	}
+	return s
+}
+
+func (t *textPrinter) finding(f *diag.Finding) {
+	sev := shownSeverity(f)
+	code := severityStyle(sev)
+	tag := "[" + f.Rule.ID
+	if f.Rule.Name != "" {
+		tag += " " + f.Rule.Name
+	}
+	tag += "]"
+	t.w.printf("%s %s %s %s\n",
+		t.style(ansiBold, posText(f.At.Start)+":"),
+		t.style(code, sev.String()+":"),
+		oneLine(f.Message),
+		t.style(code, tag))
+	t.snippet(f.At)
+	for _, s := range f.Witness {
+		p := s.At.Start
+		if p.File == "" {
+			p.File = f.At.Start.File
+		}
+		t.w.printf("%s %s %s\n",
+			t.style(ansiBold, posText(p)+":"),
+			t.style(ansiCyan, "note:"),
+			oneLine(stepMessage(s)))
+	}
+	if f.Suppressed != "" {
+		t.w.printf("  suppressed: %s\n", oneLine(f.Suppressed))
+	}
+	if v := f.Verification; v != nil {
+		t.verification(f, v)
+	}
+}
+
+// snippet prints the first line of span with a caret under it.
+func (t *textPrinter) snippet(at diag.Span) {
+	start := at.Start
+	line, ok := t.src.line(start.File, start.Line)
+	if !ok || start.Col < 1 {
+		return
+	}
+	shown, cols := render(line)
+	from := min(start.Col-1, len(line))
+	to := len(line)
+	if at.End.Line == start.Line && at.End.Col > start.Col {
+		to = min(at.End.Col-1, len(line))
+	}
+	width := cols[to] - cols[from]
+	underline := "^"
+	if width > 1 {
+		underline += strings.Repeat("~", width-1)
+	}
+	num := strconv.Itoa(start.Line)
+	gutter := max(5, len(num))
+	t.w.printf("%*s | %s\n", gutter, num, strings.TrimRight(shown, " "))
+	t.w.printf("%*s | %s%s\n", gutter, "", strings.Repeat(" ", cols[from]), t.style(ansiGreen, underline))
+}
+
+func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
+	head := verdictText(v.Verdict)
+	if v.Fault != "" {
+		head += " (" + v.Fault + ")"
+	}
+	if v.Reason != "" {
+		head += " — " + oneLine(v.Reason)
+	}
+	t.w.printf("  verification: %s\n", head)
+	t.trace(f, v.Trace)
+	if len(v.Fixed) > 0 {
+		fault := ""
+		for _, s := range v.Fixed {
+			if s.Fault != "" {
+				fault = s.Fault
+				break
+			}
+		}
+		if fault == "" {
+			t.w.str("  with the fix applied: no fault\n")
+		} else {
+			t.w.printf("  with the fix applied: %s\n", t.style(ansiRed, "still faults: "+fault))
+		}
+	}
+}
+
+// trace prints replay steps as aligned columns: thread, position, text.
+func (t *textPrinter) trace(f *diag.Finding, steps []diag.TraceStep) {
+	threads, poss := 0, 0
+	pos := make([]string, len(steps))
+	for i, s := range steps {
+		if s.At != nil {
+			p := s.At.Start
+			if p.File == "" || p.File == f.At.Start.File {
+				p.File = path.Base(f.At.Start.File)
+			}
+			p.Col = 0
+			pos[i] = posText(p)
+		}
+		threads = max(threads, len(s.Thread))
+		poss = max(poss, len(pos[i]))
+	}
+	for i, s := range steps {
+		line := fmt.Sprintf("    %-*s  %-*s  %s", threads, s.Thread, poss, pos[i], oneLine(s.Text))
+		line = strings.TrimRight(line, " ")
+		if s.Fault != "" {
+			line += "  " + t.style(ansiRed, "← fault: "+s.Fault)
+		}
+		t.w.str(line + "\n")
+	}
+}
+
+func (t *textPrinter) notice(n Notice) {
+	where := toolName
+	if n.File != "" {
+		where = n.File
+	}
+	code := ansiMagenta
+	switch n.Level {
+	case "error":
+		code = ansiRed
+	case "note":
+		code = ansiCyan
+	}
+	t.w.printf("%s %s %s\n", t.style(ansiBold, where+":"), t.style(code, n.Level+":"), oneLine(n.Message))
+}
+
+// summary is the closing line of the text format, or "" for a clean run.
+func summary(sel selection, notices int) string {
+	if len(sel.shown) == 0 && sel.notReproduced == 0 && sel.suppressed == 0 && notices == 0 {
+		return ""
+	}
+	var bySev [diag.Error + 1]int
+	confirmed := 0
+	for _, f := range sel.shown {
+		bySev[shownSeverity(f)]++
+		if f.Verification != nil && f.Verification.Verdict == diag.Confirmed {
+			confirmed++
+		}
+	}
+	var parts []string
+	if len(sel.shown) == 0 {
+		parts = append(parts, "no findings")
+	} else {
+		s := plural(len(sel.shown), "finding")
+		var kinds []string
+		for sev := diag.Error; sev >= diag.Note; sev-- {
+			if bySev[sev] > 0 {
+				kinds = append(kinds, plural(bySev[sev], sev.String()))
+			}
+		}
+		s += " (" + strings.Join(kinds, ", ") + ")"
+		if confirmed > 0 {
+			s += ", " + strconv.Itoa(confirmed) + " confirmed"
+		}
+		parts = append(parts, s)
+	}
+	var hidden []string
+	if sel.notReproduced > 0 {
+		hidden = append(hidden, strconv.Itoa(sel.notReproduced)+" not reproduced")
+	}
+	if sel.suppressed > 0 {
+		hidden = append(hidden, strconv.Itoa(sel.suppressed)+" suppressed")
+	}
+	if len(hidden) > 0 {
+		parts = append(parts, strings.Join(hidden, " and ")+" not shown")
+	}
+	if notices > 0 {
+		parts = append(parts, plural(notices, "notice"))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func plural(n int, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return strconv.Itoa(n) + " " + noun
+}
+
+// oneLine keeps a message on one line of a terminal.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(strings.NewReplacer("\r", " ", "\n", " ").Replace(s)), " ")
+}
+
+// stepMessage is a witness step's note: its Message, or one made from its
+// kind and values when the rule left it empty.
+func stepMessage(s diag.Step) string {
+	if s.Message != "" {
+		return s.Message
+	}
+	q := func(v string) string { return "'" + v + "'" }
+	var m string
+	switch s.Kind {
+	case diag.StepDeclare, diag.StepDeclHold:
+		m = q(s.Value) + " declared here"
+	case diag.StepBorrow:
+		m = "pointer " + q(s.Value) + " taken from " + q(s.Other) + " here"
+	case diag.StepStore:
+		m = q(s.Value) + " stored into " + q(s.Other) + " here"
+	case diag.StepOwnerDies:
+		m = q(s.Value) + " dies here"
+	case diag.StepUse:
+		m = q(s.Value) + " used here"
+	case diag.StepMove:
+		m = q(s.Value) + " moved here"
+	default:
+		m = string(s.Kind)
+		if s.Value != "" {
+			m += " " + q(s.Value)
+		}
+		m += " here"
+	}
+	if s.Value == "" {
+		m = strings.TrimPrefix(m, "'' ")
+	}
+	if s.Via != "" && s.Via != "}" {
+		m += " via " + s.Via
+	}
+	return m
+}
