@@ -215,7 +215,7 @@ func TestFingerprintStableWhenLinesMove(t *testing.T) {
 					PartialFingerprints map[string]string `json:"partialFingerprints"`
 					Locations           []struct {
 						PhysicalLocation struct {
-							ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+							ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
 							Region           struct{ StartLine int } `json:"region"`
 						} `json:"physicalLocation"`
 					} `json:"locations"`
