@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -129,6 +130,32 @@ func TestRulesStayQuietWithoutTheirShapes(t *testing.T) {
 	for _, r := range All() {
 		if fs := analyse(t, m, r, "plain.cc", src); len(fs) != 0 {
 			t.Errorf("%s reported on plain code: %s", r.Meta.ID, fs[0].Message)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/rules/*.md from the rules' metadata")
+
+// TestDocsAreGenerated keeps docs/rules/<ID>.md identical to what
+// `holdfast explain` prints; run `go test ./rules -update` after editing a
+// rule's metadata.
+func TestDocsAreGenerated(t *testing.T) {
+	for _, r := range All() {
+		path := filepath.Join("..", "docs", "rules", r.Meta.ID+".md")
+		want := Doc(r.Meta)
+		if *update {
+			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%v (run go test ./rules -update)", err)
+			continue
+		}
+		if string(got) != want {
+			t.Errorf("%s is stale: run go test ./rules -update", path)
 		}
 	}
 }

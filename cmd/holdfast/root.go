@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/holdfast-dev/holdfast/rules"
+)
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "holdfast",
+		Short: "find buffer-lifetime bugs in accelerator backends, confirmed on a simulated device",
+		Long: `holdfast finds buffer-lifetime bugs in the C++ and Objective-C++ of ML
+accelerator backends (PJRT plugins, XLA's runtime, PyTorch device backends,
+ExecuTorch delegates): raw pointers that outlive their owners, hold containers
+that keep nothing alive, async device work on buffers whose last owner is
+gone. Each finding carries its lifetime story and is replayed on a simulated
+device that says whether it really breaks.
+
+It needs no build and no compile database: point it at a checkout.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &exitError{code: 2, err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
+	})
+	root.AddCommand(newScan(stdout, stderr), newRules(stdout), newExplain(stdout), newVersion(stdout),
+		newStats(stdout, stderr), newModel(stdout, stderr))
+	return root
+}
+
+func newRules(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules",
+		Short: "list the rules",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tNAME\tCLASS\tSEVERITY\tSUMMARY")
+			for _, r := range rules.All() {
+				m := r.Meta
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.ID, m.Name, m.Class, m.Severity, m.Summary)
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func newExplain(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain RULE",
+		Short: "show a rule's documentation with a bad and a good example",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			r := rules.ByID(args[0])
+			if r == nil {
+				var ids []string
+				for _, r := range rules.All() {
+					ids = append(ids, r.Meta.ID)
+				}
+				return &exitError{code: 2, err: fmt.Errorf("unknown rule %q (known: %s)", args[0], strings.Join(ids, ", "))}
+			}
+			_, err := io.WriteString(stdout, rules.Doc(r.Meta))
+			return err
+		},
+	}
+}
+
+func newVersion(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "print holdfast's version",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			rev := ""
+			if bi, ok := debug.ReadBuildInfo(); ok {
+				for _, s := range bi.Settings {
+					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+						rev = " (" + s.Value[:12] + ")"
+					}
+				}
+			}
+			_, err := fmt.Fprintf(stdout, "holdfast %s%s\n", Version, rev)
+			return err
+		},
+	}
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/holdfast-dev/holdfast/config"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/report"
+	"github.com/holdfast-dev/holdfast/scan"
+)
+
+type scanFlags struct {
+	format      string
+	output      string
+	failOn      string
+	jobs        int
+	exclude     []string
+	configPath  string
+	stats       bool
+	all         bool
+	noVerify    bool
+	maxFileSize int64
+}
+
+func newScan(stdout, stderr io.Writer) *cobra.Command {
+	var fl scanFlags
+	cmd := &cobra.Command{
+		Use:   "scan [PATH...]",
+		Short: "scan files and directories for buffer-lifetime bugs",
+		Long: `Scan C, C++, CUDA and Objective-C++ sources (.c .cc .cpp .cxx .c++ .h .hh
+.hpp .hxx .inl .ipp .cu .cuh .mm) under the given paths (default: the current
+directory), honouring .gitignore and --exclude. Paths in the output are
+relative to the current directory.
+
+Configuration is read from .holdfast.yaml in the current directory, or from
+--config. Flags override it.
+
+Exit status: 0 when nothing at or above --fail-on was found, 1 when something
+was, 2 on a usage or internal error.`,
+		Example: `  holdfast scan
+  holdfast scan --format sarif -o holdfast.sarif src/
+  holdfast scan --fail-on error --exclude 'third_party/**' .`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runScan(cmd.Context(), fl, args, stdout, stderr)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.format, "format", "text", "output format: text, json, sarif or github")
+	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output")
+	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
+	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
+	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
+	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of ./.holdfast.yaml")
+	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
+	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
+	f.BoolVar(&fl.noVerify, "no-verify", false, "skip replaying findings on the simulated device")
+	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
+	return cmd
+}
+
+func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io.Writer) error {
+	if !slices.Contains([]string{"text", "json", "sarif", "github"}, fl.format) {
+		return &exitError{code: 2, err: fmt.Errorf("--format: %q is not one of text, json, sarif, github", fl.format)}
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	cfg, err := config.Load(fl.configPath, root)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	failOn := cmp(fl.failOn, cfg.FailOn, "warning")
+	threshold, ok := diag.ParseSeverity(failOn)
+	if !ok && failOn != "never" {
+		return &exitError{code: 2, err: fmt.Errorf("--fail-on: %q is not one of note, warning, error, never", failOn)}
+	}
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	opt := scan.Options{
+		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
+	}
+	if !fl.noVerify {
+		opt.Verify = verifier()
+	}
+	res, err := scan.Run(ctx, opt)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if fl.stats {
+		if err := printStats(stderr, res.Stats); err != nil {
+			return err
+		}
+	}
+
+	out := stdout
+	if fl.output != "" {
+		file, err := os.Create(fl.output)
+		if err != nil {
+			return &exitError{code: 2, err: err}
+		}
+		defer file.Close()
+		out = file
+	}
+	ropt := report.Options{
+		Root:         root,
+		ToolVersion:  Version,
+		Source:       func(p string) []byte { return sourceOf(res, root, p) },
+		Color:        fl.output == "" && isTerminal(stdout),
+		ShowAll:      fl.all,
+		AutomationID: "holdfast/",
+	}
+	for _, r := range res.Rules {
+		ropt.Rules = append(ropt.Rules, r.Meta)
+	}
+	for _, n := range res.Notices {
+		ropt.Notices = append(ropt.Notices, report.Notice{Level: n.Level, File: n.File, Message: n.Message})
+	}
+	if err := report.Write(out, fl.format, res.Findings, ropt); err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if fl.output != "" {
+		if err := out.(*os.File).Close(); err != nil {
+			return &exitError{code: 2, err: err}
+		}
+	}
+	if failOn != "never" && failing(res.Findings, threshold, fl.all) {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// failing reports whether a shown, unsuppressed finding is at or above the
+// threshold. Findings the device did not reproduce count only with --all,
+// and then as notes.
+func failing(fs []*diag.Finding, threshold diag.Severity, all bool) bool {
+	for _, f := range fs {
+		sev := f.Severity
+		if f.Suppressed != "" {
+			continue
+		}
+		if f.Verification != nil && f.Verification.Verdict == diag.NotReproduced {
+			if !all {
+				continue
+			}
+			sev = diag.Note
+		}
+		if sev >= threshold {
+			return true
+		}
+	}
+	return false
+}
+
+func cmp(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func sourceOf(res *scan.Result, root, rel string) []byte {
+	if b, ok := res.Sources[rel]; ok {
+		return b
+	}
+	if filepath.IsAbs(rel) {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+}
+
+func printStats(w io.Writer, stats []scan.ExtStats) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "EXT\tFILES\tBYTES\tFUNCTIONS\tFUNCS WITH ERRORS\tFILES WITH ERRORS\tSKIPPED\t")
+	var tot scan.ExtStats
+	for _, s := range stats {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", s.Ext, s.Files, s.Bytes, s.Functions, s.FuncsWithErr, pct(s.FuncsWithErr, s.Functions), s.FilesWithErr, s.Skipped)
+		tot.Files += s.Files
+		tot.Bytes += s.Bytes
+		tot.Functions += s.Functions
+		tot.FuncsWithErr += s.FuncsWithErr
+		tot.FilesWithErr += s.FilesWithErr
+		tot.Skipped += s.Skipped
+	}
+	fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", tot.Files, tot.Bytes, tot.Functions, tot.FuncsWithErr, pct(tot.FuncsWithErr, tot.Functions), tot.FilesWithErr, tot.Skipped)
+	return tw.Flush()
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}

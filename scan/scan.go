@@ -1,0 +1,294 @@
+// Package scan runs holdfast's pipeline over a set of paths: discover the
+// files, parse them in parallel (one tree-sitter parser per worker), build
+// each function's lifetime model once, run the rules over it, verify the
+// findings on the simulated device, and hand back one sorted list.
+package scan
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/config"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/discover"
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/rules"
+)
+
+// DefaultMaxFileSize is the default cap on a file's size: bigger files are
+// generated code far more often than hand-written backends.
+const DefaultMaxFileSize = 8 << 20
+
+// Options say what to scan and how.
+type Options struct {
+	Paths       []string
+	Root        string // base of reported paths; "" is the current directory
+	Exclude     []string
+	Jobs        int // parallel workers; 0 means one per CPU
+	Config      *config.Config
+	MaxFileSize int64 // 0 means the config's, else DefaultMaxFileSize
+	// Rules to run; nil means every rule not disabled by the config.
+	Rules []*rules.Rule
+	// Verify, when set, is called on every finding to replay it.
+	Verify func(*diag.Finding) *diag.Verification
+	// Funcs, when set, receives every function's model (for dumps). It is
+	// called from one goroutine at a time, in no particular file order.
+	Funcs func(*parser.File, []*lifetime.Func)
+	// Progress, when set, is called after each file with the number done.
+	Progress func(done, total int)
+}
+
+// Notice is a problem with one file or the run that did not stop it.
+type Notice struct {
+	Level   string // "warning" or "note"
+	File    string
+	Message string
+}
+
+// ExtStats counts one file extension's share of a scan.
+type ExtStats struct {
+	Ext          string
+	Files        int
+	Bytes        int64
+	Functions    int
+	FuncsWithErr int // functions whose syntax has ERROR or MISSING nodes
+	FilesWithErr int
+	Skipped      int
+}
+
+// Result is what a scan found.
+type Result struct {
+	Findings []*diag.Finding
+	Notices  []Notice
+	Stats    []ExtStats // by extension, sorted
+	Rules    []*rules.Rule
+	// Sources holds the original bytes of files with findings, by path,
+	// for printers that show source lines.
+	Sources map[string][]byte
+	// Skipped counts files that could not be analysed.
+	Skipped int
+}
+
+// Run scans. The error is for problems that stop the whole scan (no path
+// exists, a bad configuration); per-file problems become Notices.
+func Run(ctx context.Context, opt Options) (*Result, error) {
+	cfg := opt.Config
+	if cfg == nil {
+		cfg = &config.Config{}
+	}
+	var extra []*apimodel.Pack
+	if cfg.API != nil {
+		extra = append(extra, cfg.API)
+	}
+	model, err := apimodel.Load(extra...)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := selectRules(opt.Rules, cfg)
+	if err != nil {
+		return nil, err
+	}
+	maxSize := opt.MaxFileSize
+	if maxSize == 0 {
+		maxSize = cfg.MaxFileSize
+	}
+	if maxSize == 0 {
+		maxSize = DefaultMaxFileSize
+	}
+	files, warnings, err := discover.Find(opt.Paths, discover.Options{
+		Root: opt.Root, Exclude: append(slices.Clone(cfg.Exclude), opt.Exclude...), MaxFileSize: maxSize,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Rules: rs, Sources: map[string][]byte{}}
+	for _, w := range warnings {
+		res.Notices = append(res.Notices, Notice{Level: "warning", File: w.Path, Message: w.Msg})
+		res.Skipped++
+	}
+
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, max(1, len(files)))
+	outs := make([]fileResult, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex // serialises opt.Funcs and opt.Progress
+	done := 0
+	errs := make([]error, jobs)
+	for w := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := parser.New(parser.Options{DeclMacros: model.DeclMacros()})
+			if err != nil {
+				errs[w] = err
+				for range next {
+				}
+				return
+			}
+			defer p.Close()
+			for i := range next {
+				outs[i] = analyse(p, model, rs, files[i], opt, &mu)
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(files))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+feed:
+	for i := range files {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	stats := map[string]*ExtStats{}
+	for i, fr := range outs {
+		f := files[i]
+		st := stats[f.Ext]
+		if st == nil {
+			st = &ExtStats{Ext: f.Ext}
+			stats[f.Ext] = st
+		}
+		st.Files++
+		st.Bytes += f.Size
+		st.Functions += fr.funcs
+		st.FuncsWithErr += fr.funcsWithErr
+		if fr.parseErrors > 0 {
+			st.FilesWithErr++
+		}
+		if fr.notice != nil {
+			res.Notices = append(res.Notices, *fr.notice)
+			res.Skipped++
+			st.Skipped++
+			continue
+		}
+		if len(fr.findings) > 0 {
+			res.Sources[f.Rel] = fr.src
+		}
+		res.Findings = append(res.Findings, fr.findings...)
+	}
+	for _, st := range stats {
+		res.Stats = append(res.Stats, *st)
+	}
+	slices.SortFunc(res.Stats, func(a, b ExtStats) int { return cmp.Compare(a.Ext, b.Ext) })
+	applySeverity(res.Findings, cfg)
+	res.Findings = diag.Sort(res.Findings)
+	if opt.Verify != nil {
+		for _, f := range res.Findings {
+			f.Verification = opt.Verify(f)
+		}
+	}
+	slices.SortStableFunc(res.Notices, func(a, b Notice) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Message, b.Message))
+	})
+	return res, nil
+}
+
+type fileResult struct {
+	src          []byte
+	findings     []*diag.Finding
+	funcs        int
+	funcsWithErr int
+	parseErrors  int
+	notice       *Notice
+}
+
+func analyse(p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.File, opt Options, mu *sync.Mutex) (out fileResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
+		}
+	}()
+	src, err := os.ReadFile(f.Path)
+	if err != nil {
+		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: "cannot read: " + describe(err)}}
+	}
+	if isBinary(src) {
+		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: "looks binary (NUL bytes in the first 8 KiB), skipped"}}
+	}
+	pf, err := p.Parse(f.Rel, f.Ext, src)
+	if err != nil {
+		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: "cannot parse: " + err.Error()}}
+	}
+	funcs := lifetime.Build(pf, m)
+	out = fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors}
+	for _, fn := range funcs {
+		if fn.HasErrors {
+			out.funcsWithErr++
+		}
+	}
+	if opt.Funcs != nil {
+		mu.Lock()
+		opt.Funcs(pf, funcs)
+		mu.Unlock()
+	}
+	out.findings = rules.Run(pf, m, funcs, rs)
+	return out
+}
+
+func describe(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// isBinary reports NUL bytes near the start, as git does.
+func isBinary(src []byte) bool {
+	return slices.Contains(src[:min(len(src), 8192)], 0)
+}
+
+func selectRules(rs []*rules.Rule, cfg *config.Config) ([]*rules.Rule, error) {
+	if rs == nil {
+		rs = rules.All()
+	}
+	for _, id := range cfg.Rules.Disable {
+		if rules.ByID(id) == nil {
+			return nil, fmt.Errorf("%s: rules.disable: unknown rule %q", cfg.Path, id)
+		}
+	}
+	for id := range cfg.Rules.Severity {
+		if rules.ByID(id) == nil {
+			return nil, fmt.Errorf("%s: rules.severity: unknown rule %q", cfg.Path, id)
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(rs), func(r *rules.Rule) bool {
+		return slices.Contains(cfg.Rules.Disable, r.Meta.ID) || slices.Contains(cfg.Rules.Disable, r.Meta.Name)
+	}), nil
+}
+
+func applySeverity(fs []*diag.Finding, cfg *config.Config) {
+	for _, f := range fs {
+		for id, s := range cfg.Rules.Severity {
+			if id == f.Rule.ID || id == f.Rule.Name {
+				f.Severity, _ = diag.ParseSeverity(s)
+			}
+		}
+	}
+}
