@@ -566,3 +566,26 @@ func TestSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestTextNoControlCharacters checks that text from the scanned code, such
+// as a suppression's reason, cannot send escape sequences to a terminal.
+func TestTextNoControlCharacters(t *testing.T) {
+	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
+	f := &diag.Finding{
+		Rule:       r,
+		At:         diag.Span{Start: diag.Pos{File: "a\x1b[2J.cc", Line: 1, Col: 1}},
+		Message:    "bad\x1b[31m red\nnext",
+		Suppressed: "because\x07",
+		Verification: &diag.Verification{Verdict: diag.Confirmed, Reason: "r\x1b]0;title\x07",
+			Trace: []diag.TraceStep{{Thread: "host\x1b", Text: "t\x9b", Fault: "F\x1b"}}},
+	}
+	out := string(output(t, "text", []*diag.Finding{f}, Options{ShowAll: true, Notices: []Notice{{File: "n\x1b.cc", Message: "m\x1b"}}}))
+	for i, r := range out {
+		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			t.Fatalf("control character %U at byte %d of\n%q", r, i, out)
+		}
+	}
+	if !strings.Contains(out, "bad\uFFFD[31m red next") {
+		t.Errorf("message not sanitised as expected:\n%s", out)
+	}
+}

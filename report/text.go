@@ -6,6 +6,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/holdfast-dev/holdfast/diag"
 )
@@ -93,7 +94,7 @@ func severityStyle(s diag.Severity) string {
 
 // posText is "file:line:col", leaving out what is unknown.
 func posText(p diag.Pos) string {
-	s := p.File
+	s := oneLine(p.File)
 	if p.Line > 0 {
 		s += ":" + strconv.Itoa(p.Line)
 		if p.Col > 0 {
@@ -106,9 +107,9 @@ func posText(p diag.Pos) string {
 func (t *textPrinter) finding(f *diag.Finding) {
 	sev := shownSeverity(f)
 	code := severityStyle(sev)
-	tag := "[" + f.Rule.ID
+	tag := "[" + oneLine(f.Rule.ID)
 	if f.Rule.Name != "" {
-		tag += " " + f.Rule.Name
+		tag += " " + oneLine(f.Rule.Name)
 	}
 	tag += "]"
 	t.w.printf("%s %s %s %s\n",
@@ -160,9 +161,9 @@ func (t *textPrinter) snippet(at diag.Span) {
 }
 
 func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
-	head := verdictText(v.Verdict)
+	head := oneLine(verdictText(v.Verdict))
 	if v.Fault != "" {
-		head += " (" + v.Fault + ")"
+		head += " (" + oneLine(v.Fault) + ")"
 	}
 	if v.Reason != "" {
 		head += " — " + oneLine(v.Reason)
@@ -180,7 +181,7 @@ func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
 		if fault == "" {
 			t.w.str("  with the fix applied: no fault\n")
 		} else {
-			t.w.printf("  with the fix applied: %s\n", t.style(ansiRed, "still faults: "+fault))
+			t.w.printf("  with the fix applied: %s\n", t.style(ansiRed, "still faults: "+oneLine(fault)))
 		}
 	}
 }
@@ -198,14 +199,14 @@ func (t *textPrinter) trace(f *diag.Finding, steps []diag.TraceStep) {
 			p.Col = 0
 			pos[i] = posText(p)
 		}
-		threads = max(threads, len(s.Thread))
+		threads = max(threads, len(oneLine(s.Thread)))
 		poss = max(poss, len(pos[i]))
 	}
 	for i, s := range steps {
-		line := fmt.Sprintf("    %-*s  %-*s  %s", threads, s.Thread, poss, pos[i], oneLine(s.Text))
+		line := fmt.Sprintf("    %-*s  %-*s  %s", threads, oneLine(s.Thread), poss, pos[i], oneLine(s.Text))
 		line = strings.TrimRight(line, " ")
 		if s.Fault != "" {
-			line += "  " + t.style(ansiRed, "← fault: "+s.Fault)
+			line += "  " + t.style(ansiRed, "← fault: "+oneLine(s.Fault))
 		}
 		t.w.str(line + "\n")
 	}
@@ -214,7 +215,7 @@ func (t *textPrinter) trace(f *diag.Finding, steps []diag.TraceStep) {
 func (t *textPrinter) notice(n Notice) {
 	where := toolName
 	if n.File != "" {
-		where = n.File
+		where = oneLine(n.File)
 	}
 	code := ansiMagenta
 	switch n.Level {
@@ -279,12 +280,24 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun
 }
 
-// oneLine keeps a message on one line of a terminal.
+// oneLine keeps a message on one line of a terminal and out of its
+// control: line breaks and tabs become spaces, and other control
+// characters, which could move the cursor or change colours, become U+FFFD.
 func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
+	breaks := strings.ContainsAny(s, "\r\n")
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\r' || r == '\n' || r == '\t':
+			return ' '
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+	if breaks {
+		s = strings.Join(strings.Fields(s), " ")
 	}
-	return strings.Join(strings.Fields(strings.NewReplacer("\r", " ", "\n", " ").Replace(s)), " ")
+	return s
 }
 
 // stepMessage is a witness step's note: its Message, or one made from its
