@@ -99,6 +99,7 @@ type Pack struct {
 	DeclMacros  []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
 	HoldWords   []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
 	Consumers   []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
+	Views       []string            `yaml:"views"`       // class types that never own what they refer to
 }
 
 //go:embed packs/*.yaml
@@ -114,6 +115,7 @@ type Model struct {
 	smart      map[string]bool
 	tensors    map[string]bool
 	consumers  map[string]bool
+	views      map[string]bool
 	calls      map[string]Role
 	declMacros []string
 	holdWords  []string
@@ -186,7 +188,7 @@ func Load(extra ...*Pack) (*Model, error) {
 	packs = append(packs, extra...)
 	m := &Model{
 		owners: map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
-		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{},
+		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{},
 	}
 	for _, p := range packs {
@@ -203,6 +205,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.smart, p.SmartPtrs)
 		addAll(m.tensors, p.Tensors)
 		addAll(m.consumers, p.Consumers)
+		addAll(m.views, p.Views)
 		for call, roles := range p.Calls {
 			for _, r := range roles {
 				role, _ := ParseRole(r)
@@ -289,6 +292,9 @@ func (m *Model) IsSmartPtr(typ string) bool { _, ok := lookup(m.smart, typ); ret
 
 // IsTensor reports whether a type is a framework tensor.
 func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); return ok }
+
+// IsView reports whether a class type refers to memory it does not own.
+func (m *Model) IsView(typ string) bool { _, ok := lookup(m.views, typ); return ok }
 
 // IsConsumer reports whether a type takes over futures and holds.
 func (m *Model) IsConsumer(typ string) bool { _, ok := lookup(m.consumers, typ); return ok }

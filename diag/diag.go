@@ -161,10 +161,16 @@ type Finding struct {
 }
 
 // Fingerprint is stable when unrelated lines move: it hashes the rule, the
-// file, the enclosing function, the anchor and the message, not positions.
+// file, the enclosing function and the anchor (the names the finding is
+// about), never positions or the message, which quotes line numbers. A
+// finding without an anchor falls back to its message.
 func (f *Finding) Fingerprint() string {
 	h := sha256.New()
-	for _, s := range []string{f.Rule.ID, f.At.Start.File, f.Function, f.Anchor, f.Message} {
+	anchor := f.Anchor
+	if anchor == "" {
+		anchor = f.Message
+	}
+	for _, s := range []string{f.Rule.ID, f.At.Start.File, f.Function, anchor} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}

@@ -416,7 +416,7 @@ func (b *builder) init(v VarID, value parser.NodeID) {
 		}
 	case parser.KindPointerExpression:
 		if b.operator(value) == "&" {
-			if o := b.rootVar(b.f.Field(value, parser.FieldArgument)); o != NoVar {
+			if o := b.borrowRoot(b.f.Field(value, parser.FieldArgument)); o != NoVar {
 				b.emit(Event{Kind: Borrow, Node: value, Var: v, Other: NoVar, Owner: o, Call: "&"})
 				return
 			}
@@ -473,6 +473,48 @@ func (b *builder) rootVar(n parser.NodeID) VarID {
 		default:
 			return NoVar
 		}
+	}
+	return NoVar
+}
+
+// borrowRoot returns the local owner whose own storage the lvalue n lies
+// in: x, x.f, x[i], and x->f or *x only when x is a smart pointer. A path
+// through a raw pointer or an iterator leads to memory x does not own.
+func (b *builder) borrowRoot(n parser.NodeID) VarID {
+	for depth := 0; n != parser.None && depth < maxDepth; depth++ {
+		n = b.strip(n)
+		switch b.kind(n) {
+		case parser.KindIdentifier:
+			return b.ownerOf(n)
+		case parser.KindFieldExpression:
+			arg := b.f.Field(n, parser.FieldArgument)
+			if b.operator(n) == "->" {
+				return b.smartOwner(arg)
+			}
+			n = arg
+		case parser.KindSubscriptExpression:
+			arg := b.f.Field(n, parser.FieldArgument)
+			if o := b.ownerOf(arg); o != NoVar && b.fn.Vars[o].Kind != Container {
+				return NoVar // operator[] of a class: unknown storage
+			}
+			n = arg
+		case parser.KindPointerExpression:
+			if b.operator(n) != "*" {
+				return NoVar
+			}
+			return b.smartOwner(b.f.Field(n, parser.FieldArgument))
+		default:
+			return NoVar
+		}
+	}
+	return NoVar
+}
+
+// smartOwner returns n's value when it is a local owning smart pointer.
+func (b *builder) smartOwner(n parser.NodeID) VarID {
+	o := b.ownerOf(n)
+	if o != NoVar && b.m.IsSmartPtr(b.fn.Vars[o].Base) {
+		return o
 	}
 	return NoVar
 }
@@ -589,7 +631,7 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		subject = first
 	}
 
-	if target != NoVar {
+	if target != NoVar && (tkind == Pointer || tkind == Reference || tkind == Plain) {
 		if owner, _ := b.isBorrowCall(n, tkind); owner != NoVar {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: owner, Call: name})
 			if b.fn.Vars[target].Kind == Plain {
@@ -668,7 +710,7 @@ func (b *builder) arg(a parser.NodeID, name string, fl Flags, into VarID) (VarID
 	case parser.KindPointerExpression:
 		if b.operator(a) == "&" {
 			if o := b.rootVar(f.Field(a, parser.FieldArgument)); o != NoVar {
-				if ov := b.fn.Vars[o]; ov.Kind == Owner || ov.Kind == Container {
+				if b.borrowRoot(f.Field(a, parser.FieldArgument)) == o {
 					b.emit(Event{Kind: Borrow, Node: a, Var: NoVar, Other: NoVar, Owner: o, Call: "&"})
 				}
 				b.emit(Event{Kind: PassRef, Node: a, Var: o, Other: NoVar, Owner: NoVar, Call: name, Flags: Argument | AddressOf | fl})
@@ -717,6 +759,12 @@ func (b *builder) assign(n parser.NodeID) {
 	switch b.kind(l) {
 	case parser.KindIdentifier:
 		if v := b.lookup(b.text(l), l); v != NoVar {
+			if b.fn.Vars[v].Kind == Reference {
+				// Assigning through a reference copies into its referent.
+				b.arg(right, "=", 0, NoVar)
+				b.emit(Event{Kind: Use, Node: l, Var: v, Other: NoVar, Owner: NoVar, Call: "="})
+				return
+			}
 			b.init(v, right)
 			return
 		}

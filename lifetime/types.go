@@ -16,13 +16,6 @@ type typeInfo struct {
 	hold        bool
 }
 
-// nonOwning are class types that never own what they point at.
-var nonOwning = map[string]bool{
-	"string_view": true, "Span": true, "span": true, "ArrayRef": true, "IntArrayRef": true,
-	"OptionalArrayRef": true, "MutableArrayRef": true, "Status": true, "StatusOr": false,
-	"function": true, "FunctionRef": true, "Cord": false,
-}
-
 // classify reads a type as written plus the declarator's pointer and
 // reference markers. primitive says the grammar saw a primitive type.
 func classify(m *apimodel.Model, text string, ptr, ref, primitive bool, name string) typeInfo {
@@ -30,10 +23,6 @@ func classify(m *apimodel.Model, text string, ptr, ref, primitive bool, name str
 	base, args := splitTemplate(t.text)
 	base = stripQualifiers(base)
 	t.base = base
-	last := base
-	if i := strings.LastIndex(last, "::"); i >= 0 {
-		last = last[i+2:]
-	}
 	switch {
 	case ptr:
 		t.kind = Pointer
@@ -58,7 +47,7 @@ func classify(m *apimodel.Model, text string, ptr, ref, primitive bool, name str
 		if m.IsHoldName(name) {
 			t.hold = true
 		}
-	case nonOwning[last]:
+	case m.IsView(base):
 		t.kind = Plain
 	default:
 		t.kind = Owner

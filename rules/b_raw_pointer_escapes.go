@@ -113,7 +113,8 @@ func carriers(fn *lifetime.Func, i int) []carrier {
 	for j := i; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
 		switch {
-		case e.Kind == lifetime.Store && e.Var != lifetime.NoVar && (ptrs[e.Other] || e.Owner == b.Owner && e.Other == lifetime.NoVar && j-i <= 3):
+		case e.Kind == lifetime.Store && e.Var != lifetime.NoVar && keepsPointers(fn, e.Var) &&
+			(ptrs[e.Other] || e.Owner == b.Owner && e.Other == lifetime.NoVar && j-i <= 3):
 			out = append(out, carrier{carrier: e.Var, store: e})
 		case e.Kind == lifetime.Assign && ptrs[e.Other]:
 			ptrs[e.Var] = true
@@ -121,6 +122,14 @@ func carriers(fn *lifetime.Func, i int) []carrier {
 		}
 	}
 	return out
+}
+
+// keepsPointers reports whether storing into v keeps a pointer rather
+// than copying the pointee: a container of raw pointers, or a value whose
+// element type is not known.
+func keepsPointers(fn *lifetime.Func, v lifetime.VarID) bool {
+	x := fn.Var(v)
+	return x.Kind != lifetime.Container || x.ElemPointer || x.Elem == ""
 }
 
 // ownerKept reports whether the owner is moved, stored or captured by
