@@ -16,7 +16,7 @@ func load(t *testing.T, extra ...*Pack) *Model {
 
 func TestBuiltinPacksLoad(t *testing.T) {
 	m := load(t)
-	if got := strings.Join(m.Packs(), ","); got != "aten,pjrt,std,torch_tpu" {
+	if got := strings.Join(m.Packs(), ","); got != "aten,llvm,pjrt,std,torch_tpu" {
 		t.Errorf("packs = %s", got)
 	}
 }
@@ -111,6 +111,15 @@ func TestParsePackErrors(t *testing.T) {
 		_, err := ParsePack("p.yaml", []byte(tc.src))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "p.yaml") {
 			t.Errorf("ParsePack(%q) error = %v, want it to mention %q and the file", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestViews(t *testing.T) {
+	m := load(t)
+	for typ, want := range map[string]bool{"std::string_view": true, "c10::IntArrayRef": true, "llvm::FunctionCallee": true, "DeviceBufferRef": false} {
+		if got := m.IsView(typ); got != want {
+			t.Errorf("IsView(%q) = %v, want %v", typ, got, want)
 		}
 	}
 }
