@@ -58,6 +58,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if ext == ".mm" {
 		src = neutralise(src)
 	}
+	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
 	src = rewriteDeclMacros(src, p.opts.DeclMacros)
 	tree := p.p.Parse(src, nil)
 	if tree == nil {

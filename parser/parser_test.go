@@ -157,3 +157,36 @@ func TestRewriteDeclMacros(t *testing.T) {
 		}
 	}
 }
+
+func TestNeutraliseCUDA(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		launches bool
+	}{
+		{"__global__ void k(float* __restrict__ x) {}", "           void k(float*              x) {}", true},
+		{"__global__ void __launch_bounds__(256, 2) k() {}", "           void                           k() {}", true},
+		{"k<float><<<g, b, 0, s>>>(x, n);", "k<float>(  g, b, 0, s)  (x, n);", true},
+		{"k<<<g, b>>>(x);", "k<<<g, b>>>(x);", false},
+		{"int my__device__x; a <<< b;", "int my__device__x; a <<< b;", true},
+	} {
+		got := string(neutraliseCUDA([]byte(tc.in), tc.launches))
+		if got != tc.want {
+			t.Errorf("neutraliseCUDA(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+	src := "template <typename T>\n__global__ void __launch_bounds__(256) kern(const T* __restrict__ x, T* y) {\n  __shared__ float s[256];\n  y[0] = x[0];\n}\nvoid launch(float* x, float* y, cudaStream_t stream) {\n  kern<float><<<1, 256, 0, stream>>>(x, y);\n}\n"
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse("k.cu", ".cu", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Errors != 0 {
+		var sb strings.Builder
+		_ = f.Dump(&sb, true)
+		t.Errorf("CUDA source still has %d parse errors:\n%s", f.Errors, sb.String())
+	}
+}

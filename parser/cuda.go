@@ -1,0 +1,99 @@
+package parser
+
+import "bytes"
+
+// cudaQualifiers are CUDA/HIP declaration specifiers the C++ grammar does
+// not know. They say where code runs, nothing about lifetimes, so they are
+// blanked.
+var cudaQualifiers = [][]byte{
+	[]byte("__global__"), []byte("__device__"), []byte("__host__"), []byte("__forceinline__"),
+	[]byte("__noinline__"), []byte("__shared__"), []byte("__constant__"), []byte("__managed__"),
+	[]byte("__restrict__"), []byte("__grid_constant__"),
+}
+
+var launchBounds = []byte("__launch_bounds__")
+
+// neutraliseCUDA rewrites CUDA syntax in place, without moving a byte:
+// qualifiers and __launch_bounds__(...) become spaces, and a kernel launch
+// `k<<<grid, block, smem, stream>>>(args)` becomes
+// `k(  grid, block, smem, stream)  (args)`, a call of a call, so the launch
+// configuration (with its stream) and the arguments stay visible as
+// expressions. launches says whether to rewrite <<<...>>> (CUDA sources
+// only). src is copied on the first change.
+func neutraliseCUDA(src []byte, launches bool) []byte {
+	if !bytes.Contains(src, []byte("__")) && (!launches || !bytes.Contains(src, []byte("<<<"))) {
+		return src
+	}
+	out := src
+	copied := false
+	blank := func(from, to int) {
+		if !copied {
+			out = bytes.Clone(out)
+			copied = true
+		}
+		for i := from; i < to; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	for _, q := range cudaQualifiers {
+		for from := 0; ; {
+			i := bytes.Index(out[from:], q)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(q)
+			if i > 0 && isIdentByte(out[i-1]) || from < len(out) && isIdentByte(out[from]) {
+				continue
+			}
+			blank(i, from)
+		}
+	}
+	for from := 0; ; {
+		i := bytes.Index(out[from:], launchBounds)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + len(launchBounds)
+		j := from
+		for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
+			j++
+		}
+		if j < len(out) && out[j] == '(' {
+			if _, close := macroArgs(out, j); close > 0 {
+				blank(i, close+1)
+				from = close + 1
+				continue
+			}
+		}
+		blank(i, from)
+	}
+	if !launches {
+		return out
+	}
+	for from := 0; ; {
+		i := bytes.Index(out[from:], []byte("<<<"))
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + 3
+		const limit = 4096
+		j := bytes.Index(out[from:min(len(out), from+limit)], []byte(">>>"))
+		if j < 0 || bytes.IndexByte(out[from:from+j], ';') >= 0 {
+			continue
+		}
+		j += from
+		if !copied {
+			out = bytes.Clone(out)
+			copied = true
+		}
+		copy(out[i:], "(  ")
+		copy(out[j:], ")  ")
+		from = j + 3
+	}
+	return out
+}
