@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# bench/run.sh [DIR] — holdfast's speed against tree-sitter's own parse time,
+# measured in one run on the same files.
+#
+# Unpacks PyTorch's source (../shared/corpus/pytorch-src.sh) unless DIR is
+# given, builds holdfast and bench/parseonly (the same discovery and parser
+# setup, no analysis), then times, alternating, RUNS times each:
+#   (a) parse only, (b) holdfast scan with every rule and verification,
+#   (c) ast-grep matching one pattern over the same tree (installed from npm
+#       into bench/.cache; skipped with a message if npm cannot fetch it).
+# It prints medians, the ratio b/a, peak RSS, files/s and MB/s, the time of a
+# pre-commit-sized scan (5 files), and scan time on 1/4, 1/2 and all of the
+# tree to show growth.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+runs=${RUNS:-5}
+cache=$here/.cache
+mkdir -p "$cache"
+
+if [[ $# -ge 1 ]]; then
+  tree=$(cd "$1" && pwd)
+else
+  tree=$("$repo/../shared/corpus/pytorch-src.sh" "$cache/corpus")
+fi
+
+echo "== building"
+(cd "$repo" && go build -o "$cache/holdfast" ./cmd/holdfast && go build -o "$cache/parseonly" ./bench/parseonly)
+
+astgrep=""
+if command -v npm >/dev/null; then
+  if [[ ! -x $cache/astgrep/node_modules/.bin/ast-grep ]]; then
+    (mkdir -p "$cache/astgrep" && cd "$cache/astgrep" && npm install --silent --no-audit --no-fund @ast-grep/cli@0.51.1 >/dev/null 2>&1) || true
+  fi
+  [[ -x $cache/astgrep/node_modules/.bin/ast-grep ]] && astgrep=$cache/astgrep/node_modules/.bin/ast-grep
+fi
+# ast-grep reads .h/.mm/.cu as C++ only when told to.
+cat >"$cache/sgconfig.yml" <<'YML'
+ruleDirs: []
+languageGlobs:
+  cpp: ["*.h", "*.hh", "*.hpp", "*.mm", "*.cu", "*.cuh", "*.inl", "*.ipp", "*.cc", "*.cpp", "*.cxx", "*.c"]
+YML
+
+# measure CMD... prints "seconds peak_kb"
+measure() {
+  local out
+  out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+  echo "$out"
+}
+median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.2f\n", (a[NR/2]+a[NR/2+1])/2}'; }
+
+cd "$tree"
+bytes=$(find . -type f \( -name '*.c' -o -name '*.cc' -o -name '*.cpp' -o -name '*.cxx' -o -name '*.h' -o -name '*.hh' -o -name '*.hpp' -o -name '*.hxx' -o -name '*.inl' -o -name '*.ipp' -o -name '*.cu' -o -name '*.cuh' -o -name '*.mm' -o -name '*.c++' \) -printf '%s\n' | awk '{s+=$1} END {print s}')
+files=$("$cache/parseonly" . | awk '{print $1}')
+
+declare -a pa sc ag
+peak_scan=0 peak_parse=0
+for i in $(seq "$runs"); do
+  read -r t m < <(measure "$cache/parseonly" .); pa+=("$t"); (( m > peak_parse )) && peak_parse=$m
+  read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null .); sc+=("$t"); (( m > peak_scan )) && peak_scan=$m
+  if [[ -n $astgrep ]]; then
+    read -r t m < <(measure "$astgrep" run -c "$cache/sgconfig.yml" -l cpp -p 'std::move($A)' .); ag+=("$t")
+  fi
+done
+p=$(printf '%s\n' "${pa[@]}" | median)
+s=$(printf '%s\n' "${sc[@]}" | median)
+echo "== $tree: $files files, $bytes bytes, $runs runs each, alternating"
+printf 'parse only      median %6.2f s   peak RSS %4d MB\n' "$p" $((peak_parse / 1024))
+printf 'holdfast scan   median %6.2f s   peak RSS %4d MB   %.0f files/s  %.1f MB/s\n' "$s" $((peak_scan / 1024)) \
+  "$(echo "$files / $s" | bc -l)" "$(echo "$bytes / 1000000 / $s" | bc -l)"
+printf 'ratio scan/parse %.2f\n' "$(echo "$s / $p" | bc -l)"
+if [[ -n $astgrep ]]; then
+  a=$(printf '%s\n' "${ag[@]}" | median)
+  printf 'ast-grep (one pattern) median %6.2f s   %.1f MB/s\n' "$a" "$(echo "$bytes / 1000000 / $a" | bc -l)"
+else
+  echo "ast-grep: not installed (npm @ast-grep/cli@0.51.1 could not be fetched)"
+fi
+
+echo "== pre-commit sized scan (5 files)"
+mapfile -t five < <(find aten/src/ATen/native -name '*.cpp' | sort | head -5)
+declare -a pc
+for i in $(seq "$runs"); do read -r t m < <(measure "$cache/holdfast" scan --fail-on never "${five[@]}"); pc+=("$t"); done
+printf '5 files median %.3f s\n' "$(printf '%s\n' "${pc[@]}" | median)"
+
+echo "== growth"
+mapfile -t dirs < <(find . -mindepth 1 -maxdepth 1 -type d ! -name '.*' | sort)
+all=$(printf '%s\n' "${dirs[@]}")
+for frac in 4 2 1; do
+  list=$(mktemp)
+  "$cache/parseonly" . >/dev/null
+  git ls-files >/dev/null 2>&1 || true
+  find . -type f \( -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.mm' -o -name '*.c' -o -name '*.hpp' -o -name '*.cuh' \) | sort >"$list"
+  n=$(wc -l <"$list"); k=$((n / frac))
+  mapfile -t part < <(head -n "$k" "$list")
+  read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null "${part[@]}")
+  pb=$(printf '%s\0' "${part[@]}" | xargs -0 stat -c %s | awk '{s+=$1} END {print s}')
+  printf '1/%d of the files: %5d files %9d bytes  %6.2f s  %.1f MB/s\n' "$frac" "$k" "$pb" "$t" "$(echo "$pb / 1000000 / $t" | bc -l)"
+  rm -f "$list"
+done
