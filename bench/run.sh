@@ -47,6 +47,7 @@ measure() {
   out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
   echo "$out"
 }
+calc() { awk "BEGIN {print $1}"; }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.2f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
 cd "$tree"
@@ -67,11 +68,11 @@ s=$(printf '%s\n' "${sc[@]}" | median)
 echo "== $tree: $files files, $bytes bytes, $runs runs each, alternating"
 printf 'parse only      median %6.2f s   peak RSS %4d MB\n' "$p" $((peak_parse / 1024))
 printf 'holdfast scan   median %6.2f s   peak RSS %4d MB   %.0f files/s  %.1f MB/s\n' "$s" $((peak_scan / 1024)) \
-  "$(echo "$files / $s" | bc -l)" "$(echo "$bytes / 1000000 / $s" | bc -l)"
-printf 'ratio scan/parse %.2f\n' "$(echo "$s / $p" | bc -l)"
+  "$(calc "$files / $s")" "$(calc "$bytes / 1000000 / $s")"
+printf 'ratio scan/parse %.2f\n' "$(calc "$s / $p")"
 if [[ -n $astgrep ]]; then
   a=$(printf '%s\n' "${ag[@]}" | median)
-  printf 'ast-grep (one pattern) median %6.2f s   %.1f MB/s\n' "$a" "$(echo "$bytes / 1000000 / $a" | bc -l)"
+  printf 'ast-grep (one pattern) median %6.2f s   %.1f MB/s\n' "$a" "$(calc "$bytes / 1000000 / $a")"
 else
   echo "ast-grep: not installed (npm @ast-grep/cli@0.51.1 could not be fetched)"
 fi
@@ -83,17 +84,13 @@ for i in $(seq "$runs"); do read -r t m < <(measure "$cache/holdfast" scan --fai
 printf '5 files median %.3f s\n' "$(printf '%s\n' "${pc[@]}" | median)"
 
 echo "== growth"
-mapfile -t dirs < <(find . -mindepth 1 -maxdepth 1 -type d ! -name '.*' | sort)
-all=$(printf '%s\n' "${dirs[@]}")
+list=$(mktemp)
+find . -type f \( -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.mm' -o -name '*.c' -o -name '*.hpp' -o -name '*.cuh' \) | sort >"$list"
 for frac in 4 2 1; do
-  list=$(mktemp)
-  "$cache/parseonly" . >/dev/null
-  git ls-files >/dev/null 2>&1 || true
-  find . -type f \( -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.mm' -o -name '*.c' -o -name '*.hpp' -o -name '*.cuh' \) | sort >"$list"
   n=$(wc -l <"$list"); k=$((n / frac))
   mapfile -t part < <(head -n "$k" "$list")
   read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null "${part[@]}")
   pb=$(printf '%s\0' "${part[@]}" | xargs -0 stat -c %s | awk '{s+=$1} END {print s}')
-  printf '1/%d of the files: %5d files %9d bytes  %6.2f s  %.1f MB/s\n' "$frac" "$k" "$pb" "$t" "$(echo "$pb / 1000000 / $t" | bc -l)"
-  rm -f "$list"
+  printf '1/%d of the files: %5d files %9d bytes  %6.2f s  %.1f MB/s\n' "$frac" "$k" "$pb" "$t" "$(calc "$pb / 1000000 / $t")"
 done
+rm -f "$list"
