@@ -7,6 +7,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -24,7 +25,12 @@ type Options struct {
 	// DeclMacros name macros whose first argument declares a variable
 	// initialised by the second, like TF_ASSIGN_OR_RETURN(auto x, f()).
 	DeclMacros []string
+	// Timeout bounds the time spent parsing one file; 0 means no bound.
+	Timeout time.Duration
 }
+
+// ErrTimeout is returned when a file takes longer than Options.Timeout.
+var ErrTimeout = errors.New("parse time budget exceeded")
 
 // New returns a Parser for C++. It also makes tree-sitter allocate with the
 // C library's allocator rather than the binding's Go callbacks, which are
@@ -36,6 +42,10 @@ func New(opts Options) (*Parser, error) {
 	if err := p.SetLanguage(g.lang); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("loading the C++ grammar: %w", err)
+	}
+	if opts.Timeout > 0 {
+		//nolint:staticcheck // the per-parse budget is what this bounds; the progress-callback form re-enters Go for every chunk.
+		p.SetTimeoutMicros(uint64(opts.Timeout.Microseconds()))
 	}
 	return &Parser{p: p, g: g, opts: opts}, nil
 }
@@ -62,6 +72,12 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	src = rewriteDeclMacros(src, p.opts.DeclMacros)
 	tree := p.p.Parse(src, nil)
 	if tree == nil {
+		// A parse stopped by the budget keeps its state for resuming;
+		// drop it so the next file starts clean.
+		p.p.Reset()
+		if p.opts.Timeout > 0 {
+			return nil, fmt.Errorf("%w (%s)", ErrTimeout, p.opts.Timeout)
+		}
 		return nil, errors.New("tree-sitter returned no tree")
 	}
 	defer tree.Close()

@@ -1,8 +1,10 @@
 package parser
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -188,5 +190,23 @@ func TestNeutraliseCUDA(t *testing.T) {
 		var sb strings.Builder
 		_ = f.Dump(&sb, true)
 		t.Errorf("CUDA source still has %d parse errors:\n%s", f.Errors, sb.String())
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	p, err := New(Options{Timeout: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	big := strings.Repeat("void f() { int x = a(b(c(d))) + g<h<i>>(j); }\n", 200000)
+	_, err = p.Parse("big.cc", ".cc", []byte(big))
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("err = %v, want ErrTimeout", err)
+	}
+	// The parser is usable again afterwards.
+	f, err := p.Parse("small.cc", ".cc", []byte("int x;"))
+	if err != nil || f.Errors != 0 {
+		t.Fatalf("after a timeout: %v, %v", f, err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/config"
@@ -27,6 +28,9 @@ import (
 // generated code far more often than hand-written backends.
 const DefaultMaxFileSize = 8 << 20
 
+// DefaultParseTimeout bounds the time tree-sitter may spend on one file.
+const DefaultParseTimeout = 20 * time.Second
+
 // Options say what to scan and how.
 type Options struct {
 	Paths       []string
@@ -35,6 +39,8 @@ type Options struct {
 	Jobs        int // parallel workers; 0 means one per CPU
 	Config      *config.Config
 	MaxFileSize int64 // 0 means the config's, else DefaultMaxFileSize
+	// ParseTimeout bounds parsing one file; 0 means DefaultParseTimeout.
+	ParseTimeout time.Duration
 	// Rules to run; nil means every rule not disabled by the config.
 	Rules []*rules.Rule
 	// Verify, when set, is called on every finding to replay it.
@@ -130,7 +136,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := parser.New(parser.Options{DeclMacros: model.DeclMacros()})
+			timeout := opt.ParseTimeout
+			if timeout == 0 {
+				timeout = DefaultParseTimeout
+			}
+			p, err := parser.New(parser.Options{DeclMacros: model.DeclMacros(), Timeout: timeout})
 			if err != nil {
 				errs[w] = err
 				for range next {
