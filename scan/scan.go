@@ -22,6 +22,7 @@ import (
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/rules"
+	"github.com/holdfast-dev/holdfast/suppress"
 )
 
 // DefaultMaxFileSize is the default cap on a file's size: bigger files are
@@ -76,8 +77,8 @@ type Result struct {
 	Notices  []Notice
 	Stats    []ExtStats // by extension, sorted
 	Rules    []*rules.Rule
-	// Sources holds the original bytes of files with findings, by path,
-	// for printers that show source lines.
+	// Sources holds the original bytes of files with findings or
+	// suppression directives, by path, for printers that show source lines.
 	Sources map[string][]byte
 	// Skipped counts files that could not be analysed.
 	Skipped int
@@ -197,7 +198,7 @@ feed:
 			st.Skipped++
 			continue
 		}
-		if len(fr.findings) > 0 {
+		if len(fr.findings) > 0 || suppress.Mentions(fr.src) {
 			res.Sources[f.Rel] = fr.src
 		}
 		res.Findings = append(res.Findings, fr.findings...)
@@ -207,6 +208,7 @@ feed:
 	}
 	slices.SortFunc(res.Stats, func(a, b ExtStats) int { return cmp.Compare(a.Ext, b.Ext) })
 	applySeverity(res.Findings, cfg)
+	res.Notices = append(res.Notices, applySuppressions(res.Findings, res.Sources, rs)...)
 	res.Findings = diag.Sort(res.Findings)
 	if opt.Verify != nil {
 		for _, f := range res.Findings {
@@ -301,4 +303,22 @@ func applySeverity(fs []*diag.Finding, cfg *config.Config) {
 			}
 		}
 	}
+}
+
+// applySuppressions marks the findings that holdfast:ignore directives
+// cover and turns problems with directives into notices.
+func applySuppressions(fs []*diag.Finding, sources map[string][]byte, ran []*rules.Rule) []Notice {
+	opt := suppress.Options{}
+	for _, r := range rules.All() {
+		opt.Known = append(opt.Known, r.Meta)
+	}
+	for _, r := range ran {
+		opt.Ran = append(opt.Ran, r.Meta)
+	}
+	_, ns := suppress.Process(fs, sources, opt)
+	out := make([]Notice, len(ns))
+	for i, n := range ns {
+		out[i] = Notice{Level: n.Level, File: n.File, Message: fmt.Sprintf("line %d: %s", n.Line, n.Message)}
+	}
+	return out
 }
