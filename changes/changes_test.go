@@ -1,0 +1,148 @@
+package changes
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/holdfast-dev/holdfast/diag"
+)
+
+const diffText = `diff --git a/src/a.cc b/src/a.cc
+index 1111111..2222222 100644
+--- a/src/a.cc
++++ b/src/a.cc
+@@ -3 +3 @@ void f() {
+-  old();
++  fixed();
+@@ -10,0 +11,2 @@ void g() {
++++ looks like a header but is an added line
++@@ -1 +1 @@ so is this
+@@ -20,2 +21,0 @@
+-  Wait();
+-  done();
+diff --git a/gone.cc b/gone.cc
+deleted file mode 100644
+--- a/gone.cc
++++ /dev/null
+@@ -1,2 +0,0 @@
+-x
+-y
+diff --git "a/we\"ird.cc" "b/we\"ird.cc"
+--- "a/we\"ird.cc"
++++ "b/we\"ird.cc"
+@@ -1 +1,2 @@
+-a
++b
+\ No newline at end of file
++c
+`
+
+func TestParse(t *testing.T) {
+	l, err := Parse("/repo", diffText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file string
+		line int
+		want bool
+	}{
+		{"src/a.cc", 3, true},
+		{"src/a.cc", 4, false},
+		{"src/a.cc", 11, true},
+		{"src/a.cc", 12, true},
+		{"src/a.cc", 13, false},
+		{"src/a.cc", 20, false},
+		{"src/a.cc", 21, true}, // either side of the deleted Wait()
+		{"src/a.cc", 22, true},
+		{"src/a.cc", 23, false},
+		{"looks like a header but is an added line", 1, false},
+		{"gone.cc", 1, false},
+		{`we"ird.cc`, 1, true},
+		{`we"ird.cc`, 2, true},
+	} {
+		if got := l.Changed(c.file, c.line); got != c.want {
+			t.Errorf("Changed(%q, %d) = %v, want %v", c.file, c.line, got, c.want)
+		}
+	}
+}
+
+func gitIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func finding(file string, line int, steps ...int) *diag.Finding {
+	f := &diag.Finding{Rule: &diag.Rule{ID: "HF-B001"}, At: diag.Span{Start: diag.Pos{File: file, Line: line}}}
+	for _, s := range steps {
+		f.Witness = append(f.Witness, diag.Step{At: diag.Span{Start: diag.Pos{File: file, Line: s}}})
+	}
+	return f
+}
+
+func TestSince(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(repo))
+	gitIn(t, repo, "init", "-q")
+	write(t, filepath.Join(repo, "src/a.cc"), "1\n2\n3\n4\n5\n6\n")
+	write(t, filepath.Join(repo, ".gitignore"), "build/\n")
+	gitIn(t, repo, "add", ".")
+	gitIn(t, repo, "commit", "-q", "-m", "base")
+	write(t, filepath.Join(repo, "src/a.cc"), "0\n1\n2\n3\nfour\n5\n6\n") // line 1 added, old 4 (now 5) changed
+	write(t, filepath.Join(repo, "src/new.cc"), "x\n")
+	write(t, filepath.Join(repo, "build/gen.cc"), "x\n")
+
+	// Run from a subdirectory: finding paths are relative to it.
+	l, err := Since(filepath.Join(repo, "src"), "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := []*diag.Finding{
+		finding("a.cc", 5),               // changed line
+		finding("a.cc", 3),               // unchanged
+		finding("a.cc", 7, 2, 5, 7),      // a witness step on a changed line
+		finding("new.cc", 1),             // untracked: all new
+		finding("../build/gen.cc", 1),    // ignored and untracked: not new
+		finding("../../elsewhere.cc", 1), // outside the repository
+	}
+	var got []string
+	for _, f := range l.Filter(fs, filepath.Join(repo, "src")) {
+		got = append(got, f.At.Start.File+":"+strconv.Itoa(f.At.Start.Line))
+	}
+	if strings.Join(got, " ") != "a.cc:5 a.cc:7 new.cc:1" {
+		t.Errorf("kept %v, want a.cc:5 a.cc:7 new.cc:1", got)
+	}
+
+	if _, err := Since(repo, "no-such-rev"); err == nil || !strings.Contains(err.Error(), `unknown revision "no-such-rev"`) {
+		t.Errorf("unknown revision: %v", err)
+	}
+	if _, err := Since(repo, "--output=x"); err == nil {
+		t.Error("an option as revision was accepted")
+	}
+	outside := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
+	if _, err := Since(outside, "HEAD"); err == nil || !strings.Contains(err.Error(), "needs a git repository") {
+		t.Errorf("outside a repository: %v", err)
+	}
+}
