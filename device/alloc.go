@@ -269,6 +269,15 @@ func (c *caching) uses(addr int64) []int {
 	return nil
 }
 
+func (c *caching) waitingAt(addr int64) bool {
+	for _, b := range c.blocks {
+		if b.addr == addr && b.waiting {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *caching) recordStream(addr int64, stream int) {
 	i := c.find(addr)
 	if i < 0 || c.blocks[i].stream == stream || slices.Contains(c.blocks[i].uses, stream) {

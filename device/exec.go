@@ -82,8 +82,10 @@ func (m *machine) freeAlloc(t, o, a int) {
 			st = A.stream
 		}
 		if st >= 0 {
+			pos := len(m.streams[st].queue)
 			id := m.enqueue(t, opInst{kind: okFree, name: "free " + A.name, alloc: a, stream: st})
-			A.live = false
+			A = &m.allocs[a]
+			A.live, A.freeOn, A.freePos = false, st, pos
 			if so, ok := m.pool.(*streamOrdered); ok {
 				so.freeAsync(A.addr, st, id)
 			}
@@ -92,7 +94,6 @@ func (m *machine) freeAlloc(t, o, a int) {
 			return
 		}
 	}
-	A.live = false
 	if A.defOn >= 0 {
 		A.freeOn, A.freePos = A.defOn, len(m.streams[A.defOn].queue)
 	}
@@ -105,6 +106,8 @@ func (m *machine) freeAlloc(t, o, a int) {
 		}
 		c.freeWithEvents(A.addr, pend)
 		if len(pend) > 0 {
+			// the block stays reserved until process_events sees the events
+			A.pending = true
 			m.hist(a, "free (waits for recorded streams)")
 			m.note(fmt.Sprintf("block 0x%x waits for %d stream event(s)", A.addr, len(pend)))
 			return
@@ -112,8 +115,26 @@ func (m *machine) freeAlloc(t, o, a int) {
 	} else {
 		m.pool.free(A.addr)
 	}
+	A.live = false
 	m.hist(a, "free")
 	m.note(fmt.Sprintf("chunk 0x%x freed", A.addr))
+}
+
+// processEvents returns caching-allocator blocks whose recorded events are
+// complete; their allocations stop being live.
+func (m *machine) processEvents() {
+	c, ok := m.pool.(*caching)
+	if !ok {
+		return
+	}
+	c.processEvents(m.opDone)
+	for i := range m.allocs {
+		A := &m.allocs[i]
+		if A.pending && !c.waitingAt(A.addr) {
+			A.pending, A.live = false, false
+			m.hist(i, "free (events complete)")
+		}
+	}
 }
 
 // resolve follows tensors and views from o to the memory it denotes.
@@ -169,6 +190,7 @@ func (m *machine) allocate(t, o int, size int64, host bool, defEvent int) int {
 	if host {
 		addr, got = m.heap.malloc(size)
 	} else {
+		m.processEvents()
 		var ok bool
 		addr, got, ok = m.pool.malloc(size, st, m.opDone)
 		if !ok {
@@ -820,6 +842,7 @@ func (m *machine) allocateNow(t, o int, size int64) int {
 	if st < 0 && len(m.sc.streams) > 0 {
 		st = 0
 	}
+	m.processEvents()
 	addr, _, ok := m.pool.malloc(size, st, m.opDone)
 	if !ok {
 		m.fault(Deadlock, 0, 0, "out of device memory allocating "+m.objName(o))

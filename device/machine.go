@@ -124,9 +124,10 @@ type allocRec struct {
 	stream   int
 	canary   string
 	defined  bool
-	defOn    int // definition stream, -1 host time
-	freeOn   int // stream the free is ordered on, -1 none
-	freePos  int // queue length of freeOn at the free
+	pending  bool // caching allocator: freed, waiting for stream events
+	defOn    int  // definition stream, -1 host time
+	freeOn   int  // stream the free is ordered on, -1 none
+	freePos  int  // queue length of freeOn at the free
 }
 
 type objState struct {
@@ -660,4 +661,25 @@ func (m *machine) raceCheck(t int, r ref, k accessKind) {
 	}
 	m.log = append(m.log, access{alloc: r.alloc, lo: r.lo, hi: r.hi, write: k.write, mutation: k.mutation,
 		tid: t, epoch: now[t], who: k.who})
+}
+
+// pruneLog drops accesses that happen before the current point of every
+// thread: no later access can be unordered with them.
+func (m *machine) pruneLog() {
+	keep := m.log[:0:0]
+	for _, e := range m.log {
+		old := true
+		for u := range m.vc {
+			if e.epoch > m.vc[u][e.tid] {
+				old = false
+				break
+			}
+		}
+		if !old {
+			keep = append(keep, e)
+		}
+	}
+	if len(keep) != len(m.log) {
+		m.log = keep
+	}
 }

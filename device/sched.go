@@ -1,8 +1,11 @@
 package device
 
 import (
+	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -520,23 +523,136 @@ func (m *machine) explore(cap int) (int, bool, *machine) {
 
 // key hashes everything that decides the future of a run (not the trace).
 func (m *machine) key() [32]byte {
-	var b strings.Builder
+	var e enc
 	for _, th := range m.threads {
+		e.i(len(th.frames))
 		for _, f := range th.frames {
-			f.id = 0
-			fmt.Fprintf(&b, "%v|", f)
+			e.i(int(f.kind), f.body, f.pc, f.fut, f.alloc, f.op)
+			e.b(f.started)
+			e.ints(f.captures)
+			e.ints(f.vc)
 		}
-		b.WriteByte('#')
 	}
-	fmt.Fprintf(&b, "%v#%v#%v#%v#%v#%v#", m.streams, m.objs, m.ptrs, m.events, m.futs, m.locks)
+	for _, st := range m.streams {
+		e.i(st.head)
+		e.ints(st.queue)
+	}
+	for _, o := range m.objs {
+		e.b(o.created, o.alive)
+		e.i(o.rc, o.gen, o.alloc, o.target)
+		e.ints(o.holds)
+	}
+	for _, p := range m.ptrs {
+		e.b(p.set)
+		e.i(p.obj, p.gen)
+	}
+	for _, ev := range m.events {
+		e.i(ev.op)
+		e.b(ev.done)
+		e.ints(ev.vc)
+	}
+	for _, f := range m.futs {
+		e.b(f.ready)
+		e.ints(f.vc)
+		e.i(len(f.cbs))
+		for _, c := range f.cbs {
+			e.i(c.body)
+			e.ints(c.captures)
+			e.ints(c.vc)
+		}
+	}
+	e.ints(m.locks)
 	for _, a := range m.allocs {
-		fmt.Fprintf(&b, "%v;", a)
+		e.i(a.obj, int(a.addr), int(a.size), a.chunkGen, a.stream, a.defOn, a.freeOn, a.freePos)
+		e.b(a.live, a.host, a.defined, a.pending)
 	}
-	m.pool.encode(&b)
-	fmt.Fprintf(&b, "#%v#%v#%v#%v#%v#%v#", m.heap, m.shadow, m.copies, m.log, m.vc, m.trig)
+	var pb strings.Builder
+	m.pool.encode(&pb)
+	e.s(pb.String())
+	e.i(int(m.heap.next), len(m.heap.freed))
+	for _, h := range m.heap.freed {
+		e.i(int(h.addr), int(h.size))
+	}
+	for _, r := range m.shadow {
+		e.i(int(r.lo), int(r.hi), r.alloc, r.ver)
+		e.s(r.val)
+	}
+	for _, c := range m.copies {
+		e.i(c.copy, c.base, int(c.lo), int(c.hi), int(c.intent), c.snapVer)
+		e.b(c.dirty)
+	}
+	m.pruneLog()
+	log := slices.Clone(m.log)
+	slices.SortFunc(log, func(x, y access) int {
+		return cmp.Or(cmp.Compare(x.alloc, y.alloc), cmp.Compare(x.lo, y.lo), cmp.Compare(x.tid, y.tid),
+			cmp.Compare(x.epoch, y.epoch), cmp.Compare(x.hi, y.hi), cmp.Compare(x.who, y.who),
+			boolCmp(x.write, y.write), boolCmp(x.mutation, y.mutation))
+	})
+	e.i(len(log))
+	for _, a := range log {
+		e.i(a.alloc, int(a.lo), int(a.hi), a.tid, a.epoch)
+		e.b(a.write, a.mutation)
+		e.s(a.who)
+	}
+	for _, v := range m.vc {
+		e.ints(v)
+	}
+	for _, t := range m.trig {
+		e.i(int(t.kind), t.op, t.fut, t.tid)
+	}
+	e.i(len(m.ops))
 	for _, op := range m.ops {
-		op.def = nil
-		fmt.Fprintf(&b, "%v;", op)
+		e.i(int(op.kind), op.stream, op.event, op.body, op.alloc)
+		e.b(op.started, op.ended, op.funcDone)
+		e.s(op.readVal)
+		e.ints(op.endVC)
+		e.ints(op.enqVC)
+		e.ints(op.holds)
+		e.ints(op.waits)
+		for _, rs := range [][]ref{op.reads, op.writes} {
+			e.i(len(rs))
+			for _, r := range rs {
+				e.i(r.alloc, int(r.lo), int(r.hi))
+			}
+		}
 	}
-	return sha256.Sum256([]byte(b.String()))
+	return sha256.Sum256(e.buf)
+}
+
+type enc struct{ buf []byte }
+
+func (e *enc) i(vs ...int) {
+	for _, v := range vs {
+		e.buf = binary.AppendVarint(e.buf, int64(v))
+	}
+}
+
+func (e *enc) ints(vs []int) {
+	e.i(len(vs))
+	e.i(vs...)
+}
+
+func (e *enc) b(vs ...bool) {
+	for _, v := range vs {
+		if v {
+			e.buf = append(e.buf, 1)
+		} else {
+			e.buf = append(e.buf, 0)
+		}
+	}
+}
+
+func (e *enc) s(v string) {
+	e.i(len(v))
+	e.buf = append(e.buf, v...)
+}
+
+func boolCmp(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
 }
