@@ -33,7 +33,7 @@ It needs no build and no compile database: point it at a checkout.`,
 		return &exitError{code: 2, err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
 	})
 	root.AddCommand(newScan(stdout, stderr), newRules(stdout), newExplain(stdout), newVersion(stdout),
-		newStats(stdout, stderr), newModel(stdout, stderr))
+		newStats(stdout, stderr), newModel(stdout, stderr), newBaseline(stdout, stderr))
 	return root
 }
 

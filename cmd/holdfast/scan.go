@@ -9,9 +9,12 @@ import (
 	"path/filepath"
 	"slices"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/holdfast-dev/holdfast/baseline"
+	"github.com/holdfast-dev/holdfast/changes"
 	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/report"
@@ -29,6 +32,8 @@ type scanFlags struct {
 	all         bool
 	noVerify    bool
 	maxFileSize int64
+	baseline    string
+	newFromRev  string
 }
 
 func newScan(stdout, stderr io.Writer) *cobra.Command {
@@ -44,11 +49,21 @@ relative to the current directory.
 Configuration is read from .holdfast.yaml in the current directory, or from
 --config. Flags override it.
 
+A finding is suppressed by a comment on its line or the line above,
+'// holdfast:ignore HF-B001 why it is fine', or anywhere in its file,
+'// holdfast:ignore-file HF-B001 why'; the reason is required, and a
+directive that matches nothing is reported. --baseline FILE (written by
+'holdfast baseline') hides the findings recorded in FILE; --new-from-rev REV
+keeps only findings on lines changed since the git revision REV. Neither
+hides notices.
+
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
 was, 2 on a usage or internal error.`,
 		Example: `  holdfast scan
   holdfast scan --format sarif -o holdfast.sarif src/
-  holdfast scan --fail-on error --exclude 'third_party/**' .`,
+  holdfast scan --fail-on error --exclude 'third_party/**' .
+  holdfast scan --baseline holdfast-baseline.json
+  holdfast scan --new-from-rev origin/main`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runScan(cmd.Context(), fl, args, stdout, stderr)
 		},
@@ -64,6 +79,8 @@ was, 2 on a usage or internal error.`,
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
 	f.BoolVar(&fl.noVerify, "no-verify", false, "skip replaying findings on the simulated device")
 	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
+	f.StringVar(&fl.baseline, "baseline", "", "report only findings not recorded in `FILE` (see 'holdfast baseline')")
+	f.StringVar(&fl.newFromRev, "new-from-rev", "", "report only findings on lines changed since the git revision `REV`")
 	return cmd
 }
 
@@ -84,23 +101,27 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 	if !ok && failOn != "never" {
 		return &exitError{code: 2, err: fmt.Errorf("--fail-on: %q is not one of note, warning, error, never", failOn)}
 	}
-	if len(args) == 0 {
-		args = []string{"."}
+	var base *baseline.File
+	if fl.baseline != "" {
+		if base, err = baseline.Load(fl.baseline); err != nil {
+			return &exitError{code: 2, err: fmt.Errorf("--baseline: %w", err)}
+		}
 	}
-	if ctx == nil {
-		ctx = context.Background()
+	var changed *changes.Lines
+	if fl.newFromRev != "" {
+		if changed, err = changes.Since(root, fl.newFromRev); err != nil {
+			return &exitError{code: 2, err: err}
+		}
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
-	defer stop()
-	opt := scan.Options{
-		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
-	}
-	if !fl.noVerify {
-		opt.Verify = verifier()
-	}
-	res, err := scan.Run(ctx, opt)
+	res, err := scanPaths(ctx, fl, cfg, root, args, stderr)
 	if err != nil {
-		return &exitError{code: 2, err: err}
+		return err
+	}
+	if base != nil {
+		res.Findings, _ = base.Filter(res.Findings)
+	}
+	if changed != nil {
+		res.Findings = changed.Filter(res.Findings, root)
 	}
 	if fl.stats {
 		if err := printStats(stderr, res.Stats); err != nil {
@@ -143,6 +164,35 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// scanPaths runs the scan that scan and baseline share, with a progress
+// line on stderr when it is a terminal.
+func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root string, args []string, stderr io.Writer) (*scan.Result, error) {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	opt := scan.Options{
+		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
+	}
+	if !fl.noVerify {
+		opt.Verify = verifier()
+	}
+	if isTTY(stderr) {
+		p := newProgress(stderr, time.Now)
+		opt.Progress = p.update
+		defer p.finish()
+	}
+	res, err := scan.Run(ctx, opt)
+	if err != nil {
+		return nil, &exitError{code: 2, err: err}
+	}
+	return res, nil
 }
 
 // failing reports whether a shown, unsuppressed finding is at or above the

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/holdfast-dev/holdfast/baseline"
+	"github.com/holdfast-dev/holdfast/config"
+)
+
+func newBaseline(stdout, stderr io.Writer) *cobra.Command {
+	var fl scanFlags
+	cmd := &cobra.Command{
+		Use:   "baseline -o FILE [PATH...]",
+		Short: "record today's findings so that 'scan --baseline FILE' reports only new ones",
+		Long: `Scan like 'holdfast scan' and record every unsuppressed finding in FILE
+(JSON; '-' writes to standard output). Later, 'holdfast scan --baseline FILE'
+reports only findings that FILE does not hold. Findings are matched by
+fingerprint (rule, file, enclosing function and the names involved), not by
+line, so edits elsewhere in a file do not bring old findings back; a
+fingerprint recorded twice hides two findings, not a third.
+
+Run both commands from the same directory: paths in the baseline are
+relative to it. The exit status is 0 when the baseline was written, whatever
+it holds, and 2 on an error.`,
+		Example: `  holdfast baseline -o holdfast-baseline.json
+  holdfast scan --baseline holdfast-baseline.json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runBaseline(cmd.Context(), fl, args, stdout, stderr)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&fl.output, "output", "o", "", "write the baseline to `FILE` ('-' for standard output)")
+	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
+	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
+	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of ./.holdfast.yaml")
+	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
+	return cmd
+}
+
+func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stderr io.Writer) error {
+	if fl.output == "" {
+		return &exitError{code: 2, err: fmt.Errorf("baseline: -o FILE is required ('-' for standard output)")}
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	cfg, err := config.Load(fl.configPath, root)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	// The device's verdict does not change a fingerprint: skip the replay.
+	fl.noVerify = true
+	res, err := scanPaths(ctx, fl, cfg, root, args, stderr)
+	if err != nil {
+		return err
+	}
+	b := baseline.New(res.Findings, Version)
+	var buf bytes.Buffer
+	if err := b.Write(&buf); err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if fl.output == "-" {
+		_, err = stdout.Write(buf.Bytes())
+	} else {
+		err = os.WriteFile(fl.output, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	for _, n := range res.Notices {
+		where := "holdfast"
+		if n.File != "" {
+			where = n.File
+		}
+		fmt.Fprintf(stderr, "%s: %s: %s\n", where, n.Level, n.Message)
+	}
+	if fl.output != "-" {
+		fmt.Fprintf(stderr, "holdfast: recorded %d findings in %s\n", len(b.Findings), fl.output)
+	}
+	return nil
+}

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// buggy is examples/backend/p2p_send.cc: one HF-B001 finding (line 18, in
+// ProcessGroup::SendTensors) and a correct twin.
+func buggy(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "backend", "p2p_send.cc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+const clean = `void Ok(const std::vector<Tensor>& ts) {
+  std::vector<DeviceBufferRef> owners;
+  for (const Tensor& t : ts) owners.push_back(Materialize(t));
+  Send(std::move(owners));
+}
+`
+
+// tree writes files into a new directory and makes it the working
+// directory for the rest of the test.
+func tree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		writeFile(t, filepath.Join(dir, name), text)
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// holdfast runs the command line and returns its exit status and outputs.
+func holdfast(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func expect(t *testing.T, wantCode int, args ...string) (string, string) {
+	t.Helper()
+	code, out, errs := holdfast(t, args...)
+	if code != wantCode {
+		t.Fatalf("holdfast %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, wantCode, out, errs)
+	}
+	return out, errs
+}
+
+func TestScanExitStatus(t *testing.T) {
+	bug := buggy(t)
+	tree(t, map[string]string{"src/send.cc": bug, "src/ok.cc": clean})
+	out, _ := expect(t, 1, "scan")
+	if !strings.Contains(out, "src/send.cc:18:45: error:") || !strings.Contains(out, "HF-B001") {
+		t.Errorf("finding not shown:\n%s", out)
+	}
+	expect(t, 0, "scan", "src/ok.cc")
+	expect(t, 0, "scan", "--fail-on", "never")
+	if _, errs := expect(t, 2, "scan", "--format", "xml"); !strings.Contains(errs, "--format") {
+		t.Errorf("bad format: %s", errs)
+	}
+	expect(t, 2, "scan", "--fail-on", "sometimes")
+}
+
+func TestSuppressions(t *testing.T) {
+	bug := buggy(t)
+	line := "    ASSIGN_OR_RETURN(xla::PjRtBuffer * raw, buffer.AwaitBuffer());\n"
+	if !strings.Contains(bug, line) {
+		t.Fatal("the example changed; update this test")
+	}
+	above := strings.Replace(bug, line, "    // holdfast:ignore HF-B001 the transport pins every buffer until the send completes\n"+line, 1)
+	trailing := strings.Replace(bug, line, strings.TrimSuffix(line, "\n")+"  // holdfast:ignore raw-pointer-escapes-owner pinned by the transport\n", 1)
+	reasonless := strings.Replace(bug, line, "    // holdfast:ignore HF-B001\n"+line, 1)
+	wholeFile := "// holdfast:ignore-file HF-B001 legacy transport, tracked in #12\n" + bug
+	stale := clean + "// holdfast:ignore HF-C001 nothing here\n"
+	tree(t, map[string]string{"above.cc": above, "trailing.mm": trailing, "reasonless.cu": reasonless, "whole.h": wholeFile, "stale.cc": stale})
+
+	for _, f := range []string{"above.cc", "trailing.mm", "whole.h"} {
+		out, _ := expect(t, 0, "scan", f)
+		if !strings.Contains(out, "1 suppressed not shown") {
+			t.Errorf("%s: summary:\n%s", f, out)
+		}
+		out, _ = expect(t, 0, "scan", "--all", f)
+		if !strings.Contains(out, "note:") || !strings.Contains(out, "HF-B001") {
+			t.Errorf("%s --all: suppressed finding not shown as a note:\n%s", f, out)
+		}
+	}
+	out, _ := expect(t, 1, "scan", "reasonless.cu")
+	if !strings.Contains(out, "reasonless.cu: warning: line 18: holdfast:ignore HF-B001 has no reason") || !strings.Contains(out, "error:") {
+		t.Errorf("a directive without a reason must suppress nothing and be reported:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "stale.cc")
+	if !strings.Contains(out, "stale.cc: warning: line 6: holdfast:ignore for HF-C001 matches no finding") {
+		t.Errorf("stale directive not reported:\n%s", out)
+	}
+
+	// JSON and SARIF keep the suppressed finding and say why.
+	out, _ = expect(t, 0, "scan", "--format", "json", "above.cc")
+	var js struct {
+		Findings []struct {
+			Suppressed string `json:"suppressed"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &js); err != nil || len(js.Findings) != 1 || js.Findings[0].Suppressed != "the transport pins every buffer until the send completes" {
+		t.Errorf("json: %v %+v", err, js)
+	}
+	out, _ = expect(t, 0, "scan", "--format", "sarif", "above.cc")
+	if !strings.Contains(out, `"kind": "inSource"`) {
+		t.Errorf("sarif has no inSource suppression:\n%s", out)
+	}
+}
+
+func TestBaseline(t *testing.T) {
+	bug := buggy(t)
+	dir := tree(t, map[string]string{"src/send.cc": bug, "src/ok.cc": clean})
+	expect(t, 2, "baseline") // -o is required
+	_, errs := expect(t, 0, "baseline", "-o", "base.json")
+	if !strings.Contains(errs, "recorded 1 findings in base.json") {
+		t.Errorf("stderr: %s", errs)
+	}
+	data, err := os.ReadFile("base.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"version": 1`, `"fingerprint": "`, `"rule": "HF-B001"`, `"file": "src/send.cc"`, `"line": 18`, `"function": "ProcessGroup::SendTensors"`} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("baseline lacks %s:\n%s", want, data)
+		}
+	}
+	expect(t, 0, "scan", "--baseline", "base.json")
+
+	// Edits elsewhere in the file move the finding's lines and change its
+	// message (which quotes line numbers): it stays known.
+	moved := "// Copyright line.\n// Another.\n#include <map>\n\n" +
+		strings.Replace(bug, "    keys.push_back(TransferKey(peer, i));\n", "    // a comment inside the loop\n    keys.push_back(TransferKey(peer, i));\n", 1)
+	writeFile(t, filepath.Join(dir, "src/send.cc"), moved)
+	out, _ := expect(t, 1, "scan")
+	if !strings.Contains(out, "src/send.cc:22:") {
+		t.Fatalf("the finding did not move to line 22:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--baseline", "base.json")
+	if out != "" {
+		t.Errorf("old finding resurrected:\n%s", out)
+	}
+
+	// A new finding in another function is reported, alone.
+	twin := strings.Replace(bug[strings.Index(bug, "absl::StatusOr<xla::Future<>> ProcessGroup::SendTensors("):strings.Index(bug, "// The same loop done right")],
+		"ProcessGroup::SendTensors(", "ProcessGroup::SendMore(", 1)
+	writeFile(t, filepath.Join(dir, "src/send.cc"), moved+"\nnamespace backend {\n"+twin+"}\n")
+	out, _ = expect(t, 1, "scan", "--baseline", "base.json")
+	if strings.Count(out, "error:") != 1 || !strings.Contains(out, "1 finding (1 error)") {
+		t.Errorf("want exactly the new finding:\n%s", out)
+	}
+
+	if _, errs := expect(t, 2, "scan", "--baseline", "missing.json"); !strings.Contains(errs, "--baseline") {
+		t.Errorf("missing baseline: %s", errs)
+	}
+	writeFile(t, filepath.Join(dir, "bad.json"), `{"version": 7, "tool": "holdfast", "findings": []}`)
+	if _, errs := expect(t, 2, "scan", "--baseline", "bad.json"); !strings.Contains(errs, "version 7") {
+		t.Errorf("bad baseline: %s", errs)
+	}
+	out, _ = expect(t, 0, "baseline", "-o", "-", "src/ok.cc")
+	if !strings.Contains(out, `"findings": []`) {
+		t.Errorf("empty baseline on stdout:\n%s", out)
+	}
+}
+
+func git(t *testing.T, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func TestNewFromRev(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	bug := buggy(t)
+	dir := tree(t, map[string]string{"src/send.cc": "// empty for now\n", "src/old.cc": bug})
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+	git(t, "init", "-q")
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "base")
+
+	// The old finding is not on a changed line; a new one is.
+	writeFile(t, filepath.Join(dir, "src/send.cc"), bug)
+	// A binary file: its notice is never hidden.
+	writeFile(t, filepath.Join(dir, "src/blob.cc"), "\x00\x01")
+	out, _ := expect(t, 1, "scan", "--new-from-rev", "HEAD")
+	if !strings.Contains(out, "src/send.cc:18:45: error:") || strings.Contains(out, "src/old.cc:18") {
+		t.Errorf("want only the new file's finding:\n%s", out)
+	}
+	if !strings.Contains(out, "src/blob.cc: warning: looks binary") {
+		t.Errorf("notice hidden by --new-from-rev:\n%s", out)
+	}
+	git(t, "add", "src/send.cc")
+	git(t, "commit", "-q", "-m", "send")
+	if err := os.Remove(filepath.Join(dir, "src/blob.cc")); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, 0, "scan", "--new-from-rev", "HEAD")
+	expect(t, 1, "scan", "--new-from-rev", "HEAD~1")
+
+	// Touching a line of the witness (here: where the owner dies) brings
+	// the finding back.
+	writeFile(t, filepath.Join(dir, "src/old.cc"), strings.Replace(bug, "    keys.push_back(TransferKey(peer, i));\n  }\n", "    keys.push_back(TransferKey(peer, i));\n  }  // end of loop\n", 1))
+	out, _ = expect(t, 1, "scan", "--new-from-rev", "HEAD")
+	if !strings.Contains(out, "src/old.cc:18:45") {
+		t.Errorf("witness line change not seen:\n%s", out)
+	}
+
+	if _, errs := expect(t, 2, "scan", "--new-from-rev", "no-such-branch"); !strings.Contains(errs, `unknown revision "no-such-branch"`) {
+		t.Errorf("unknown revision: %s", errs)
+	}
+	outside := t.TempDir()
+	t.Chdir(outside)
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
+	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD"); !strings.Contains(errs, "needs a git repository") {
+		t.Errorf("outside a repository: %s", errs)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var buf bytes.Buffer
+	now := time.Unix(0, 0)
+	p := newProgress(&buf, func() time.Time { return now })
+	p.update(1, 1000) // too early: short scans print nothing
+	if buf.Len() != 0 {
+		t.Fatalf("printed before the delay: %q", buf.String())
+	}
+	for i := 2; i <= 1000; i++ {
+		now = now.Add(time.Millisecond)
+		p.update(i, 1000)
+	}
+	// From 500 ms to 999 ms: one line at 500 ms, then one per 100 ms.
+	if n := strings.Count(buf.String(), "\r"); n != 5 {
+		t.Errorf("%d updates, want 5: %q", n, buf.String())
+	}
+	if !strings.HasSuffix(buf.String(), "\rholdfast: 901/1000 files (90%)") {
+		t.Errorf("last update: %q", buf.String()[max(0, buf.Len()-60):])
+	}
+	p.finish()
+	if !strings.HasSuffix(buf.String(), "\r"+strings.Repeat(" ", len("holdfast: 901/1000 files (90%)"))+"\r") {
+		t.Errorf("not cleared: %q", buf.String()[max(0, buf.Len()-60):])
+	}
+	var none bytes.Buffer
+	if isTTY(&none) {
+		t.Error("a buffer is not a terminal")
+	}
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	if isTTY(devnull) {
+		t.Error("the null device is not a terminal")
+	}
+}
