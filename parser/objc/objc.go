@@ -51,8 +51,10 @@
 //     it. A return type written after the caret is dropped. The caret of a
 //     block pointer declarator "(^name)" becomes '*'.
 //   - Ownership and nullability qualifiers (__weak, __block, __bridge,
-//     _Nonnull, nullable, …) are blanked, and fast enumeration
-//     "for (T x in c)" becomes the range-based "for (T x :  c)".
+//     _Nonnull, nullable, …) and Apple SDK annotation macros
+//     (API_AVAILABLE(…), NS_ASSUME_NONNULL_BEGIN, NS_DESIGNATED_INITIALIZER,
+//     …), which C++ cannot read without the SDK headers, are blanked. Fast
+//     enumeration "for (T x in c)" becomes the range-based "for (T x :  c)".
 //
 // Message sends are told apart from subscripts, lambdas, attributes and
 // array declarators by their shape: inside the brackets, an expression is
@@ -268,6 +270,13 @@ var (
 	// methodTypeWords are dropped from method parameter and return types.
 	methodTypeWords = wordSet("nullable nonnull null_unspecified null_resettable oneway in out inout bycopy byref")
 
+	// annotationCalls are Apple SDK annotation macros taking arguments;
+	// without the SDK headers C++ reads them as stray calls.
+	annotationCalls = wordSet("API_AVAILABLE API_UNAVAILABLE API_DEPRECATED API_DEPRECATED_WITH_REPLACEMENT API_AVAILABLE_BEGIN API_UNAVAILABLE_BEGIN NS_AVAILABLE NS_AVAILABLE_IOS NS_AVAILABLE_MAC NS_CLASS_AVAILABLE NS_DEPRECATED NS_DEPRECATED_IOS NS_DEPRECATED_MAC NS_SWIFT_NAME NS_SWIFT_UNAVAILABLE NS_ENUM_AVAILABLE __API_AVAILABLE __OSX_AVAILABLE __IOS_AVAILABLE __TVOS_AVAILABLE __WATCHOS_AVAILABLE __OSX_AVAILABLE_STARTING __OSX_AVAILABLE_BUT_DEPRECATED")
+
+	// annotationWords are Apple SDK annotation macros without arguments.
+	annotationWords = wordSet("NS_ASSUME_NONNULL_BEGIN NS_ASSUME_NONNULL_END NS_DESIGNATED_INITIALIZER NS_REQUIRES_SUPER NS_REFINED_FOR_SWIFT NS_UNAVAILABLE NS_RETURNS_RETAINED NS_RETURNS_NOT_RETAINED NS_RETURNS_INNER_POINTER NS_NOESCAPE NS_SWIFT_NOTHROW NS_VALID_UNTIL_END_OF_SCOPE CF_RETURNS_RETAINED CF_RETURNS_NOT_RETAINED CF_CONSUMED API_AVAILABLE_END API_UNAVAILABLE_END")
+
 	// renameWords cannot serve as a member or function name in the C++
 	// grammar; a selector part spelled so gets its first letter capitalised.
 	renameWords = wordSet("alignas auto const consteval constexpr constinit decltype extern inline long mutable operator register short signed static template thread_local unsigned virtual volatile restrict noreturn")
@@ -314,7 +323,8 @@ func (r *rewriter) afterMember(i int) bool {
 	return r.isP(i-1, ".") || r.isP(i-1, "->") || r.isP(i-1, "::")
 }
 
-// word handles qualifiers and fast enumeration.
+// word handles qualifiers, Apple SDK annotation macros and fast
+// enumeration.
 func (r *rewriter) word(i int) {
 	w := string(r.text(i))
 	switch {
@@ -328,6 +338,14 @@ func (r *rewriter) word(i int) {
 		}
 	case w == "for":
 		r.forIn(i + 1)
+	case annotationWords[w]:
+		if !r.afterMember(i) {
+			r.blankToks(i, i)
+		}
+	case annotationCalls[w]:
+		if p := i + 1; !r.afterMember(i) && r.isP(p, "(") && r.match[p] > p {
+			r.blankToks(i, r.match[p])
+		}
 	}
 }
 

@@ -224,10 +224,10 @@ func (r *rewriter) caret(i int) {
 	}
 typed:
 	hasRet := k > i+1
-	params := -1
+	params, body := -1, k
 	switch {
 	case r.isP(k, "(") && r.match[k] > k && r.isP(r.match[k]+1, "{") && r.match[r.match[k]+1] > 0:
-		params = k
+		params, body = k, r.match[k]+1
 	case r.isP(k, "{") && r.match[k] > k:
 	default:
 		return
@@ -245,6 +245,12 @@ typed:
 	case params >= 0 && r.shiftParams(i, params):
 	case params < 0 && c+2 < n && isBlankByte(src[c+2]):
 		out[c], out[c+1], out[c+2] = '[', ']', '{'
+	case r.isP(i-1, "(") && r.toks[i-1].end == c && r.match[i-1] > i && r.isP(r.match[i-1]-1, "}") &&
+		r.match[r.match[i-1]-1] == body && !r.endsExpr(i-2):
+		// "(^(T x){…})": the grouping parentheses make room for "[]".
+		out[c-1], out[c] = '[', ']'
+		out[r.toks[r.match[i-1]].start] = ' '
+		r.done(r.match[i-1], r.match[i-1])
 	case c >= 2 && src[c-1] == ':' && out[c-1] == '(' && out[c-2] == src[c-2] &&
 		(isBlankByte(src[c-2]) || (c >= 3 && isWordByte(src[c-2]) && isWordByte(src[c-3]) && out[c-3] == src[c-3])):
 		// First argument of a send: the selector's last letter or the
@@ -315,3 +321,4 @@ func (r *rewriter) lineBreakBetween(a, b int) bool {
 	}
 	return false
 }
+
