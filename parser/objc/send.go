@@ -321,4 +321,3 @@ func (r *rewriter) lineBreakBetween(a, b int) bool {
 	}
 	return false
 }
-
