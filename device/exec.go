@@ -507,7 +507,7 @@ func (m *machine) targetDone(tg target) bool {
 	case tgEvent:
 		return tg.id < 0 || m.eventDone(tg.id)
 	case tgFuture:
-		return m.futs[tg.id].ready
+		return m.futs[tg.id].ready && m.futs[tg.id].running == 0
 	case tgStream:
 		st := m.streams[tg.id]
 		return st.head >= len(st.queue)
@@ -607,6 +607,14 @@ func (m *machine) finishFrame(t int, f frame) {
 	for _, c := range f.captures {
 		m.release(t, c)
 	}
+	if f.onReady > 0 {
+		fs := &m.futs[f.onReady-1]
+		fs.running--
+		if fs.running == 0 {
+			// awaiters registered after the callbacks wake now
+			fs.vc = joinVC(fs.vc, m.snap(t))
+		}
+	}
 	if f.op >= 0 && f.op < len(m.ops) && m.ops[f.op].kind == okHostFunc {
 		m.ops[f.op].funcDone = true
 		m.ops[f.op].endVC = m.snap(t)
@@ -627,8 +635,9 @@ func (m *machine) setFuture(t, f int) {
 	// registration order.
 	for i := len(cbs) - 1; i >= 0; i-- {
 		c := cbs[i]
-		m.pushFrame(t, frame{kind: fBody, body: c.body, op: -1, captures: c.captures, vc: joinVC(c.vc, fs.vc)}, true)
+		m.pushFrame(t, frame{kind: fBody, body: c.body, op: -1, onReady: f + 1, captures: c.captures, vc: joinVC(c.vc, fs.vc)}, true)
 	}
+	fs.running = len(cbs)
 	if len(cbs) > 0 {
 		m.note(fmt.Sprintf("%d OnReady callback(s) run on %s", len(cbs), m.threadName(t)))
 	}

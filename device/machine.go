@@ -158,9 +158,10 @@ type pendingCB struct {
 }
 
 type futState struct {
-	ready bool
-	vc    []int
-	cbs   []pendingCB
+	ready   bool
+	running int // OnReady callbacks still running; awaiters wake after them
+	vc      []int
+	cbs     []pendingCB
 }
 
 type frameKind int
@@ -179,6 +180,7 @@ type frame struct {
 	fut      int
 	alloc    int
 	op       int // host_func operation instance, -1 none
+	onReady  int // future+1 whose OnReady callback this is, 0 none
 	captures []int
 	vc       []int
 	started  bool

@@ -302,7 +302,13 @@ func (m *machine) closure(tg target) need {
 		}
 	}
 	addFut = func(f int) {
-		if f < 0 || seenF[f] || m.futs[f].ready {
+		if f < 0 || seenF[f] {
+			return
+		}
+		if m.futs[f].ready {
+			if m.futs[f].running > 0 {
+				n.cb = true // its OnReady callbacks still run
+			}
 			return
 		}
 		seenF[f] = true
@@ -527,7 +533,7 @@ func (m *machine) key() [32]byte {
 	for _, th := range m.threads {
 		e.i(len(th.frames))
 		for _, f := range th.frames {
-			e.i(int(f.kind), f.body, f.pc, f.fut, f.alloc, f.op)
+			e.i(int(f.kind), f.body, f.pc, f.fut, f.alloc, f.op, f.onReady)
 			e.b(f.started)
 			e.ints(f.captures)
 			e.ints(f.vc)
@@ -553,6 +559,7 @@ func (m *machine) key() [32]byte {
 	}
 	for _, f := range m.futs {
 		e.b(f.ready)
+		e.i(f.running)
 		e.ints(f.vc)
 		e.i(len(f.cbs))
 		for _, c := range f.cbs {

@@ -1,0 +1,202 @@
+// Package verify replays a finding's own witness on the simulated device
+// (package device) and turns what the device says into a verdict.
+//
+// The witness (diag.Step values in program order) is translated step by step
+// into a device.Scenario by a builder for the finding's bug class
+// (RULES.md A–H): owners become buffers that the runtime frees when their
+// last reference dies, async steps become raw, untracked stream operations
+// that set a future, waits become awaits, stores into containers keep
+// references, and so on. Sizes and the adversarial foreign allocation that
+// re-serves a freed chunk come from the model, never from names.
+//
+// The scenario is run twice:
+//
+//   - as written, under the witness schedule (host first, victims last);
+//   - with the rule's fix applied (hold kept, owner extended past the last
+//     use, copy written back, free deferred, wait moved before the
+//     mutation), under the bounded exhaustive exploration, the witness
+//     schedule and the eager schedule.
+//
+// The verdict is Confirmed only when the run as written raises a fault that
+// confirms on its own (DEV_UAF_FREED alone is latent) and the fixed run
+// raises none; NotReproduced when the run as written is clean (say the
+// future is awaited before its owner dies, or the owner is kept in an outer
+// container); NotModelled when the witness has a step kind or a shape the
+// builder does not model, or when the fixed variant still faults so that the
+// fault cannot be pinned on the finding. The rule's text never decides:
+// only the runs do.
+//
+// Limits: the builders replay one owner and one async operation per witness
+// the way MODEL.md §8 describes them; interprocedural effects that are not
+// in the witness are not seen; a class-G witness of a framework tensor
+// released on the callback thread (the interpreter-lock deadlock) is not
+// built from a witness and comes out NotModelled.
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/device"
+	"github.com/holdfast-dev/holdfast/diag"
+)
+
+// Mutation is the semantics of an in-place mutation (class H).
+type Mutation int
+
+// Mutation semantics.
+const (
+	// SwapThenReuse: the op writes a new buffer and swaps the data
+	// pointer, so the old buffer loses its owner, is freed and re-served
+	// (torch_tpu OverwriteDataPtr). The default.
+	SwapThenReuse Mutation = iota
+	// InPlace: the op writes the same buffer the async work uses.
+	InPlace
+)
+
+// Options tunes a replay.
+type Options struct {
+	// StateCap bounds the exploration of the fixed run; 0 means
+	// device.DefaultCap.
+	StateCap int
+	// Allocator is used where the finding does not imply one: "bfc",
+	// "caching", "stream-ordered" or "metal-pool"; "" picks per class.
+	Allocator string
+	// Mutation picks the semantics of a class-H mutation whose call does
+	// not say (an explicit data-pointer swap always swaps).
+	Mutation Mutation
+	// BufferSize is the size of each modelled buffer; 0 means 1 MiB.
+	BufferSize int64
+}
+
+func (o Options) withDefaults() Options {
+	if o.StateCap <= 0 {
+		o.StateCap = device.DefaultCap
+	}
+	if o.BufferSize <= 0 {
+		o.BufferSize = 1 << 20
+	}
+	return o
+}
+
+func allocator(name string, def device.Allocator) (device.Allocator, bool) {
+	switch name {
+	case "":
+		return def, true
+	case "bfc":
+		return device.BFC(), true
+	case "caching":
+		return device.Caching(), true
+	case "stream-ordered":
+		return device.StreamOrdered(), true
+	case "metal-pool":
+		return device.MetalPool(), true
+	}
+	return device.Allocator{}, false
+}
+
+func known(k diag.StepKind) bool {
+	switch k {
+	case diag.StepDeclare, diag.StepBorrow, diag.StepStore, diag.StepAsync, diag.StepCallback,
+		diag.StepWait, diag.StepBlock, diag.StepOwnerDies, diag.StepMove, diag.StepUse,
+		diag.StepMutate, diag.StepMaterial, diag.StepFree, diag.StepEscape, diag.StepWrite,
+		diag.StepDeclHold:
+		return true
+	}
+	return false
+}
+
+// Verify replays f's witness and returns the verdict with both traces.
+func Verify(f *diag.Finding, opt Options) *diag.Verification {
+	opt = opt.withDefaults()
+	if f == nil || f.Rule == nil {
+		return notModelled("the finding has no rule")
+	}
+	if len(f.Witness) == 0 {
+		return notModelled("the finding has no witness to replay")
+	}
+	for i, st := range f.Witness {
+		if !known(st.Kind) {
+			return notModelled(fmt.Sprintf("witness step %d has kind %q, which the simulator does not model", i+1, st.Kind))
+		}
+	}
+	build, ok := builderFor(f.Rule.Class)
+	if !ok {
+		return notModelled(fmt.Sprintf("bug class %q has no replay", f.Rule.Class))
+	}
+	bug, err := build(f.Witness, opt, false)
+	if err != nil {
+		return notModelled(err.Error())
+	}
+	if e := bug.s.Err(); e != nil {
+		return notModelled("the scenario could not be built: " + e.Error())
+	}
+	run := bug.s.Run(device.Witness)
+	v := &diag.Verification{Trace: convert(run, f.Witness)}
+	fault := run.FirstConfirming()
+	if fault == nil {
+		v.Verdict = diag.NotReproduced
+		v.Reason = "the replay as written is clean under the witness schedule"
+		if lat := run.First(); lat != nil {
+			v.Fault = string(lat.Kind)
+			v.Reason = "the replay as written only raises the latent " + string(lat.Kind) + ": " + lat.Detail
+		} else if bug.cleanWhy != "" {
+			v.Reason += ": " + bug.cleanWhy
+		}
+		return v
+	}
+	v.Fault = string(fault.Kind)
+	fixed, err := build(f.Witness, opt, true)
+	if err != nil {
+		v.Verdict = diag.NotModelled
+		v.Reason = "the fix cannot be modelled: " + err.Error()
+		return v
+	}
+	rs := fixed.s.Check(opt.StateCap)
+	explore := rs[0]
+	for _, r := range rs {
+		if r.Schedule == "explore" {
+			explore = r
+		}
+	}
+	for _, r := range rs {
+		if ff := r.First(); ff != nil {
+			v.Fixed = convert(r, f.Witness)
+			v.Verdict = diag.NotModelled
+			v.Reason = fmt.Sprintf("the run as written raises %s, but the fixed run (%s) still raises %s under the %s schedule, so the fault is not this finding's",
+				fault.Kind, fixed.fix, ff.Kind, r.Schedule)
+			return v
+		}
+	}
+	v.Fixed = convert(fixed.s.Run(device.Witness), f.Witness)
+	v.Verdict = diag.Confirmed
+	capNote := fmt.Sprintf("%d explored states", explore.States)
+	if explore.CapHit {
+		capNote = fmt.Sprintf("the first %d states (the exploration cap)", explore.States)
+	}
+	v.Reason = fmt.Sprintf("the replay raises %s: %s; with the fix (%s) the run is clean in %s, the witness and the eager schedule",
+		fault.Kind, fault.Detail, fixed.fix, capNote)
+	return v
+}
+
+func notModelled(reason string) *diag.Verification {
+	return &diag.Verification{Verdict: diag.NotModelled, Reason: reason}
+}
+
+// convert maps a device trace onto diag trace steps; steps made from a
+// witness step point at its span.
+func convert(r *device.Result, w []diag.Step) []diag.TraceStep {
+	var out []diag.TraceStep
+	for _, e := range r.Trace {
+		if e.Fault == "" && strings.HasPrefix(e.Text, "define ") {
+			continue // the device-side definition of an allocation
+		}
+		ts := diag.TraceStep{Thread: e.Thread, Text: e.Text, Fault: string(e.Fault)}
+		if e.Tag >= 1 && e.Tag <= len(w) && w[e.Tag-1].At.Start.File != "" {
+			at := w[e.Tag-1].At
+			ts.At = &at
+		}
+		out = append(out, ts)
+	}
+	return out
+}
