@@ -25,7 +25,8 @@
 // other threads may run between them. Events are stream positions. Futures
 // set by a device operation are set by the runtime callback thread; OnReady
 // callbacks run on the setting thread, or inline when the future is already
-// ready. then_callback bodies run on the callback thread once the stream
+// ready, and a thread awaiting the future wakes after the callbacks that
+// were registered before it (waiters run in registration order). then_callback bodies run on the callback thread once the stream
 // reaches the point; host_func bodies run on the driver thread and block
 // their stream until they return.
 //

@@ -656,9 +656,8 @@ func (m *machine) raceCheck(t int, r ref, k accessKind) {
 		case !e.write && k.write:
 			kind = StaleRead
 		}
-		what := map[bool]string{true: "writes", false: "reads"}
 		m.fault(kind, r.lo, r.hi-r.lo, fmt.Sprintf("%s %s %s unordered with %s on %s, which %s it",
-			k.who, what[k.write], m.allocs[r.alloc].name, e.who, m.threadName(e.tid), what[e.write]))
+			k.who, verb(k.write), m.allocs[r.alloc].name, e.who, m.threadName(e.tid), verb(e.write)))
 		found = true
 	}
 	m.log = append(m.log, access{alloc: r.alloc, lo: r.lo, hi: r.hi, write: k.write, mutation: k.mutation,
@@ -684,4 +683,11 @@ func (m *machine) pruneLog() {
 	if len(keep) != len(m.log) {
 		m.log = keep
 	}
+}
+
+func verb(write bool) string {
+	if write {
+		return "writes"
+	}
+	return "reads"
 }
