@@ -10,6 +10,8 @@ import (
 	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/holdfast-dev/holdfast/parser/objc"
 )
 
 // Parser parses files one at a time. It is not safe for concurrent use:
@@ -66,7 +68,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 		return nil, errors.New("parser is closed")
 	}
 	if ext == ".mm" {
-		src = neutralise(src)
+		src = objc.Neutralise(src)
 	}
 	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
 	src = rewriteDeclMacros(src, p.opts.DeclMacros)

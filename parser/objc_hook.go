@@ -1,3 +1,0 @@
-package parser
-
-func neutralise(src []byte) []byte { return src }
