@@ -93,7 +93,7 @@ func lex(src []byte) *lexed {
 			cm := comment{start: i, line: line, col: i - lineStart + 1, block: true}
 			l.hasCmt[line] = true
 			i += 2
-			for i < n && !(src[i] == '*' && i+1 < n && src[i+1] == '/') {
+			for i < n && (src[i] != '*' || i+1 >= n || src[i+1] != '/') {
 				if src[i] == '\n' {
 					newline(i)
 					l.hasCmt[line] = true

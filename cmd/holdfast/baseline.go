@@ -74,15 +74,17 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stder
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
+	var msg bytes.Buffer
 	for _, n := range res.Notices {
 		where := "holdfast"
 		if n.File != "" {
 			where = n.File
 		}
-		fmt.Fprintf(stderr, "%s: %s: %s\n", where, n.Level, n.Message)
+		fmt.Fprintf(&msg, "%s: %s: %s\n", where, n.Level, n.Message)
 	}
 	if fl.output != "-" {
-		fmt.Fprintf(stderr, "holdfast: recorded %d findings in %s\n", len(b.Findings), fl.output)
+		fmt.Fprintf(&msg, "holdfast: recorded %d findings in %s\n", len(b.Findings), fl.output)
 	}
-	return nil
+	_, err = stderr.Write(msg.Bytes())
+	return err
 }

@@ -44,10 +44,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, "holdfast:", ee.err)
+			_, _ = fmt.Fprintln(stderr, "holdfast:", ee.err)
 		}
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "holdfast:", err)
+	_, _ = fmt.Fprintln(stderr, "holdfast:", err)
 	return 2
 }

@@ -81,6 +81,14 @@ func TestScanExitStatus(t *testing.T) {
 		t.Errorf("bad format: %s", errs)
 	}
 	expect(t, 2, "scan", "--fail-on", "sometimes")
+	out, _ = expect(t, 1, "scan", "--format", "sarif")
+	if !strings.Contains(out, `"id": "holdfast/"`) {
+		t.Errorf("default SARIF category missing")
+	}
+	out, _ = expect(t, 0, "scan", "--format", "sarif", "--sarif-category", "backend", "--fail-on", "never")
+	if !strings.Contains(out, `"id": "backend/"`) {
+		t.Errorf("--sarif-category not used")
+	}
 }
 
 func TestSuppressions(t *testing.T) {

@@ -71,9 +71,9 @@ func TestPreCommitHook(t *testing.T) {
 		"GIT_CEILING_DIRECTORIES="+tmp,
 	)
 
-	// The hook repository: this working tree's files, committed.
+	// The hook repository: this working tree's tracked files, committed.
 	hooks := filepath.Join(tmp, "holdfast")
-	files := must(src, os.Environ(), "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	files := must(src, os.Environ(), "git", "ls-files", "-z", "--cached")
 	for _, f := range strings.Split(files, "\x00") {
 		if f != "" {
 			copyFile(t, filepath.Join(src, f), filepath.Join(hooks, f))

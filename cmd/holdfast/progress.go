@@ -38,14 +38,14 @@ func (p *progress) update(done, total int) {
 	}
 	p.last = t
 	s := fmt.Sprintf("holdfast: %d/%d files (%d%%)", done, total, 100*done/max(total, 1))
-	fmt.Fprintf(p.w, "\r%s%s", s, strings.Repeat(" ", max(0, p.width-len(s))))
+	_, _ = fmt.Fprintf(p.w, "\r%s%s", s, strings.Repeat(" ", max(0, p.width-len(s)))) // a status line: nothing to do on error
 	p.width = len(s)
 }
 
 // finish erases the line, if one was printed.
 func (p *progress) finish() {
 	if p.width > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
+		_, _ = fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
 		p.width = 0
 	}
 }

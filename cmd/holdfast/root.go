@@ -33,7 +33,7 @@ It needs no build and no compile database: point it at a checkout.`,
 		return &exitError{code: 2, err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
 	})
 	root.AddCommand(newScan(stdout, stderr), newRules(stdout), newExplain(stdout), newVersion(stdout),
-		newStats(stdout, stderr), newModel(stdout, stderr), newBaseline(stdout, stderr))
+		newStats(stdout), newModel(stdout), newBaseline(stdout, stderr))
 	return root
 }
 
@@ -44,10 +44,10 @@ func newRules(stdout io.Writer) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tCLASS\tSEVERITY\tSUMMARY")
+			_, _ = fmt.Fprintln(tw, "ID\tNAME\tCLASS\tSEVERITY\tSUMMARY")
 			for _, r := range rules.All() {
 				m := r.Meta
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.ID, m.Name, m.Class, m.Severity, m.Summary)
+				_, _ = fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.ID, m.Name, m.Class, m.Severity, m.Summary)
 			}
 			return tw.Flush()
 		},

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -34,6 +35,7 @@ type scanFlags struct {
 	maxFileSize int64
 	baseline    string
 	newFromRev  string
+	category    string
 }
 
 func newScan(stdout, stderr io.Writer) *cobra.Command {
@@ -81,6 +83,7 @@ was, 2 on a usage or internal error.`,
 	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
 	f.StringVar(&fl.baseline, "baseline", "", "report only findings not recorded in `FILE` (see 'holdfast baseline')")
 	f.StringVar(&fl.newFromRev, "new-from-rev", "", "report only findings on lines changed since the git revision `REV`")
+	f.StringVar(&fl.category, "sarif-category", "holdfast", "code scanning category of the SARIF run (run.automationDetails.id); give each analysis of one repository its own")
 	return cmd
 }
 
@@ -135,7 +138,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 		if err != nil {
 			return &exitError{code: 2, err: err}
 		}
-		defer file.Close()
+		defer func() { _ = file.Close() }() // closed and checked below; this is for early returns
 		out = file
 	}
 	ropt := report.Options{
@@ -144,7 +147,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 		Source:       func(p string) []byte { return sourceOf(res, root, p) },
 		Color:        fl.output == "" && isTerminal(stdout),
 		ShowAll:      fl.all,
-		AutomationID: "holdfast/",
+		AutomationID: automationID(fl.category),
 	}
 	for _, r := range res.Rules {
 		ropt.Rules = append(ropt.Rules, r.Meta)
@@ -217,6 +220,15 @@ func failing(fs []*diag.Finding, threshold diag.Severity, all bool) bool {
 	return false
 }
 
+// automationID turns a code scanning category into SARIF's
+// run.automationDetails.id, which ends with "/" as upload-sarif makes it.
+func automationID(category string) string {
+	if category == "" {
+		return ""
+	}
+	return strings.TrimSuffix(category, "/") + "/"
+}
+
 func cmp(vals ...string) string {
 	for _, v := range vals {
 		if v != "" {
@@ -251,10 +263,10 @@ func isTerminal(w io.Writer) bool {
 
 func printStats(w io.Writer, stats []scan.ExtStats) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "EXT\tFILES\tBYTES\tFUNCTIONS\tFUNCS WITH ERRORS\tFILES WITH ERRORS\tSKIPPED\t")
+	_, _ = fmt.Fprintln(tw, "EXT\tFILES\tBYTES\tFUNCTIONS\tFUNCS WITH ERRORS\tFILES WITH ERRORS\tSKIPPED\t")
 	var tot scan.ExtStats
 	for _, s := range stats {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", s.Ext, s.Files, s.Bytes, s.Functions, s.FuncsWithErr, pct(s.FuncsWithErr, s.Functions), s.FilesWithErr, s.Skipped)
+		_, _ = fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", s.Ext, s.Files, s.Bytes, s.Functions, s.FuncsWithErr, pct(s.FuncsWithErr, s.Functions), s.FilesWithErr, s.Skipped)
 		tot.Files += s.Files
 		tot.Bytes += s.Bytes
 		tot.Functions += s.Functions
@@ -262,7 +274,7 @@ func printStats(w io.Writer, stats []scan.ExtStats) error {
 		tot.FilesWithErr += s.FilesWithErr
 		tot.Skipped += s.Skipped
 	}
-	fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", tot.Files, tot.Bytes, tot.Functions, tot.FuncsWithErr, pct(tot.FuncsWithErr, tot.Functions), tot.FilesWithErr, tot.Skipped)
+	_, _ = fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", tot.Files, tot.Bytes, tot.Functions, tot.FuncsWithErr, pct(tot.FuncsWithErr, tot.Functions), tot.FilesWithErr, tot.Skipped)
 	return tw.Flush()
 }
 

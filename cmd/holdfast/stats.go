@@ -15,7 +15,7 @@ import (
 	"github.com/holdfast-dev/holdfast/scan"
 )
 
-func newStats(stdout, stderr io.Writer) *cobra.Command {
+func newStats(stdout io.Writer) *cobra.Command {
 	var exclude []string
 	cmd := &cobra.Command{
 		Use:   "stats [PATH...]",
@@ -45,7 +45,7 @@ func newStats(stdout, stderr io.Writer) *cobra.Command {
 
 // newModel dumps the lifetime model, so a user reporting a false positive
 // can show what holdfast understood.
-func newModel(stdout, stderr io.Writer) *cobra.Command {
+func newModel(stdout io.Writer) *cobra.Command {
 	var fn string
 	var syntax bool
 	cmd := &cobra.Command{
