@@ -42,14 +42,20 @@
 //     "[enc setBuffer:b offset:0]" becomes " enc.setBuffer(b,       0)". The
 //     space before the first selector part becomes '.', its ':' becomes '(',
 //     later "part:" become ',' and spaces and ']' becomes ')'. A unary send
-//     "[obj commit]" has no room for "()", so it becomes the parenthesised
-//     member access "(obj.commit)": the grammar reads it as an expression in
-//     any position, and the member name stays visible.
+//     "[obj commit]" has one byte too few for "obj.commit()", so it becomes
+//     the parenthesised member access "(obj.commit)": the grammar reads it
+//     as an expression in any position (statement, operand, receiver of an
+//     outer send), the member name stays visible, and it reads exactly like
+//     the dot syntax "obj.commit" that Objective-C allows for the same call.
+//     With no blank between receiver and selector ("[[X alloc]init]") the
+//     selector's first letter gives way to the '.'.
 //   - Blocks become lambdas: "^(T x) { … }" becomes "[](T x) { … }", reusing a
-//     blank byte before or after the caret, the blank between ")" and "{",
-//     or, as a last resort, the last letter of the selector part just before
-//     it. A return type written after the caret is dropped. The caret of a
-//     block pointer declarator "(^name)" becomes '*'.
+//     blank byte before or after the caret, the blank between ")" and "{"
+//     (the parameter list moves one byte right), the blank after a "^{", the
+//     parentheses of "(^(T x){ … })", or, as a last resort, the last letter
+//     of the selector part just before it. A return type written after the
+//     caret is dropped. The caret of a block pointer declarator "(^name)"
+//     becomes '*'.
 //   - Ownership and nullability qualifiers (__weak, __block, __bridge,
 //     _Nonnull, nullable, …) and Apple SDK annotation macros
 //     (API_AVAILABLE(…), NS_ASSUME_NONNULL_BEGIN, NS_DESIGNATED_INITIALIZER,
@@ -59,9 +65,11 @@
 // Message sends are told apart from subscripts, lambdas, attributes and
 // array declarators by their shape: inside the brackets, an expression is
 // directly followed by a selector word, with no operator in between, which
-// C++ never allows; and the bracket must stand where an expression starts,
-// not after an operand. When a construct does not have this shape, or its
-// bytes leave no room for a rewrite, its bytes are left alone.
+// C++ never allows; and the bracket must stand where an expression starts:
+// not after an operand (a subscript), except after a cast "(T*)" or a
+// condition "if (c)", or at the start of a line after a macro call written
+// without ';'. When a construct does not have this shape, or its bytes leave
+// no room for a rewrite, its bytes are left alone.
 //
 // # Limits
 //
@@ -74,7 +82,10 @@
 // rewritten. A selector part that is a C++ declaration keyword (static,
 // template, operator, …) gets its first letter capitalised to stay a name.
 // When no byte is free for a lambda's "[]", a block's caret is blanked and
-// the C++ view sees a braced initializer.
+// the C++ view sees a braced initializer. "for (x in c)" without a
+// declaration stays unreadable to C++. Blocks moved as a whole ("(^…)"
+// parentheses, a shifted parameter list) and method headers laid out anew
+// keep their line but not always their column.
 //
 // All passes are linear in the input size, use explicit stacks rather than
 // recursion, and accept any bytes, including NUL bytes and invalid UTF-8.

@@ -55,6 +55,7 @@ var tableCases = []struct{ name, in, want string }{
 	{"send with lambda argument", `[x runWith:[&](int v) { return v; } flag:YES];`,
 		` x.runWith([&](int v) { return v; },     YES);`},
 	{"cast of send", `float* p = (float*)[buf contents];`, `float* p = (float*)(buf.contents);`},
+	{"cast of template type", `auto b = (id<MTLBuffer>)[x buffer];`, `auto b = (id<MTLBuffer>)(x.buffer);`},
 	{"variadic send", `[NSString stringWithFormat:@"%d %d", a, b];`, ` NSString.stringWithFormat( "%d %d", a, b);`},
 	{"ternary argument", `[x foo:c ? a : b bar:d];`, ` x.foo(c ? a : b,    d);`},
 	{"send as subscript", `id y = dict[[x key]];`, `id y = dict[(x.key)];`},
@@ -81,7 +82,10 @@ var tableCases = []struct{ name, in, want string }{
 	{"completion handler", "[cb addCompletedHandler:^(id<MTLCommandBuffer> b) {\n  f(b);\n}];",
 		" cb.addCompletedHandler([](id<MTLCommandBuffer> b){\n  f(b);\n});"},
 	{"completion handler without blank", "[cb addCompletedHandler:^(id<MTLCommandBuffer> b){\n  f(b);\n}];",
-		" cb.addCompletedHandle([](id<MTLCommandBuffer> b){\n  f(b);\n});"},
+		" cb.addCompletedHandler([](id<MTLCommandBuffer> b)\n{ f(b);\n});"},
+	{"block argument at line end", "[q run:^{\n  f();\n}];", " q.run([]\n{ f();\n});"},
+	{"call argument at line end", "foo(^{\n  f();\n});", "foo([]\n{ f();\n});"},
+	{"block without room", `[q run:^{}];`, ` q.ru([]{});`},
 	{"later keyword block", "[q run:x then:^{\n  f();\n}];", " q.run(x,    []{\n  f();\n});"},
 	{"block with return type", "auto g = cache->Get(key, ^ Graph * () {\n  return nullptr;\n});",
 		"auto g = cache->Get(key,[]         () {\n  return nullptr;\n});"},
@@ -165,6 +169,9 @@ template <typename T> auto h(T t) -> decltype(t[0]) { return t[0]; }
 int k = h(std::vector<int>{1})[(int)0];
 int m[2][3];
 auto cb = [this, x]{ return x; };
+int sub(std::vector<int>* it, int a, int b, int* q) {
+  return (*it)[(int)a] + (q + a)[(size_t)b] + it->at(0);
+}
 `,
 	`void kernel(const float* in, float* out, int n) {
   #pragma omp parallel for

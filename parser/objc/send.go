@@ -43,8 +43,28 @@ func (r *rewriter) prevAllowsSend(i int) bool {
 				return false
 			}
 		}
-		// "f(x)[…]" subscripts a call; "(T)[…]" casts a send.
-		return !r.endsExpr(q)
+		// "f(x)[…]" subscripts a call, "(*p)[…]" a parenthesised
+		// operand; "(T*)[…]" casts a send.
+		return !r.endsExpr(q) && r.typeLike(o, p)
+	}
+	return true
+}
+
+// typeLike reports whether the tokens strictly between o and c could spell
+// a type, as in a cast: names, "::", template arguments, '*' and '&'.
+func (r *rewriter) typeLike(o, c int) bool {
+	if c <= o+1 || !(r.isW(o+1) || r.isP(o+1, "::")) {
+		return false
+	}
+	for k := o + 1; k < c; k++ {
+		if r.isW(k) {
+			continue
+		}
+		switch string(r.text(k)) {
+		case "::", "<", ">", ",", "*", "&", "(", ")", "^":
+			continue
+		}
+		return false
 	}
 	return true
 }
@@ -242,9 +262,10 @@ typed:
 		out[c-1], out[c] = '[', ']'
 	case c+1 < n && isBlankByte(out[c+1]):
 		out[c], out[c+1] = '[', ']'
-	case params >= 0 && r.shiftParams(i, params):
-	case params < 0 && c+2 < n && isBlankByte(src[c+2]):
-		out[c], out[c+1], out[c+2] = '[', ']', '{'
+	case params >= 0 && r.shiftParams(i, params, body):
+	case params < 0 && r.toks[body].start == c+1 && r.braceSlot(body) >= 0:
+		// "^{" followed by a blank: the brace moves onto it.
+		out[c], out[c+1], out[r.braceSlot(body)] = '[', ']', '{'
 	case r.isP(i-1, "(") && r.toks[i-1].end == c && r.match[i-1] > i && r.isP(r.match[i-1]-1, "}") &&
 		r.match[r.match[i-1]-1] == body && !r.endsExpr(i-2):
 		// "(^(T x){…})": the grouping parentheses make room for "[]".
@@ -261,16 +282,42 @@ typed:
 	}
 }
 
+// braceSlot returns the offset of the first blank byte in the whitespace
+// that follows the '{' token b (possibly past line breaks), where the brace
+// can move to free its own byte, or -1 if there is none.
+func (r *rewriter) braceSlot(b int) int {
+	for x := r.toks[b].end; x < len(r.src); x++ {
+		c := r.src[x]
+		if isBlankByte(c) {
+			return x
+		}
+		if !isNewline(c) {
+			break
+		}
+	}
+	return -1
+}
+
 // shiftParams turns "^(params) {" into "[](params){" by moving the
-// parameter list one byte right, over the blank before '{'. It reports
-// false, changing nothing, when the list spans lines or holds anything but
-// a plain declaration.
-func (r *rewriter) shiftParams(i, params int) bool {
+// parameter list one byte right, over the blank before '{'. When ')' and
+// '{' touch, the brace itself moves onto the next blank after it. It
+// reports false, changing nothing, when there is no such blank, the list
+// spans lines or it holds anything but a plain declaration.
+func (r *rewriter) shiftParams(i, params, body int) bool {
 	m := r.match[params]
 	c := r.toks[i].start
 	ps, pe := r.toks[params].start, r.toks[m].start
-	if ps != c+1 || pe+1 >= len(r.src) || !isBlankByte(r.src[pe+1]) {
+	if ps != c+1 || pe+1 >= len(r.src) {
 		return false
+	}
+	slot := -1
+	if !isBlankByte(r.src[pe+1]) {
+		if r.toks[body].start != pe+1 {
+			return false
+		}
+		if slot = r.braceSlot(body); slot < 0 {
+			return false
+		}
 	}
 	for x := ps; x <= pe; x++ {
 		if isNewline(r.src[x]) {
@@ -308,6 +355,9 @@ func (r *rewriter) shiftParams(i, params int) bool {
 		}
 	}
 	out[c], out[ps] = '[', ']'
+	if slot >= 0 {
+		out[slot] = '{'
+	}
 	r.done(params, m)
 	return true
 }
