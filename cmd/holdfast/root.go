@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"runtime/debug"
 	"strings"
 	"text/tabwriter"
@@ -32,6 +34,30 @@ It needs no build and no compile database: point it at a checkout.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: 2, err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
 	})
+	var cpuProfile string
+	var stopProfile func()
+	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
+	_ = root.PersistentFlags().MarkHidden("cpuprofile")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if cpuProfile == "" {
+			return nil
+		}
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return &exitError{code: 2, err: err}
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return &exitError{code: 2, err: err}
+		}
+		stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
+		return nil
+	}
+	root.PersistentPostRun = func(*cobra.Command, []string) {
+		if stopProfile != nil {
+			stopProfile()
+		}
+	}
 	root.AddCommand(newScan(stdout, stderr), newRules(stdout), newExplain(stdout), newVersion(stdout),
 		newStats(stdout), newModel(stdout), newBaseline(stdout, stderr))
 	return root
