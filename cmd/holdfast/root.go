@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/pprof"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 
