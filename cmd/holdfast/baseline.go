@@ -66,6 +66,9 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stder
 	if err := b.Write(&buf); err != nil {
 		return &exitError{code: 2, err: err}
 	}
+	if err := checkOutputPath(fl.output, root); err != nil {
+		return &exitError{code: 2, err: err}
+	}
 	if fl.output == "-" {
 		_, err = stdout.Write(buf.Bytes())
 	} else {

@@ -133,6 +133,9 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 	}
 
 	out := stdout
+	if err := checkOutputPath(fl.output, root); err != nil {
+		return &exitError{code: 2, err: err}
+	}
 	if fl.output != "" {
 		file, err := os.Create(fl.output)
 		if err != nil {
