@@ -1,7 +1,6 @@
 package objc
 
 import (
-	"bytes"
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -57,5 +56,4 @@ func checkInvariants(t testing.TB, name string, src, out []byte) {
 			t.Fatalf("%s: line break moved at offset %d (%q -> %q)", name, i, src[i], out[i])
 		}
 	}
-	_ = bytes.Equal
 }

@@ -52,8 +52,12 @@ func (r *rewriter) method(i int) int {
 		return i
 	}
 	if r.isP(end, ";") {
-		r.blankToks(i, end)
-		return end
+		if !r.isP(end+1, "{") || r.match[end+1] <= end+1 {
+			r.blankToks(i, end)
+			return end
+		}
+		// "- (void)run; { … }": the ';' is allowed before a body.
+		end++
 	}
 	lo, hi := r.toks[i].start, r.toks[end].start
 	ps, name := r.methodPieces(i, end)

@@ -37,7 +37,8 @@
 //     the same bytes, "R a(T x, U y) { … }", with the return type, the name
 //     and the parameters kept at or near their offsets. The function is named
 //     after the first selector part. A missing or block-typed type becomes
-//     id. Attributes after the selector are dropped.
+//     id. Attributes after the selector, and a ';' before the body, are
+//     dropped.
 //   - Message sends become member calls on the receiver:
 //     "[enc setBuffer:b offset:0]" becomes " enc.setBuffer(b,       0)". The
 //     space before the first selector part becomes '.', its ':' becomes '(',
@@ -59,8 +60,10 @@
 //   - Ownership and nullability qualifiers (__weak, __block, __bridge,
 //     _Nonnull, nullable, …) and Apple SDK annotation macros
 //     (API_AVAILABLE(…), NS_ASSUME_NONNULL_BEGIN, NS_DESIGNATED_INITIALIZER,
-//     …), which C++ cannot read without the SDK headers, are blanked. Fast
-//     enumeration "for (T x in c)" becomes the range-based "for (T x :  c)".
+//     …), which C++ cannot read without the SDK headers, are blanked; a GNU
+//     typeof right after such a qualifier ("__weak typeof(self) w") becomes
+//     decltype. Fast enumeration "for (T x in c)" becomes the range-based
+//     "for (T x :  c)".
 //
 // Message sends are told apart from subscripts, lambdas, attributes and
 // array declarators by their shape: inside the brackets, an expression is
@@ -342,6 +345,7 @@ func (r *rewriter) word(i int) {
 	case blankWords[w]:
 		if !r.afterMember(i) {
 			r.blankToks(i, i)
+			r.typeofAfterQualifier(i + 1)
 		}
 	case nullWords[w]:
 		if !r.afterMember(i) && r.isW(i+1) {
@@ -358,6 +362,29 @@ func (r *rewriter) word(i int) {
 			r.blankToks(i, r.match[p])
 		}
 	}
+}
+
+// typeofAfterQualifier rewrites the GNU "typeof" or "__typeof" at token k,
+// which the C++ grammar does not know, into "decltype" when it follows a
+// blanked qualifier, as in "__weak typeof(self) weakSelf = self;". The
+// shorter "typeof" takes two of the blanks before it.
+func (r *rewriter) typeofAfterQualifier(k int) {
+	if !r.isW(k) || !r.isP(k+1, "(") {
+		return
+	}
+	t := r.toks[k]
+	switch string(r.text(k)) {
+	case "__typeof":
+		copy(r.out[t.start:], "decltype")
+	case "typeof":
+		if t.start < 2 || !isBlankByte(r.out[t.start-1]) || !isBlankByte(r.out[t.start-2]) {
+			return
+		}
+		copy(r.out[t.start-2:], "decltype")
+	default:
+		return
+	}
+	r.done(k, k)
 }
 
 // forIn rewrites "for (T x in c)" into "for (T x :  c)". p is the token

@@ -2,6 +2,7 @@ package objc
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -118,6 +119,10 @@ var tableCases = []struct{ name, in, want string }{
 	{"method declaration and synthesize",
 		"@implementation Foo (Cat)\n@synthesize x = _x;\n- (void)run;\n- (nullable NSString*)name:(NSZone* _Nullable)zone {\n  return nil;\n}\n@end",
 		"                         \n                   \n            \n            NSString* name( NSZone*           zone){\n  return nil;\n}\n    "},
+	{"semicolon before body", "@implementation Foo\n- (void)run:(int)n; {\n  f(n);\n}\n@end",
+		"                   \n   void run( int n) {\n  f(n);\n}\n    "},
+	{"typeof after qualifier", "__weak typeof(self) w = self;\n__strong __typeof(self) s = w;",
+		"     decltype(self) w = self;\n         decltype(self) s = w;"},
 	{"keyword method name", "@implementation Foo\n- (void)template:(int)x {\n}\n@end",
 		"                   \n   void Template( int x){\n}\n    "},
 }
@@ -289,7 +294,7 @@ func allInputs() []string {
 func TestInvariants(t *testing.T) {
 	for i, src := range allInputs() {
 		out := Neutralise([]byte(src))
-		checkInvariants(t, "input "+string(rune('0'+i%10)), []byte(src), out)
+		checkInvariants(t, fmt.Sprintf("input %d", i), []byte(src), out)
 	}
 }
 
