@@ -339,6 +339,9 @@ func TestLinearTime(t *testing.T) {
 		"blocks":         strings.Repeat("f(^(int x){ g(); });\n", n),
 		"subscripts":     strings.Repeat("a[i] = b[(int)j];\n", n),
 		"comments":       strings.Repeat("// \\\n", n),
+		"casts":          strings.Repeat("(a", n) + strings.Repeat(")[x y]", n),
+		"block bodies":   strings.Repeat("^{", n) + strings.Repeat("\n", n) + strings.Repeat("}", n),
+		"qualified for":  strings.Repeat("for (a in ", n) + strings.Repeat(")", n),
 	}
 	for name, src := range inputs {
 		start := time.Now()

@@ -60,8 +60,14 @@ func (r *rewriter) typeLike(o, c int) bool {
 		if r.isW(k) {
 			continue
 		}
+		if r.isP(k, "(") && r.match[k] > k && r.match[k] < c {
+			// A nested group, as in "void (*)(int)", is taken as part
+			// of the type without looking inside.
+			k = r.match[k]
+			continue
+		}
 		switch string(r.text(k)) {
-		case "::", "<", ">", ",", "*", "&", "(", ")", "^":
+		case "::", "<", ">", ",", "*", "&", "^":
 			continue
 		}
 		return false
@@ -229,6 +235,7 @@ func (r *rewriter) caret(i int) {
 	// Optional return type, then optional parameters, then the body.
 	k := i + 1
 	angle := 0
+scan:
 	for k < len(r.toks) && k-i <= 64 {
 		switch {
 		case r.isW(k), r.isP(k, "*"), r.isP(k, "&"), r.isP(k, "::"):
@@ -238,11 +245,10 @@ func (r *rewriter) caret(i int) {
 			angle--
 		case r.isP(k, ",") && angle > 0:
 		default:
-			goto typed
+			break scan
 		}
 		k++
 	}
-typed:
 	hasRet := k > i+1
 	params, body := -1, k
 	switch {
