@@ -60,7 +60,8 @@
 //   - Ownership and nullability qualifiers (__weak, __block, __bridge,
 //     _Nonnull, nullable, …) and Apple SDK annotation macros
 //     (API_AVAILABLE(…), NS_ASSUME_NONNULL_BEGIN, NS_DESIGNATED_INITIALIZER,
-//     …), which C++ cannot read without the SDK headers, are blanked; a GNU
+//     …), which C++ cannot read without the SDK headers, are blanked, and
+//     "typedef NS_ENUM(T, Name) {" becomes "enum Name : T {"; a GNU
 //     typeof right after such a qualifier ("__weak typeof(self) w") becomes
 //     decltype. Fast enumeration "for (T x in c)" becomes the range-based
 //     "for (T x :  c)".
@@ -291,6 +292,10 @@ var (
 	// annotationWords are Apple SDK annotation macros without arguments.
 	annotationWords = wordSet("NS_ASSUME_NONNULL_BEGIN NS_ASSUME_NONNULL_END NS_DESIGNATED_INITIALIZER NS_REQUIRES_SUPER NS_REFINED_FOR_SWIFT NS_UNAVAILABLE NS_RETURNS_RETAINED NS_RETURNS_NOT_RETAINED NS_RETURNS_INNER_POINTER NS_NOESCAPE NS_SWIFT_NOTHROW NS_VALID_UNTIL_END_OF_SCOPE CF_RETURNS_RETAINED CF_RETURNS_NOT_RETAINED CF_CONSUMED API_AVAILABLE_END API_UNAVAILABLE_END")
 
+	// enumMacros declare an enumeration with a fixed underlying type:
+	// "NS_ENUM(Type, Name)".
+	enumMacros = wordSet("NS_ENUM NS_OPTIONS NS_CLOSED_ENUM CF_ENUM CF_OPTIONS CF_CLOSED_ENUM")
+
 	// renameWords cannot serve as a member or function name in the C++
 	// grammar; a selector part spelled so gets its first letter capitalised.
 	renameWords = wordSet("alignas auto const consteval constexpr constinit decltype extern inline long mutable operator register short signed static template thread_local unsigned virtual volatile restrict noreturn")
@@ -357,6 +362,10 @@ func (r *rewriter) word(i int) {
 		if !r.afterMember(i) {
 			r.blankToks(i, i)
 		}
+	case enumMacros[w]:
+		if !r.afterMember(i) {
+			r.enumMacro(i)
+		}
 	case annotationCalls[w]:
 		if p := i + 1; !r.afterMember(i) && r.isP(p, "(") && r.match[p] > p {
 			r.blankToks(i, r.match[p])
@@ -385,6 +394,31 @@ func (r *rewriter) typeofAfterQualifier(k int) {
 		return
 	}
 	r.done(k, k)
+}
+
+// enumMacro rewrites "typedef NS_ENUM(Type, Name) {" at token i into
+// "enum Name : Type {", dropping the typedef, which has no declarator.
+func (r *rewriter) enumMacro(i int) {
+	p := i + 1
+	if !r.isP(p, "(") || r.match[p] != p+4 || !r.isW(p+1) || !r.isP(p+2, ",") || !r.isW(p+3) || !r.isP(p+5, "{") {
+		return
+	}
+	typ, name := r.toks[p+1], r.toks[p+3]
+	lo, hi := r.toks[i].start, r.toks[p+4].end
+	colon := lo + 5 + name.end - name.start + 1
+	ps := []piece{
+		{[]byte("enum"), lo},
+		{r.src[name.start:name.end], lo + 5},
+		{[]byte(":"), colon},
+		{r.src[typ.start:typ.end], colon + 2},
+	}
+	if !layout(r.src, r.out, lo, hi, ps) {
+		return
+	}
+	r.done(i, p+4)
+	if r.isWord(i-1, "typedef") {
+		r.blankToks(i-1, i-1)
+	}
 }
 
 // forIn rewrites "for (T x in c)" into "for (T x :  c)". p is the token

@@ -103,6 +103,9 @@ var tableCases = []struct{ name, in, want string }{
 	{"annotations", "class API_AVAILABLE(ios(11.0)) Impl {};\nNS_ASSUME_NONNULL_BEGIN",
 		"class                          Impl {};\n                       "},
 
+	{"enum macro", "typedef NS_ENUM(NSInteger, Mode) {\n  ModeA,\n};\nNS_OPTIONS(NSUInteger, Flags) { F1 = 1 };",
+		"        enum Mode : NSInteger    {\n  ModeA,\n};\nenum Flags : NSUInteger       { F1 = 1 };"},
+
 	// Implementations.
 	{"implementation",
 		"@implementation Foo {\n  int _x;\n}\n- (void)commit {\n  [_buffer commit];\n}\n" +
