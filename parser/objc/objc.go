@@ -50,13 +50,15 @@
 //     the dot syntax "obj.commit" that Objective-C allows for the same call.
 //     With no blank between receiver and selector ("[[X alloc]init]") the
 //     selector's first letter gives way to the '.'.
-//   - Blocks become lambdas: "^(T x) { … }" becomes "[](T x) { … }", reusing a
-//     blank byte before or after the caret, the blank between ")" and "{"
-//     (the parameter list moves one byte right), the blank after a "^{", the
-//     parentheses of "(^(T x){ … })", or, as a last resort, the last letter
-//     of the selector part just before it. A return type written after the
-//     caret is dropped. The caret of a block pointer declarator "(^name)"
-//     becomes '*'.
+//   - Blocks become lambdas: "^(T x) { … }" becomes "[](T x) { … }". The
+//     extra byte for "[]" is, in order of preference, a blank just before or
+//     after the caret, the blank between ")" and "{" (the parameter list
+//     moves one byte right), the first blank after the "{" (the brace moves
+//     onto it, onto the next line's indentation when "{" ends its line), the
+//     grouping parentheses of "(^(T x){ … })", and as a last resort the last
+//     letter of the selector part just before the caret. A return type
+//     written after the caret is dropped. The caret of a block pointer
+//     declarator "(^name)" becomes '*'.
 //   - Ownership and nullability qualifiers (__weak, __block, __bridge,
 //     _Nonnull, nullable, …) and Apple SDK annotation macros
 //     (API_AVAILABLE(…), NS_ASSUME_NONNULL_BEGIN, NS_DESIGNATED_INITIALIZER,
@@ -87,9 +89,12 @@
 // template, operator, …) gets its first letter capitalised to stay a name.
 // When no byte is free for a lambda's "[]", a block's caret is blanked and
 // the C++ view sees a braced initializer. "for (x in c)" without a
-// declaration stays unreadable to C++. Blocks moved as a whole ("(^…)"
-// parentheses, a shifted parameter list) and method headers laid out anew
-// keep their line but not always their column.
+// declaration stays unreadable to C++. Method headers are laid out anew,
+// comments in them included, and a block's parameter list or opening brace
+// may move, so their tokens keep their line but not always their column;
+// statements in bodies never move. A few C++ bytes that only serve an
+// Objective-C idiom change with it: the parentheses around "(^…)", the
+// typedef of "typedef NS_ENUM" and a typeof after an ownership qualifier.
 //
 // All passes are linear in the input size, use explicit stacks rather than
 // recursion, and accept any bytes, including NUL bytes and invalid UTF-8.

@@ -54,6 +54,25 @@ int g();
   }
 }
 `,
+	"apple idioms": `typedef NS_ENUM(NSInteger, Mode) {
+  ModeFast,
+  ModeSafe,
+};
+
+class API_AVAILABLE(ios(11.0), macos(10.13)) Impl {
+ public:
+  void run();
+};
+
+@implementation Impl2 (Extras)
+- (void)schedule:(dispatch_queue_t)queue; {
+  __weak typeof(self) weakSelf = self;
+  dispatch_async(queue, ^{
+    [weakSelf tick];
+  });
+}
+@end
+`,
 	"fast enumeration": `void f(NSArray* items) {
   for (id<P> item in items) {
     if ([item respondsToSelector:@selector(run:)]) {
