@@ -30,6 +30,8 @@ var tableCases = []struct{ name, in, want string }{
 	{"protocol forward", `@protocol P;`, `            `},
 	{"import", `@import Metal;`, `              `},
 	{"defs", `@defs(Foo);`, `           `},
+	{"property", "@property (nonatomic, copy) void (^cb)(int);\nint x;", "                                            \nint x;"},
+	{"synthesize", "@synthesize a = _a, b;\n@dynamic c;", "                      \n           "},
 	{"stray end", `@end`, `    `},
 	{"interface",
 		"@interface Foo : NSObject <P> {\n  int _x;\n}\n@property (nonatomic) int x;\n- (void)run;\n@end",
@@ -99,6 +101,7 @@ var tableCases = []struct{ name, in, want string }{
 	// Qualifiers and annotations.
 	{"qualifiers", "__block int count = 0;\n__weak id weakSelf = self;\nvoid* p = (__bridge void*)obj;",
 		"        int count = 0;\n       id weakSelf = self;\nvoid* p = (         void*)obj;"},
+	{"unsafe unretained", `__unsafe_unretained id d = nonnull_thing;`, `                    id d = nonnull_thing;`},
 	{"nullability", `void f(nullable NSZone* z, NSString* _Nonnull s);`, `void f(         NSZone* z, NSString*          s);`},
 	{"annotations", "class API_AVAILABLE(ios(11.0)) Impl {};\nNS_ASSUME_NONNULL_BEGIN",
 		"class                          Impl {};\n                       "},
