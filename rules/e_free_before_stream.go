@@ -1,0 +1,117 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func freeBeforeStream() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-E001",
+			Name:      "free-before-stream-done",
+			Class:     "E",
+			Severity:  diag.Error,
+			Precision: "medium",
+			Summary:   "device memory goes back to its allocator with nothing ordering the free after the stream that may still use it",
+			Help: `What it does: finds a destructor or release function that returns device
+memory to an allocator (Deallocate, DeallocateRaw, a pool's recycle, an
+allocator's free) in a type or function that lives beside a stream, a
+command queue or a device state that owns streams, when nothing before the
+free orders it after the work queued on that stream: no wait
+(BlockHostUntilDone, waitUntilCompleted, a stream synchronize), no event or
+stream wait, no deferral (ThenExecuteCallback, DoHostCallback, a host
+callback, addCompletedHandler) and no stream-ordered free (cudaFreeAsync).
+
+Why it is bad: the host runs ahead of the device. When the last host owner
+goes away the kernels that use the memory may still be queued or running;
+a free at host time hands the chunk back to the allocator, which serves it
+to the next allocation of a fitting size, possibly for another stream. That
+allocation's writes then clobber memory a live kernel still reads or
+writes. XLA's AllocatedRawSEDeviceMemory destructor freed this way under the
+kComputeSynchronized allocation model and gave intermittent all-zero
+gradients on ROCm.
+
+Known problems: holdfast does not follow calls, so a wait done in a helper
+the destructor calls (or a contract that every user synchronised first) is
+not seen; suppress with a reason. cudaFree and hipFree synchronise the
+device before freeing and are not reported; neither is the PyTorch caching
+allocator's raw_delete, whose blocks are reused only on their own stream
+(see HF-E004 for the cross-stream case).`,
+			Example: diag.Example{
+				Bad: `class DeviceChunk {
+ public:
+  ~DeviceChunk() {
+    allocator_->Deallocate(ordinal_, mem_);   // kernels may still use mem_
+  }
+ private:
+  se::DeviceMemoryAllocator* allocator_;
+  LocalDeviceState* local_device_;
+  int ordinal_;
+  se::DeviceMemoryBase mem_;
+};`,
+				Good: `class DeviceChunk {
+ public:
+  ~DeviceChunk() {
+    absl::Status s = local_device_->ThenExecuteCallback(
+        local_device_->compute_stream(),
+        [allocator = allocator_, ordinal = ordinal_, mem = mem_]() {
+          allocator->Deallocate(ordinal, mem).IgnoreError();
+        });
+    if (s.ok()) return;
+    LOG(WARNING) << "deferred free failed, freeing now: " << s;
+    local_device_->compute_stream()->BlockHostUntilDone().IgnoreError();
+    allocator_->Deallocate(ordinal_, mem_).IgnoreError();
+  }
+ private:
+  se::DeviceMemoryAllocator* allocator_;
+  LocalDeviceState* local_device_;
+  int ordinal_;
+  se::DeviceMemoryBase mem_;
+};`,
+			},
+			Fix:  "defer the free until the stream has passed the last use (a host callback on the stream, a stream-ordered free such as cudaFreeAsync, an event the allocator waits on), or wait for the stream before freeing",
+			Tags: []string{"memory-safety", "use-after-free", "streams", "allocator"},
+		},
+		Check: checkFreeBeforeStream,
+	}
+}
+
+func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
+	var site *streamSite
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind != lifetime.Free || e.Call == "delete" {
+			continue
+		}
+		if registration(fn) != nil || orderedBefore(fn, i) != nil {
+			continue
+		}
+		if site == nil {
+			if site = besideStream(fn); site == nil {
+				return
+			}
+		}
+		reportFreeBeforeStream(p, fn, e, site)
+	}
+}
+
+func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site *streamSite) {
+	mem := freedName(fn, e)
+	where := "this function"
+	if g := enclosing(fn); g.Kind == lifetime.Destructor {
+		where = "the destructor"
+	}
+	msg := fmt.Sprintf("'%s' goes back to the allocator via %s in %s with nothing ordering it after '%s': work queued there may still use it when the memory is handed out again",
+		mem, e.Call, where, site.name)
+	w := []diag.Step{
+		p.Step(fn, diag.StepAsync, site.ev, mem, site.name,
+			fmt.Sprintf("work queued on '%s' runs behind the host and may still read or write '%s'", site.name, mem)),
+		p.Step(fn, diag.StepFree, e, mem, "",
+			fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)),
+	}
+	w[0].Via = "stream"
+	p.Report(fn, e.At, p.nodeEnd(e), msg, "free:"+mem, w)
+}

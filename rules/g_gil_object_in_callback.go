@@ -1,0 +1,127 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func gilObjectInCallback() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-G002",
+			Name:      "tensor-released-in-device-callback",
+			Class:     "G",
+			Severity:  diag.Warning,
+			Precision: "medium",
+			Summary:   "a framework tensor or Python object is captured by value into a completion callback and released on the runtime thread",
+			Help: `What it does: finds a continuation registered on device work (OnReady,
+AndThen, ThenExecuteCallback, a host function, then, addCallback) whose
+lambda captures by value a value whose release may need the interpreter
+lock: an at::Tensor, an IValue, a py::object.
+
+Why it is bad: the callback runs on a runtime thread when the work
+completes, and its captures are destroyed there. Dropping the last
+reference to a tensor that owns a Python object takes the interpreter
+lock. If a Python thread holds the lock while it waits for work queued
+behind this callback, neither can move: a deadlock. torch_tpu captured the
+backing tensor in a transfer callback and had to take it out again.
+
+Known problems: a tensor that is certainly not the last reference (the
+caller keeps it until it waits) is reported too. Keeping only the device
+buffer (a DeviceBufferRef, the storage's data pointer with its owner) in
+the callback, or releasing the tensor where the caller waits, avoids it.`,
+			Example: diag.Example{
+				Bad: `xla::Future<> f = buffer->CopyRawToHost(dst, 0, n);
+f.OnReady([backing_tensor = src](absl::Status s) {
+  // backing_tensor dies on the PJRT thread and may need the GIL
+});`,
+				Good: `xla::Future<> f = buffer->CopyRawToHost(dst, 0, n);
+f.OnReady([buffer_ref = GetBuffer(src)](absl::Status s) {
+  // only the device buffer is released here; no Python object involved
+});
+holds.push_back(src);   // the tensor is released by the caller after Await()`,
+			},
+			Fix:  "capture the device buffer the work needs (a buffer reference, a shared pointer to the allocation) instead of the tensor, or keep the tensor in a hold the caller releases after waiting",
+			Tags: []string{"deadlock", "callbacks", "python"},
+		},
+		Check: checkGILObjectInCallback,
+	}
+}
+
+func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind != lifetime.Callback || e.Lambda == nil {
+			continue
+		}
+		for _, c := range captures(fn, e.Lambda) {
+			if c.Flags&lifetime.ByRef != 0 {
+				continue
+			}
+			v := fn.Var(c.Var)
+			if v == nil || v.Kind == lifetime.Pointer {
+				continue
+			}
+			typ := gilType(p.Model, v)
+			if typ == "" {
+				continue
+			}
+			name := v.Name
+			if c.Flags&lifetime.InitCap != 0 && c.Call != "" {
+				name = c.Call
+			}
+			fut := futureName(fn, e)
+			msg := fmt.Sprintf("'%s' (%s) is captured by value into the callback registered with %s on '%s': it is released on the runtime thread that completes the work, which may need the interpreter lock",
+				name, typ, e.Call, fut)
+			w := []diag.Step{
+				p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("the callback owns a copy of '%s'", name)),
+				p.Step(fn, diag.StepOwnerDies, endOf(e.Lambda), name, "", fmt.Sprintf("'%s' is destroyed when the callback finishes, on the runtime thread", name)),
+			}
+			w[1].Via = "callback"
+			at := c
+			if c.Flags&lifetime.Implicit != 0 {
+				at = e // a default capture: point at the registration
+			}
+			p.Report(fn, at.At, p.nodeEnd(at), msg, "gil:"+name+":"+fut, w)
+		}
+	}
+}
+
+// gilType returns the type of v, or of its elements when v is a
+// container, whose release may need the interpreter lock; "" when none.
+func gilType(m *apimodel.Model, v *lifetime.Var) string {
+	if m.IsGILObject(v.Base) {
+		return v.Base
+	}
+	if !m.IsContainer(v.Base) {
+		return ""
+	}
+	t := strings.TrimSuffix(strings.TrimSuffix(v.Type, "&"), "*")
+	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
+	if i < 0 || j < i {
+		return ""
+	}
+	elem := t[i+1 : j]
+	depth := 0
+	for k := 0; k < len(elem); k++ {
+		switch elem[k] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				elem = elem[:k]
+			}
+		}
+	}
+	elem = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(elem), "const "))
+	if m.IsGILObject(elem) {
+		return v.Base + "<" + elem + ">"
+	}
+	return ""
+}

@@ -1,0 +1,28 @@
+// Objective-C++: a Metal buffer pool recycles a buffer while a command
+// buffer that reads it may still be running.
+#import <Metal/Metal.h>
+
+class MetalBufferPool {
+ public:
+  void Release(id<MTLBuffer> buffer) {
+    [cache_ recycle:buffer];  // want "'buffer' goes back to the allocator via recycle in this function with nothing ordering it after 'queue_'"
+  }
+
+  // Correct: wait for the last command buffer before recycling.
+  void ReleaseAfterWait(id<MTLBuffer> buffer) {
+    [last_ waitUntilCompleted];
+    [cache_ recycle:buffer];
+  }
+
+  // Correct: recycle from the command buffer's completion handler.
+  void ReleaseWhenDone(id<MTLBuffer> buffer) {
+    [last_ addCompletedHandler:^(id<MTLCommandBuffer> cb) {
+      [cache_ recycle:buffer];
+    }];
+  }
+
+ private:
+  id<MTLCommandQueue> queue_;
+  id<MTLCommandBuffer> last_;
+  BufferCache* cache_;
+};

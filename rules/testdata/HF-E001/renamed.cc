@@ -1,0 +1,63 @@
+// The same shape with other names: a release function of a type that owns
+// a stream frees into a caching pool without ordering the free after it.
+
+class ScratchArena {
+ public:
+  void Release(Block* block) {
+    pool_->DeallocateRaw(block->ptr);  // want "'block->ptr' goes back to the allocator via DeallocateRaw in this function with nothing ordering it after 'stream_'"
+  }
+
+  // Correct: the block is returned only after an event on the stream.
+  void ReleaseAfterEvent(Block* block) {
+    stream_->RecordEvent(block->event);
+    pool_->DeallocateRaw(block->ptr);
+  }
+
+  // Correct: the free itself is stream-ordered.
+  void ReleaseOrdered(void* ptr) {
+    cudaFreeAsync(ptr, raw_stream_);
+  }
+
+  // Correct: cudaFree synchronises the device before it frees.
+  void ReleaseSync(void* ptr) {
+    cudaFree(ptr);
+  }
+
+  // Correct: the free runs from a host callback once the stream is done.
+  void ReleaseDeferred(void* ptr) {
+    auto status = stream_->DoHostCallback([pool = pool_shared_, ptr]() { pool->DeallocateRaw(ptr); });
+    CHECK(status.ok()) << status;
+  }
+
+ private:
+  std::unique_ptr<se::Stream> stream_;
+  cudaStream_t raw_stream_;
+  tsl::Allocator* pool_;
+  std::shared_ptr<tsl::Allocator> pool_shared_;
+};
+
+// A free function beside a stream: the stream is a parameter.
+void ReturnScratch(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch) {
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function with nothing ordering it after 'stream'"
+}
+
+// Correct: the same, waiting first.
+void ReturnScratchSynced(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch) {
+  TF_CHECK_OK(stream->BlockHostUntilDone());
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);
+}
+
+// Out-of-line destructor of a class declared in this file.
+class PinnedBuffer {
+ public:
+  ~PinnedBuffer();
+
+ private:
+  LocalDeviceState* device_;
+  se::DeviceMemoryAllocator* allocator_;
+  se::DeviceMemoryBase memory_;
+};
+
+PinnedBuffer::~PinnedBuffer() {
+  allocator_->Deallocate(0, memory_);  // want "'memory_' goes back to the allocator via Deallocate in the destructor"
+}

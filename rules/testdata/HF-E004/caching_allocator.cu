@@ -1,0 +1,84 @@
+// PyTorch's caching allocator: a tensor allocated on the current stream
+// and used on a side stream must be record_stream'ed (or waited for)
+// before it is released.
+
+__global__ void fill_kernel(float* out, int n);
+
+void FillOnSide(const at::Tensor& input, int n) {
+  at::Tensor scratch = at::empty_like(input);
+  auto side = at::cuda::getStreamFromPool();
+  {
+    c10::cuda::CUDAStreamGuard guard(side);
+    fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 8 and used on 'side' here, then released at line 14 with no record_stream and no wait"
+  }
+}
+
+// A kernel launch with an explicit side stream, no guard.
+void LaunchOnSide(const at::Tensor& input, int n) {
+  at::Tensor tmp = at::empty({n}, input.options());
+  at::cuda::CUDAStream side = at::cuda::getStreamFromPool(true);
+  fill_kernel<<<1, 256, 0, side.stream()>>>(tmp.data_ptr<float>(), n);  // want "'tmp' is allocated at line 18 and used on 'side' here, then released at line 21"
+}
+
+// setCurrentCUDAStream to a pool stream, then an ATen op on the tensor.
+void AddOnSide(const at::Tensor& a) {
+  at::Tensor b = a.clone();
+  auto original = at::cuda::getCurrentCUDAStream();
+  auto side = at::cuda::getStreamFromPool();
+  at::cuda::setCurrentCUDAStream(side);
+  b.add_(1);  // want "'b' is allocated at line 25 and used on 'side' here"
+  at::cuda::setCurrentCUDAStream(original);
+}
+
+// Correct: record_stream tells the allocator about the side stream.
+void FillOnSideRecorded(const at::Tensor& input, int n) {
+  at::Tensor scratch = at::empty_like(input);
+  auto side = at::cuda::getStreamFromPool();
+  {
+    c10::cuda::CUDAStreamGuard guard(side);
+    fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);
+  }
+  scratch.record_stream(side);
+}
+
+// Correct: recordStream on the storage's data pointer.
+void FillOnSideRecordedStorage(const at::Tensor& input, int n) {
+  at::Tensor scratch = at::empty_like(input);
+  auto side = at::cuda::getStreamFromPool();
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);
+  c10::cuda::CUDACachingAllocator::recordStream(scratch.storage().data_ptr(), side);
+}
+
+// Correct: the side stream is waited for before the release.
+void FillOnSideSynced(const at::Tensor& input, int n) {
+  at::Tensor scratch = at::empty_like(input);
+  auto side = at::cuda::getStreamFromPool();
+  {
+    c10::cuda::CUDAStreamGuard guard(side);
+    fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);
+  }
+  C10_CUDA_CHECK(cudaStreamSynchronize(side));
+}
+
+// Correct: allocated on the side stream, used only there.
+void AllocateOnSide(int n) {
+  auto side = at::cuda::getStreamFromPool();
+  c10::cuda::CUDAStreamGuard guard(side);
+  at::Tensor scratch = at::empty({n}, at::kCUDA);
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);
+}
+
+// Correct: the current stream, named explicitly, is the allocating one.
+void OnCurrent(const at::Tensor& input, int n) {
+  at::Tensor scratch = at::empty_like(input);
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  fill_kernel<<<1, 256, 0, stream>>>(scratch.data_ptr<float>(), n);
+}
+
+// Correct: the tensor is handed back to the caller, who owns its release.
+at::Tensor FillAndReturn(const at::Tensor& input, int n) {
+  at::Tensor scratch = at::empty_like(input);
+  auto side = at::cuda::getStreamFromPool();
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);
+  return scratch;
+}

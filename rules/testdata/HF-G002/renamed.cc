@@ -1,0 +1,37 @@
+// Other names: an IValue, a py::object and an implicit copy into callbacks
+// on device work.
+
+void Engine::Submit(c10::IValue input, se::Stream* stream) {
+  stream->DoHostCallback([input]() { Log(input); }).IgnoreError();  // want "'input' \(c10::IValue\) is captured by value into the callback registered with DoHostCallback"
+}
+
+void Engine::Notify(py::object on_done, HostFuture<void> f) {
+  f.OnReady([=](Status s) { Fire(on_done, s); });  // want "'on_done' \(py::object\) is captured by value"
+}
+
+// A container of tensors copies every one of them.
+void Engine::Gather(const std::vector<at::Tensor>& parts, HostFuture<void> f) {
+  f.OnReady([parts](Status s) { Consume(s); });  // want "'parts' \(std::vector<at::Tensor>\) is captured by value"
+}
+
+void Engine::Chain(at::Tensor t, HostFuture<void> f) {
+  f.Then([t = std::move(t)](Status s) { Consume(s); });  // want "'t' \(at::Tensor\) is captured by value"
+}
+
+// Correct: captured by reference (the caller keeps it until it waits).
+void Engine::ByReference(at::Tensor& t, HostFuture<void> f) {
+  f.OnReady([&t](Status s) { Consume(s); });
+  f.Await();
+}
+
+// Correct: only a raw data pointer travels into the callback.
+void Engine::RawPointer(const at::Tensor& t, HostFuture<void> f) {
+  const float* data = t.data_ptr<float>();
+  f.OnReady([data](Status s) { Consume(data); });
+}
+
+// Correct: a tensor captured by a lambda that is not a completion callback.
+void Engine::Immediate(at::Tensor t) {
+  auto run = [t]() { Consume(t); };
+  run();
+}
