@@ -466,3 +466,21 @@ func (b *builder) memberRoot(n parser.NodeID) {
 		}
 	}
 }
+
+// wrappedCallbacks registers, as continuations of callback call n, the
+// lambdas written directly as arguments of a wrapper call that is the
+// argument a (addCallback(wrapPropagateTLSState([..](..){..}))): the
+// wrapper returns a callable that runs the lambda. before is the number of
+// lambdas the function had before a was modelled.
+func (b *builder) wrappedCallbacks(n, a parser.NodeID, before int, subject VarID, name string, fl Flags, on string) {
+	a = b.strip(a)
+	if b.kind(a) != parser.KindCallExpression {
+		return
+	}
+	args := b.f.Field(a, parser.FieldArguments)
+	for _, l := range b.fn.Lambdas[before:] {
+		if b.f.Nodes[l.Node].Parent == args {
+			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name, Flags: fl, Lambda: l, Text: on})
+		}
+	}
+}

@@ -146,14 +146,18 @@ func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) bool {
 }
 
 // awaitedBefore reports whether the future of callback event e (index i)
-// is waited for, or completed here, before offset end: that future or one
+// is waited for, or completed here, before offset end: that future, one
 // it was chained from (f3 = f2->then(...)), since completing the first of
-// a chain runs the continuations of the rest.
+// a chain runs the continuations of the rest, or one chained after the
+// callback (waiting for s2 = s1->then(cb) waits for cb).
 func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end uint32) bool {
 	if e.Var == lifetime.NoVar {
 		return false
 	}
 	chain := chainedFrom(fn, e.Var)
+	for v := range chainedAfter(fn, e) {
+		chain[v] = true
+	}
 	for j := i + 1; j < len(fn.Events); j++ {
 		w := &fn.Events[j]
 		if w.At >= end {
@@ -180,6 +184,29 @@ func completedBefore(fn *lifetime.Func, e *lifetime.Event, i int) bool {
 		}
 	}
 	return false
+}
+
+// chainedAfter returns the futures that complete only after the callback
+// of event e has run: the result of its registration (s2 = s1->then(cb))
+// and the futures chained after that one.
+func chainedAfter(fn *lifetime.Func, e *lifetime.Event) map[lifetime.VarID]bool {
+	chain := map[lifetime.VarID]bool{}
+	nodes := map[int32]bool{e.Node: true}
+	for grew := true; grew; {
+		grew = false
+		for i := range fn.Events {
+			r := &fn.Events[i]
+			if r.Kind == lifetime.Result && nodes[r.Node] && !chain[r.Var] {
+				chain[r.Var] = true
+				grew = true
+			}
+			if r.Kind == lifetime.Callback && chain[r.Var] && !nodes[r.Node] {
+				nodes[r.Node] = true
+				grew = true
+			}
+		}
+	}
+	return chain
 }
 
 // chainedFrom returns future v and the futures it was chained from: a

@@ -110,3 +110,12 @@ void Registry::Track(HostFuture<void> f) {
   ++pending_;
   f.Then([this](Status s) { --pending_; });
 }
+
+// Correct: waiting for the future the continuation returns waits for the
+// continuation.
+void CountThen(Reader* reader) {
+  int seen = 0;
+  HostFuture<void> f = reader->ReadAsync();
+  auto g = f.Then([&seen](Status s) { seen++; });
+  g.Await();
+}

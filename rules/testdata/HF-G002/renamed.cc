@@ -35,3 +35,8 @@ void Engine::Immediate(at::Tensor t) {
   auto run = [t]() { Consume(t); };
   run();
 }
+
+// A callback wrapped in an adapter that returns a callable running it.
+void Engine::Wrapped(at::Tensor t, HostFuture<void> f) {
+  f.Then(at::wrapPropagateTLSState([t](Status s) { Consume(s); }));  // want "'t' \(at::Tensor\) is captured by value into the callback registered with Then"
+}
