@@ -79,9 +79,9 @@ func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
 				name, typ, e.Call, fut)
 			w := []diag.Step{
 				p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("the callback owns a copy of '%s'", name)),
-				p.Step(fn, diag.StepOwnerDies, endOf(e.Lambda), name, "", fmt.Sprintf("'%s' is destroyed when the callback finishes, on the runtime thread", name)),
+				p.Step(fn, diag.StepFree, endOf(e.Lambda), name, "", fmt.Sprintf("'%s' is released when the callback finishes, on the runtime thread, which may need the interpreter lock", name)),
 			}
-			w[1].Via = "callback"
+			w[1].Via = "release on the callback thread"
 			at := c
 			if c.Flags&lifetime.Implicit != 0 {
 				at = e // a default capture: point at the registration

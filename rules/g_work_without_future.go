@@ -64,7 +64,7 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 		msg := fmt.Sprintf("%s is built without %s (started at line %d): its wait() returns before the work is done",
 			c.Text, fut, p.Line(a.At))
 		w := []diag.Step{
-			p.Step(fn, diag.StepAsync, a, fn.VarName(a.Var), "", fmt.Sprintf("%s starts async work", a.Call)),
+			p.Step(fn, diag.StepAsync, a, fn.VarName(a.Other), fn.VarName(a.Var), fmt.Sprintf("%s starts async work", a.Call)),
 			p.Step(fn, diag.StepEscape, c, c.Text, fn.VarName(a.Var), fmt.Sprintf("the %s handed to callers does not hold %s", c.Text, fut)),
 		}
 		w[1].Via = "work-without-future"
