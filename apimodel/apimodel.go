@@ -53,6 +53,40 @@ const (
 	Sync
 	// Move: transfers ownership of its argument (std::move).
 	Move
+	// Write: writes its receiver, or its first argument when called as a
+	// free function (an H2D copy into a buffer, copy_, a kernel's output).
+	Write
+	// WriteArg: writes its first argument even when it has a receiver (a
+	// device-to-host copy into a destination pointer).
+	WriteArg
+	// Yield: its result is the future or event of the work it starts;
+	// dropping it loses the only way to wait for that work.
+	Yield
+	// Check: tests a value's layout (is_contiguous, a contiguous-base
+	// validation), so code after it may rely on the answer.
+	Check
+	// Keep: the work keeps its operands alive until it completes (the
+	// hold travels inside the future).
+	Keep
+	// Self: returns a strong or weak reference to the object it is called
+	// on (shared_from_this, weak_from_this), or a strong one from a weak one
+	// (lock).
+	Self
+	// Stream: returns a stream other than the current one
+	// (getStreamFromPool).
+	Stream
+	// Switch: makes its stream argument the current stream
+	// (setCurrentCUDAStream).
+	Switch
+	// Status: returns a status saying whether it took effect; dropping it
+	// hides a failure (ThenExecuteCallback, cudaLaunchHostFunc).
+	Status
+	// Alloc: returns freshly allocated memory that the result owns alone
+	// (a tensor factory, clone).
+	Alloc
+	// Bind: hands its arguments to device work that may read or write
+	// them (a kernel's argument slots: setBuffer, setArg).
+	Bind
 )
 
 var roleNames = []struct {
@@ -62,6 +96,9 @@ var roleNames = []struct {
 	{"borrow", Borrow}, {"async", Async}, {"wait", Wait}, {"callback", Callback},
 	{"materialise", Materialise}, {"free", Free}, {"block", Block}, {"mutate", Mutate},
 	{"fill", Fill}, {"const", Const}, {"consume", Consume}, {"sync", Sync}, {"move", Move},
+	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
+	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
+	{"bind", Bind},
 }
 
 func (r Role) String() string {
@@ -100,7 +137,58 @@ type Pack struct {
 	HoldWords   []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
 	Consumers   []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
 	Views       []string            `yaml:"views"`       // class types that never own what they refer to
+	// Streams are stream, queue and device-state types: work issued on
+	// them runs behind the host.
+	Streams []string `yaml:"streams"`
+	// StreamGuards are types whose constructor makes their stream argument
+	// current until they die.
+	StreamGuards []string `yaml:"stream_guards"`
+	// GILObjects are types whose release may need the interpreter lock
+	// (Python objects, framework tensors that can own one).
+	GILObjects []string `yaml:"gil_objects"`
+	// FutureCalls are calls whose roles differ when the receiver is a
+	// future ("get" waits on a future but borrows from a smart pointer).
+	FutureCalls map[string][]string `yaml:"future_calls"`
+	// Layout says what tensor calls do to the layout of their receiver
+	// (or first argument, for a free function).
+	Layout map[string]LayoutOp `yaml:"layout"`
+	// MemoryFormats says what a memory-format name among a layout call's
+	// arguments makes of its result: "contiguous", "keep" or "strided".
+	MemoryFormats map[string]string `yaml:"memory_formats"`
 }
+
+// LayoutOp is what a tensor call does to layout.
+type LayoutOp struct {
+	// Result is "contiguous" (the result is contiguous: factories,
+	// .contiguous()), "keep" (contiguous when the input is: view, reshape,
+	// a leading-dim chunk) or "strided" (may not be: transpose, permute).
+	Result string `yaml:"result"`
+	// Dim is the index of the dimension argument (after the input, for a
+	// free function) of an op that keeps contiguity only along the leading
+	// dimension; absent means the op has none. The dimension defaults to 0.
+	Dim *int `yaml:"dim"`
+	// Step is the index of a step argument that must be 1 to keep
+	// contiguity (slice); absent means none.
+	Step *int `yaml:"step"`
+	// Rank is the rank of the result when the op fixes it: 1 for
+	// flatten(); -1 (one less than the input's) for select; 0 (absent)
+	// when unknown or given by the size arguments.
+	Rank int `yaml:"rank"`
+	// Sizes is the index of the argument that gives the result's sizes
+	// (view, reshape, factories): an initializer list, or the remaining
+	// arguments when they are numbers. Absent means none.
+	Sizes *int `yaml:"sizes"`
+	// List says the result is a list of tensors (chunk, split), each
+	// with the layout described.
+	List bool `yaml:"list"`
+}
+
+// Layout results.
+const (
+	LayoutContiguous = "contiguous"
+	LayoutKeep       = "keep"
+	LayoutStrided    = "strided"
+)
 
 //go:embed packs/*.yaml
 var builtin embed.FS
@@ -116,7 +204,13 @@ type Model struct {
 	tensors    map[string]bool
 	consumers  map[string]bool
 	views      map[string]bool
+	streams    map[string]bool
+	guards     map[string]bool
+	gilObjects map[string]bool
 	calls      map[string]Role
+	onFutures  map[string]Role
+	layout     map[string]LayoutOp
+	formats    map[string]string
 	declMacros []string
 	holdWords  []string
 }
@@ -152,14 +246,30 @@ func ParsePack(name string, src []byte) (*Pack, error) {
 
 // Validate checks the roles of every call.
 func (p *Pack) Validate() error {
-	for _, call := range sortedKeys(p.Calls) {
-		for _, r := range p.Calls[call] {
-			if _, ok := ParseRole(r); !ok {
-				return fmt.Errorf("call %q: unknown role %q (known: %s)", call, r, knownRoles())
+	for _, calls := range []map[string][]string{p.Calls, p.FutureCalls} {
+		for _, call := range sortedKeys(calls) {
+			for _, r := range calls[call] {
+				if _, ok := ParseRole(r); !ok {
+					return fmt.Errorf("call %q: unknown role %q (known: %s)", call, r, knownRoles())
+				}
 			}
 		}
 	}
+	for _, call := range sortedKeys(p.Layout) {
+		if !knownLayout(p.Layout[call].Result) {
+			return fmt.Errorf("layout %q: unknown result %q (known: contiguous, keep, strided)", call, p.Layout[call].Result)
+		}
+	}
+	for _, name := range sortedKeys(p.MemoryFormats) {
+		if !knownLayout(p.MemoryFormats[name]) {
+			return fmt.Errorf("memory format %q: unknown result %q (known: contiguous, keep, strided)", name, p.MemoryFormats[name])
+		}
+	}
 	return nil
+}
+
+func knownLayout(r string) bool {
+	return r == LayoutContiguous || r == LayoutKeep || r == LayoutStrided
 }
 
 func knownRoles() string {
@@ -189,7 +299,9 @@ func Load(extra ...*Pack) (*Model, error) {
 	m := &Model{
 		owners: map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
 		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
-		calls: map[string]Role{},
+		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
+		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
+		formats: map[string]string{},
 	}
 	for _, p := range packs {
 		if p == nil {
@@ -206,11 +318,26 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.tensors, p.Tensors)
 		addAll(m.consumers, p.Consumers)
 		addAll(m.views, p.Views)
+		addAll(m.streams, p.Streams)
+		addAll(m.guards, p.StreamGuards)
+		addAll(m.gilObjects, p.GILObjects)
 		for call, roles := range p.Calls {
 			for _, r := range roles {
 				role, _ := ParseRole(r)
 				m.calls[call] |= role
 			}
+		}
+		for call, roles := range p.FutureCalls {
+			for _, r := range roles {
+				role, _ := ParseRole(r)
+				m.onFutures[call] |= role
+			}
+		}
+		for call, op := range p.Layout {
+			m.layout[call] = op
+		}
+		for name, r := range p.MemoryFormats {
+			m.formats[name] = r
 		}
 		m.declMacros = append(m.declMacros, p.DeclMacros...)
 		m.holdWords = append(m.holdWords, p.HoldWords...)
@@ -262,6 +389,23 @@ func (m *Model) Call(name string) Role {
 	return r
 }
 
+// FutureCall returns the roles of a call on a future receiver, and
+// whether a pack says they differ from Call's.
+func (m *Model) FutureCall(name string) (Role, bool) {
+	return lookup(m.onFutures, name)
+}
+
+// Layout returns what a call does to tensor layout, if a pack says.
+func (m *Model) Layout(name string) (LayoutOp, bool) {
+	return lookup(m.layout, name)
+}
+
+// MemoryFormat returns what a memory-format name (qualified or not) makes
+// of a layout call's result, if a pack names it.
+func (m *Model) MemoryFormat(name string) (string, bool) {
+	return lookup(m.formats, name)
+}
+
 // IsOwner reports whether a type name (without template arguments) owns
 // device memory according to a pack.
 func (m *Model) IsOwner(typ string) bool { _, ok := lookup(m.owners, typ); return ok }
@@ -295,6 +439,29 @@ func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); ret
 
 // IsView reports whether a class type refers to memory it does not own.
 func (m *Model) IsView(typ string) bool { _, ok := lookup(m.views, typ); return ok }
+
+// IsStream reports whether a type is a stream, queue or device state
+// (work on it runs behind the host).
+func (m *Model) IsStream(typ string) bool { _, ok := lookup(m.streams, typ); return ok }
+
+// IsStreamGuard reports whether a type makes a stream current while it lives.
+func (m *Model) IsStreamGuard(typ string) bool { _, ok := lookup(m.guards, typ); return ok }
+
+// IsGILObject reports whether releasing a value of the type may need the
+// interpreter lock.
+func (m *Model) IsGILObject(typ string) bool { _, ok := lookup(m.gilObjects, typ); return ok }
+
+// IsWork reports whether a type stands for pending work that callers wait
+// on: a consumer named by a pack, or a type named like one (ends in Work).
+func (m *Model) IsWork(typ string) bool {
+	if m.IsConsumer(typ) {
+		return true
+	}
+	if i := strings.LastIndex(typ, "::"); i >= 0 {
+		typ = typ[i+2:]
+	}
+	return strings.HasSuffix(typ, "Work")
+}
 
 // IsConsumer reports whether a type takes over futures and holds.
 func (m *Model) IsConsumer(typ string) bool { _, ok := lookup(m.consumers, typ); return ok }

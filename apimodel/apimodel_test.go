@@ -16,7 +16,7 @@ func load(t *testing.T, extra ...*Pack) *Model {
 
 func TestBuiltinPacksLoad(t *testing.T) {
 	m := load(t)
-	if got := strings.Join(m.Packs(), ","); got != "aten,llvm,pjrt,std,torch_tpu" {
+	if got := strings.Join(m.Packs(), ","); got != "aten,c10d,cuda,llvm,metal,pjrt,python,std,stream_executor,torch_tpu" {
 		t.Errorf("packs = %s", got)
 	}
 }
@@ -28,8 +28,8 @@ func TestCallRoles(t *testing.T) {
 		want Role
 	}{
 		{"AwaitBuffer", Borrow},
-		{"xla::PjRtBuffer::ToLiteral", Async},
-		{"ToLiteral", Async},
+		{"xla::PjRtBuffer::ToLiteral", Async | Yield | WriteArg},
+		{"ToLiteral", Async | Yield | WriteArg},
 		{"OnReady", Callback},
 		{"AndThen", Callback | Consume},
 		{"MaterializeAndReturn", Materialise},
