@@ -17,6 +17,7 @@ const maxDepth = 2000
 // source order (a lambda follows the function that contains it).
 func Build(f *parser.File, m *apimodel.Model) []*Func {
 	var out []*Func
+	cs := buildClasses(f, m)
 	for i := range f.Nodes {
 		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 			continue
@@ -26,11 +27,15 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 			continue
 		}
 		fn := &Func{File: f, Node: parser.NodeID(i)}
-		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}}
+		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}, classes: cs}
 		b.function(parser.NodeID(i), body)
+		if fn.Class != nil {
+			fn.Class.Methods = append(fn.Class.Methods, fn)
+		}
 		out = append(out, fn)
 		out = appendLambdas(out, fn)
 	}
+	annotatePairs(f, m, out)
 	return out
 }
 
@@ -57,6 +62,14 @@ type builder struct {
 	// consumer names what the expression being visited is handed to
 	// ("return", a callee), for moves found inside it.
 	consumer string
+	// classes are the file's classes; thisCaptured says a lambda already
+	// captures this.
+	classes      classes
+	thisCaptured bool
+	// thisExplicit says the lambda names this in its capture list.
+	thisExplicit bool
+	// layouts are the tensor layouts known for local values (layout.go).
+	layouts map[VarID]*layoutFact
 }
 
 func (b *builder) text(n parser.NodeID) string { return b.f.Text(n) }
@@ -78,7 +91,14 @@ func (b *builder) function(def, body parser.NodeID) {
 	f := b.f
 	decl := f.Field(def, parser.FieldDeclarator)
 	for decl != parser.None && b.kind(decl) != parser.KindFunctionDeclarator {
-		decl = f.Field(decl, parser.FieldDeclarator)
+		next := f.Field(decl, parser.FieldDeclarator)
+		if next == parser.None {
+			// reference_declarator (T& f()) keeps its inner declarator unnamed.
+			for c := range f.NamedChildren(decl) {
+				next = c
+			}
+		}
+		decl = next
 	}
 	name := ""
 	if decl != parser.None {
@@ -105,6 +125,7 @@ func (b *builder) function(def, body parser.NodeID) {
 		b.fn.Kind = Constructor
 	}
 	b.fn.Name = name
+	b.fn.Class = b.classes.get(className(class))
 	b.fn.HasErrors = hasErrors(f, def)
 	b.pushScope(BodyScope, body)
 	if decl != parser.None {
@@ -159,6 +180,7 @@ func (b *builder) params(list parser.NodeID) {
 			v := b.declarator(p, b.f.Field(p, parser.FieldDeclarator))
 			if v != NoVar {
 				b.fn.Vars[v].Param = true
+				b.fn.Vars[v].Default = collapse(b.text(b.f.Field(p, parser.FieldDefaultValue)))
 			}
 		}
 	}
@@ -223,12 +245,14 @@ func (b *builder) lookup(name string, n parser.NodeID) VarID {
 	// An implicit capture through a default capture.
 	ov := b.parent.fn.Vars[outer]
 	v := VarID(len(b.fn.Vars))
-	b.fn.Vars = append(b.fn.Vars, Var{Name: ov.Name, Type: ov.Type, Base: ov.Base, Kind: ov.Kind, Scope: 0, Decl: n, At: b.at(n), Elem: ov.Elem, ElemPointer: ov.ElemPointer, Hold: ov.Hold, Outer: outer})
+	b.fn.Vars = append(b.fn.Vars, Var{Name: ov.Name, Type: ov.Type, Base: ov.Base, Kind: ov.Kind, Scope: 0, Decl: n, At: b.at(n), Elem: ov.Elem, ElemPointer: ov.ElemPointer, Hold: ov.Hold, Outer: outer,
+		Captured: true, Stream: ov.Stream, SideStream: ov.SideStream, SelfRef: ov.SelfRef, Weak: ov.Weak})
 	b.env[name] = append(b.env[name][:0:0], v)
 	fl := Implicit
 	if b.fn.Default == '&' {
 		fl |= ByRef
 	}
+	fl |= b.parent.selfCapture(outer, parser.None)
 	b.parent.emit(Event{Kind: Capture, Node: n, Var: outer, Other: NoVar, Owner: NoVar, Call: "capture", Flags: fl, Lambda: b.fn})
 	return v
 }
@@ -267,6 +291,7 @@ func (b *builder) visit(n parser.NodeID) {
 		v := b.declarator(n, f.Field(n, parser.FieldDeclarator))
 		if v != NoVar {
 			b.emit(Event{Kind: Declare, Node: n, Var: v, Other: NoVar, Owner: NoVar})
+			b.noteElemLayout(v, f.Field(n, parser.FieldRight))
 		}
 		b.visit(f.Field(n, parser.FieldBody))
 		b.popScope()
@@ -292,6 +317,18 @@ func (b *builder) visit(n parser.NodeID) {
 	case parser.KindIdentifier:
 		if v := b.lookup(b.text(n), n); v != NoVar {
 			b.emit(Event{Kind: Use, Node: n, Var: v, Other: NoVar, Owner: NoVar})
+		} else {
+			b.thisUse(n, b.text(n))
+		}
+	case parser.KindThis:
+		b.thisUse(n, "this")
+	case parser.KindNewExpression:
+		b.newExpr(n)
+	case parser.KindParenthesizedExpression:
+		if b.unarySend(n) {
+			b.call(n, NoVar, f.Kind(f.Nodes[n].Parent) == parser.KindExpressionStatement)
+		} else {
+			b.children(n)
 		}
 	case parser.KindDeleteExpression:
 		for c := range f.NamedChildren(n) {
@@ -302,7 +339,11 @@ func (b *builder) visit(n parser.NodeID) {
 			}
 		}
 	case parser.KindFieldExpression:
-		b.visit(f.Field(n, parser.FieldArgument))
+		if arg := f.Field(n, parser.FieldArgument); b.kind(arg) == parser.KindThis {
+			b.thisUse(f.Field(n, parser.FieldField), b.text(f.Field(n, parser.FieldField)))
+		} else {
+			b.visit(arg)
+		}
 	case parser.KindFunctionDefinition, parser.KindClassSpecifier, parser.KindStructSpecifier,
 		parser.KindTemplateDeclaration, parser.KindComment, parser.KindStringLiteral,
 		parser.KindTypeIdentifier, parser.KindFieldIdentifier, parser.KindQualifiedIdentifier:
@@ -341,7 +382,8 @@ func (b *builder) declaration(n parser.NodeID) {
 			d = f.Field(d, parser.FieldDeclarator)
 		}
 		if b.kind(d) == parser.KindFunctionDeclarator {
-			continue // a prototype
+			b.vexing(n, d) // T x(a): a value, unless a prototype
+			continue
 		}
 		v := b.declarator(n, d)
 		if v == NoVar {
@@ -378,7 +420,10 @@ func (b *builder) declarator(decl, d parser.NodeID) VarID {
 			case ref:
 				t.text += "&"
 			}
-			return b.newVar(b.text(d), d, t)
+			v := b.newVar(b.text(d), d, t)
+			b.typed(v, typ)
+			b.fn.Vars[v].Const = declaredConst(f, decl)
+			return v
 		case parser.KindStructuredBindingDeclarator:
 			for c := range f.NamedChildren(d) {
 				if b.kind(c) == parser.KindIdentifier {
@@ -403,6 +448,11 @@ func (b *builder) declarator(decl, d parser.NodeID) VarID {
 
 // init evaluates the initialiser of v (also the right side of v = ...).
 func (b *builder) init(v VarID, value parser.NodeID) {
+	b.initFacts(v, value)
+	if b.unarySend(value) {
+		b.call(value, v, false)
+		return
+	}
 	value = b.strip(value)
 	switch b.kind(value) {
 	case parser.KindCallExpression:
@@ -430,6 +480,7 @@ func (b *builder) init(v VarID, value parser.NodeID) {
 		for a := range b.f.NamedChildren(value) {
 			b.arg(a, b.fn.Vars[v].Base, ToConsumer, v)
 		}
+		b.constructedFrom(v, value, func(a parser.NodeID) parser.NodeID { return a })
 	default:
 		b.visit(value)
 	}
@@ -587,8 +638,9 @@ func (b *builder) ownerOf(n parser.NodeID) VarID {
 // if none); discarded says the result is dropped.
 func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	f := b.f
-	name, recv, _ := b.callee(f.Field(n, parser.FieldFunction))
-	roles := b.m.Call(name)
+	name, recv, _ := b.callee(b.callFunction(n))
+	roles := b.futureRoles(name, recv, b.m.Call(name))
+	mark := len(b.fn.Events)
 	args := f.Field(n, parser.FieldArguments)
 	tkind := Plain
 	if target != NoVar {
@@ -640,7 +692,7 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		}
 	}
 	switch {
-	case roles&apimodel.Async != 0 || (target != NoVar && tkind == Future && roles&(apimodel.Callback|apimodel.Wait) == 0):
+	case roles&apimodel.Async != 0 || (target != NoVar && tkind == Future && roles&(apimodel.Callback|apimodel.Wait|apimodel.Yield) == 0):
 		fl := Flags(0)
 		if discarded {
 			fl |= Discarded
@@ -663,8 +715,19 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	if roles&apimodel.Block != 0 {
 		b.emit(Event{Kind: Block, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})
 	}
-	if roles&apimodel.Free != 0 && subject != NoVar {
-		b.emit(Event{Kind: Free, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})
+	if roles&apimodel.Sync != 0 {
+		b.sync(n, name, recvVar)
+	}
+	if roles&apimodel.Free != 0 {
+		b.free(n, name, recv, recvVar)
+	}
+	if roles&apimodel.Switch != 0 {
+		b.switchTo(n, name)
+	}
+	b.onStream(n, name)
+	b.factory(n, target)
+	if fn := b.callFunction(n); recv == parser.None && b.kind(fn) == parser.KindIdentifier && b.lookup(name, fn) == NoVar {
+		b.thisUse(fn, name) // a call of a method of the class
 	}
 	mutating := roles&apimodel.Mutate != 0 || (recvVar != NoVar && len(name) > 1 && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "_"))
 	if mutating && subject != NoVar {
@@ -679,20 +742,35 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	if roles&apimodel.Consume != 0 {
 		consumeFlags = ToConsumer
 	}
+	cbFlags, on := Flags(0), ""
+	if discarded {
+		cbFlags = Discarded
+	}
+	if subject == NoVar && recv != parser.None {
+		on = collapse(b.text(recv))
+	}
 	for a := range f.NamedChildren(args) {
 		if roles&apimodel.Callback != 0 && b.kind(b.strip(a)) == parser.KindLambdaExpression {
 			l := b.lambda(b.strip(a), NoVar)
-			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name, Lambda: l})
+			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name, Flags: cbFlags, Lambda: l, Text: on})
 			continue
 		}
+		before := len(b.fn.Lambdas)
 		v, owner := b.arg(a, name, consumeFlags, NoVar)
+		if roles&apimodel.Callback != 0 {
+			b.wrappedCallbacks(n, a, before, subject, name, cbFlags, on)
+		}
 		if fill {
 			b.emit(Event{Kind: Store, Node: a, Var: recvVar, Other: v, Owner: owner, Call: name})
 		}
 		if roles&apimodel.Callback != 0 && v != NoVar && b.fn.Vars[v].Kind == Lambda {
-			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: v, Owner: NoVar, Call: name})
+			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: v, Owner: NoVar, Call: name, Flags: cbFlags, Lambda: b.fn.Vars[v].Fn, Text: on})
 		}
 	}
+	if target != NoVar {
+		b.result(n, target, name, roles, recvVar)
+	}
+	b.effects(n, mark, name, roles, recv, recvVar, target)
 }
 
 // arg models one argument of call name and returns the value it passes
@@ -705,6 +783,8 @@ func (b *builder) arg(a parser.NodeID, name string, fl Flags, into VarID) (VarID
 		v := b.lookup(b.text(a), a)
 		if v != NoVar {
 			b.emit(Event{Kind: Use, Node: a, Var: v, Other: NoVar, Owner: NoVar, Call: name, Flags: Argument | fl})
+		} else {
+			b.thisUse(a, b.text(a))
 		}
 		return v, NoVar
 	case parser.KindPointerExpression:
@@ -769,11 +849,15 @@ func (b *builder) assign(n parser.NodeID) {
 			return
 		}
 		// A member or global: what goes there outlives the call.
+		b.thisUse(l, b.text(l))
 		v, owner := b.arg(right, "=", 0, NoVar)
 		b.emit(Event{Kind: Store, Node: n, Var: NoVar, Other: v, Owner: owner, Call: b.text(l), Flags: Member})
 		return
 	case parser.KindSubscriptExpression, parser.KindFieldExpression, parser.KindPointerExpression:
 		root := b.rootVar(l)
+		if root == NoVar {
+			b.memberRoot(l)
+		}
 		v, owner := b.arg(right, "=", 0, NoVar)
 		fl := Flags(0)
 		if root == NoVar || b.fn.Vars[root].Kind == Pointer && b.fn.Vars[root].Param || b.fn.Vars[root].Kind == Reference && b.fn.Vars[root].Param {
@@ -805,10 +889,10 @@ func (b *builder) ret(n parser.NodeID) {
 func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 	f := b.f
 	line, _ := f.Position(int(f.Nodes[n].Start))
-	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: b.fn.Name + "::lambda@" + strconv.Itoa(line)}
+	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: b.fn.Name + "::lambda@" + strconv.Itoa(line), Class: b.fn.Class}
 	lf.HasErrors = hasErrors(f, n)
 	b.fn.Lambdas = append(b.fn.Lambdas, lf)
-	lb := &builder{f: f, m: b.m, fn: lf, parent: b, env: map[string][]VarID{}}
+	lb := &builder{f: f, m: b.m, fn: lf, parent: b, env: map[string][]VarID{}, classes: b.classes}
 	body := f.Field(n, parser.FieldBody)
 	if body == parser.None {
 		body = n
@@ -827,6 +911,7 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 			case parser.KindLambdaDefaultCapture:
 				lf.Default = b.text(c)[0]
 			case parser.KindThis:
+				lb.thisCaptured, lb.thisExplicit = true, true
 				b.emit(Event{Kind: Capture, Node: c, Var: NoVar, Other: NoVar, Owner: NoVar, Call: "this", Flags: CapThis, Lambda: lf})
 			case parser.KindIdentifier:
 				outer := b.lookup(b.text(c), c)
@@ -835,22 +920,32 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 					fl = ByRef
 				}
 				if outer != NoVar {
-					b.emit(Event{Kind: Capture, Node: c, Var: outer, Other: NoVar, Owner: NoVar, Call: "capture", Flags: fl, Lambda: lf})
+					b.emit(Event{Kind: Capture, Node: c, Var: outer, Other: NoVar, Owner: NoVar, Call: "capture", Flags: fl | b.selfCapture(outer, parser.None), Lambda: lf})
 					ov := b.fn.Vars[outer]
 					lv := lb.newVar(ov.Name, c, typeInfo{text: ov.Type, base: ov.Base, kind: ov.Kind, elem: ov.Elem, elemPointer: ov.ElemPointer, hold: ov.Hold})
-					lf.Vars[lv].Outer = outer
+					x := &lf.Vars[lv]
+					x.Outer, x.Captured, x.Stream, x.SideStream, x.SelfRef, x.Weak = outer, true, ov.Stream, ov.SideStream, ov.SelfRef, ov.Weak
 				}
 			default:
 				// name = expr, an init-capture.
 				left, right := f.Field(c, parser.FieldLeft), f.Field(c, parser.FieldRight)
 				if left == parser.None {
+					if b.kind(c) == parser.KindPointerExpression && b.kind(f.Field(c, parser.FieldArgument)) == parser.KindThis {
+						lb.thisCaptured = true // *this: a copy of the object
+						break
+					}
 					b.visit(c)
 					break
 				}
 				src, owner := b.arg(right, "a lambda", 0, NoVar)
 				k := Plain
+				ti := typeInfo{}
 				if src != NoVar {
 					k = b.fn.Vars[src].Kind
+					sv := b.fn.Vars[src]
+					ti = typeInfo{text: sv.Type, base: sv.Base, elem: sv.Elem, elemPointer: sv.ElemPointer, hold: sv.Hold}
+				} else if t, ok := b.memberType(right); ok {
+					k, ti = t.kind, t
 				}
 				fl := InitCap
 				if byRef {
@@ -860,12 +955,25 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 				if capVar == NoVar {
 					capVar = owner
 				}
-				b.emit(Event{Kind: Capture, Node: c, Var: capVar, Other: NoVar, Owner: owner, Call: b.text(left), Flags: fl, Lambda: lf})
-				lb.newVar(b.text(left), left, typeInfo{kind: k})
+				if owner == NoVar && src == NoVar {
+					owner = b.chainRoot(right) // [list = ref.device_buffer_list()]
+				}
+				self := b.selfCapture(src, right)
+				b.emit(Event{Kind: Capture, Node: c, Var: capVar, Other: NoVar, Owner: owner, Call: b.text(left), Flags: fl | self, Lambda: lf})
+				ti.kind = k
+				lv := lb.newVar(b.text(left), left, ti)
+				x := &lf.Vars[lv]
+				x.Captured, x.SelfRef, x.Weak = true, self&SelfRef != 0, self&Weak != 0
+				if src != NoVar {
+					x.Stream, x.SideStream = b.fn.Vars[src].Stream, b.fn.Vars[src].SideStream
+				} else if ti.text != "" {
+					x.Stream = isStreamType(b.m, strings.TrimSuffix(ti.text, "*"))
+				}
 			}
 			byRef = false
 		}
 	}
+	b.blockCapture(lf, n)
 	if decl := f.Field(n, parser.FieldDeclarator); decl != parser.None {
 		lb.params(f.Field(decl, parser.FieldParameters))
 	}
@@ -873,6 +981,8 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 		lb.block(body)
 	}
 	lb.popScope()
-	_ = target
+	if target != NoVar {
+		b.fn.Vars[target].Fn = lf
+	}
 	return lf
 }

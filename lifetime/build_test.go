@@ -60,10 +60,10 @@ func TestDesignExample(t *testing.T) {
   scope S2 block lines 3-7 in S1
      2  declare     raw : std::vector<DeviceMemory*> (container) scope S0
      3  use         ts
-     3  declare     t : Tensor& (reference) scope S1
-     4  declare     h : BufferHandle (owner) scope S2
+     3  declare     t : Tensor& (reference, const) scope S1
+     4  declare     h : BufferHandle (owner, from-call) scope S2
      4  use         t  via Materialize
-     5  declare     m : DeviceMemory* (pointer) scope S2
+     5  declare     m : DeviceMemory* (pointer, from-call) scope S2
      5  borrow      m  borrowed from h  via Get
      5  use         h  via Get
      6  use         raw  via push_back

@@ -18,6 +18,7 @@ func (fn *Func) Dump(w io.Writer) error {
 		b.WriteString(" [has parse errors]")
 	}
 	b.WriteByte('\n')
+	fn.dumpClass(&b, line)
 	for i, s := range fn.Scopes {
 		fmt.Fprintf(&b, "  scope S%d %s lines %d-%d", i, scopeKindNames[s.Kind], line(s.Start), line(s.End-1))
 		if s.Parent >= 0 {
@@ -46,6 +47,8 @@ func (fn *Func) describe(e Event) string {
 			if v.Param {
 				s += ", param"
 			}
+			s += v.marks()
+			s += v.pairMarks()
 			s += fmt.Sprintf(") scope S%d", v.Scope)
 		}
 		parts = append(parts, s)
@@ -62,11 +65,16 @@ func (fn *Func) describe(e Event) string {
 	if e.Lambda != nil {
 		parts = append(parts, "lambda "+e.Lambda.Name)
 	}
+	if e.Text != "" {
+		parts = append(parts, textLabel[e.Kind]+" "+e.Text)
+	}
 	for _, fl := range []struct {
 		f Flags
 		s string
 	}{{ByRef, "by-ref"}, {InitCap, "init"}, {Implicit, "implicit"}, {CapThis, "this"}, {Member, "member"},
-		{Discarded, "discarded"}, {AddressOf, "address-of"}, {ToConsumer, "to-consumer"}} {
+		{Discarded, "discarded"}, {AddressOf, "address-of"}, {ToConsumer, "to-consumer"},
+		{WithFuture, "with-future"}, {SelfRef, "self-ref"}, {Weak, "weak"},
+		{Passed, "passed"}, {NoCopy, "no-copy"}, {Written, "written"}, {Bound, "bound"}} {
 		if e.Flags&fl.f != 0 {
 			parts = append(parts, fl.s)
 		}

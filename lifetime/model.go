@@ -62,6 +62,27 @@ type Var struct {
 	Hold bool
 	// Outer is, for a lambda's captured name, the variable in the parent.
 	Outer VarID
+	// Captured marks a lambda's captured names, init-captures included.
+	Captured bool
+	// Stream marks a stream (by type, or from a call that returns one);
+	// SideStream says it is known not to be the current stream.
+	Stream, SideStream bool
+	// SelfRef marks a strong or weak reference to the enclosing object
+	// (from shared_from_this, weak_from_this); Weak, a weak one.
+	SelfRef, Weak bool
+	// Fn is, for a named lambda, its model.
+	Fn *Func
+	// Default is a parameter's default value as written ("nullptr").
+	Default string
+	// PairFuture and PairHold name the future and the hold members of a
+	// value whose type pairs them ({future, hold} structs, std::pair).
+	PairFuture, PairHold string
+	// FromCall marks a value initialised (or assigned) from the result of
+	// a call or a constructor rather than copied from another value.
+	FromCall bool
+	// Const marks a value declared const: a const value, or a reference
+	// or pointer to const.
+	Const bool
 }
 
 // ScopeKind says what made a scope.
@@ -106,15 +127,25 @@ const (
 	ScopeExit                    // Var dies: its scope ends
 	Use                          // Var read or called through
 	Assign                       // Var assigned from Other
+	Sync                         // device work ordered against a stream: Var (a tensor, stream or event; NoVar if none) via Call
+	Result                       // Var initialised or assigned from the result of Call
+	Switch                       // work issued from here goes to stream Var (NoVar: unknown) until guard Other dies or the next switch
+	OnStream                     // Var used by work issued on stream Other (a call with an explicit stream argument)
+	Construct                    // an object of type Text built by Call (make_shared<T>, new T, T x(...)); Var is what it initialises
+	Operand                      // Var is a buffer the work of Call (at Node) reads or writes (see Written, Bound); Other is its future
+	Check                        // Var's layout is tested (is_contiguous, a contiguous-base validation) via Call
+	Defaulted                    // Call (a constructor of type Call) leaves its hold parameter Text at its default; Var is what it initialises
 )
 
 var eventNames = [...]string{"declare", "borrow", "async", "wait", "block", "move", "store", "pass-ref",
-	"capture", "callback", "mutate", "materialise", "free", "return", "scope-exit", "use", "assign"}
+	"capture", "callback", "mutate", "materialise", "free", "return", "scope-exit", "use", "assign",
+	"sync", "result", "switch", "on-stream", "construct",
+	"operand", "check", "defaulted"}
 
 func (k EventKind) String() string { return eventNames[k] }
 
 // Flags qualify an event.
-type Flags uint16
+type Flags uint32
 
 // Event flags.
 const (
@@ -128,6 +159,13 @@ const (
 	Argument                     // the value is an argument of Call
 	Receiver                     // the value is the receiver of Call
 	ToConsumer                   // moved or passed into a call that takes it over
+	WithFuture                   // a Construct with a future among its arguments
+	SelfRef                      // a Capture of a strong or weak reference to the enclosing object
+	Weak                         // a Capture of a weak reference (it must be checked before use)
+	Passed                       // an Async whose unnamed future is returned, passed to a call or chained into a continuation
+	NoCopy                       // a Materialise whose input is provably contiguous already: the result is the input (Text says why)
+	Written                      // an Operand the call writes
+	Bound                        // an Operand handed to a kernel that may write it
 )
 
 // Event is one thing that happens to a value, at a place in the source.
@@ -143,6 +181,11 @@ type Event struct {
 	Flags Flags
 	// Lambda is the continuation of a Callback or the capturer of a Capture.
 	Lambda *Func
+	// Text is, for Free, the freed expression as written ("mem()",
+	// "buffer_"); for Construct, the type built; for a NoCopy Materialise,
+	// why the input is contiguous; for Defaulted, the parameter; for a
+	// Use or Move of a member of a pair value, the member.
+	Text string
 }
 
 // FuncKind says what a Func is.
@@ -177,6 +220,12 @@ type Func struct {
 	Default byte
 	// HasErrors says the function's syntax contains ERROR nodes.
 	HasErrors bool
+	// Class is the class a method, constructor or destructor belongs to
+	// (a lambda's is its enclosing function's), or nil.
+	Class *Class
+	// ThisUses are the members the body reaches through this, explicitly
+	// or implicitly, in source order.
+	ThisUses []ThisUse
 }
 
 // Var returns the variable v, or nil for NoVar.
