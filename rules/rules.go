@@ -16,13 +16,30 @@ type Rule struct {
 	Meta *diag.Rule
 	// Check inspects one function's model and reports through the pass.
 	Check func(p *Pass, fn *lifetime.Func)
+	// CheckFile, when set, inspects what a file declares outside function
+	// bodies (a class's constructor declarations), once per file.
+	CheckFile func(p *Pass)
 }
 
 // All returns every rule, in ID order. The slice is new on each call.
 func All() []*Rule {
 	return []*Rule{
+		asyncOutlivesBuffer(),
+		holdDropped(),
+		defaultedHold(),
+		futureDiscarded(),
 		rawPointerEscapes(),
 		holdNeverFilled(),
+		noopContiguous(),
+		freeBeforeStream(),
+		deferralStatusIgnored(),
+		allocatorPointerInCallback(),
+		crossStreamRelease(),
+		writeToTemporary(),
+		callbackOutlivesCapture(),
+		gilObjectInCallback(),
+		workWithoutFuture(),
+		mutationInFlight(),
 	}
 }
 
@@ -51,8 +68,13 @@ func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule) 
 	p := &Pass{File: f, Model: m}
 	for _, r := range rs {
 		p.rule = r
+		if r.CheckFile != nil {
+			r.CheckFile(p)
+		}
 		for _, fn := range funcs {
-			r.Check(p, fn)
+			if r.Check != nil {
+				r.Check(p, fn)
+			}
 		}
 	}
 	return diag.Sort(p.findings)

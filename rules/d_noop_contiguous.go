@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func noopContiguous() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-D001",
+			Name:      "noop-contiguous",
+			Class:     "D",
+			Severity:  diag.Warning,
+			Precision: "high",
+			Summary:   "a .contiguous() on a tensor that is provably contiguous returns that same tensor, not a copy",
+			Help: `What it does: follows the layout of local tensor values through call
+chains and variables (contiguous, view, reshape, flatten, a chunk, split,
+narrow or select along dim 0, slices with step 1, the factories at::empty,
+zeros, ones, randn...) and reports a .contiguous() whose receiver is
+provably contiguous already. It stays quiet after transpose, permute,
+expand, t(), a slice with a step, a chunk along a later dim of an N-D
+tensor, and on parameters and other values of unknown layout.
+
+Why it is bad: .contiguous() returns its receiver unchanged when it is
+contiguous, so the result shares storage with it: it is a view, not a new
+buffer. Code that calls it to get a separate buffer (one to send, to
+mutate, to keep alive on its own) gets the same tensor. For a view on a
+device where views become buffers of their own when they are used
+(torch_tpu), nothing keeps that buffer alive.
+
+Known problems: where the call is only redundant (no copy was meant) the
+finding is about clarity, not a bug: drop the call. Layouts are not
+followed through function calls or containers other than the lists that
+chunk and split return.`,
+			Example: diag.Example{
+				Bad: `auto chunks = tensor.contiguous().view(-1).chunk(num_stripes, 0);
+for (int64_t i = 0; i < num_stripes; ++i) {
+  std::vector<at::Tensor> stripe = {chunks[i].contiguous()};  // the same view
+  works.push_back(backend_->send(stripe, dst_rank, tag));
+}`,
+				Good: `auto chunks = tensor.contiguous().view(-1).chunk(num_stripes, 0);
+for (int64_t i = 0; i < num_stripes; ++i) {
+  // a real copy, when a buffer of its own is needed:
+  std::vector<at::Tensor> stripe = {chunks[i].clone(at::MemoryFormat::Contiguous)};
+  works.push_back(backend_->send(stripe, dst_rank, tag));
+}`,
+			},
+			Fix:  "drop the call, or write .clone(at::MemoryFormat::Contiguous) where a separate contiguous copy is meant",
+			Tags: []string{"tensor-layout", "aliasing", "lifetime"},
+		},
+		Check: checkNoopContiguous,
+	}
+}
+
+func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind != lifetime.Materialise || e.Flags&lifetime.NoCopy == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("%s() returns the same tensor, not a copy: %s; use .clone(at::MemoryFormat::Contiguous) if a copy was meant, or drop the call",
+			e.Call, e.Text)
+		result, recv := fn.VarName(e.Var), fn.VarName(e.Other)
+		w := []diag.Step{p.Step(fn, diag.StepMaterial, e, result, recv, e.Text+", so "+e.Call+"() returns it")}
+		if e.Var != lifetime.NoVar {
+			if a := asyncOn(fn, e.Var, i); a != nil {
+				w = append(w, p.Step(fn, diag.StepAsync, a, result, fn.VarName(a.Var), fmt.Sprintf("%s uses '%s', which shares storage with '%s'", a.Call, result, recv)))
+				for j := range fn.Events {
+					if m := &fn.Events[j]; m.Kind == lifetime.Mutate && m.Var == e.Other && m.At > a.At {
+						w = append(w, p.Step(fn, diag.StepMutate, m, recv, "", fmt.Sprintf("'%s' changes under the work", recv)))
+						break
+					}
+				}
+			}
+		}
+		p.Report(fn, e.At, p.nodeEnd(e), msg, e.Call+"@"+recv+">"+result, w)
+	}
+}
+
+// asyncOn returns the first async call after event i whose operand is v.
+func asyncOn(fn *lifetime.Func, v lifetime.VarID, i int) *lifetime.Event {
+	for j := i + 1; j < len(fn.Events); j++ {
+		if e := &fn.Events[j]; e.Kind == lifetime.Operand && e.Var == v {
+			for k := j - 1; k >= 0; k-- {
+				if a := &fn.Events[k]; a.Kind == lifetime.Async && a.Node == e.Node {
+					return a
+				}
+			}
+		}
+	}
+	return nil
+}

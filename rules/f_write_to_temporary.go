@@ -1,0 +1,213 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func writeToTemporary() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-F001",
+			Name:      "write-lost-in-temporary-copy",
+			Class:     "F",
+			Severity:  diag.Error,
+			Precision: "medium",
+			Summary:   "the device writes into a packed or materialised copy of a destination and nothing copies it back",
+			Help: `What it does: finds a destination that may be a view replaced by a packed
+or materialised copy (out.contiguous(), MaterializeAndReturn(dst),
+GetPjrtBuffer(dst), materialize_packed(view)) that is then written (by a
+host-to-device DMA, a copy, a kernel it is bound to, an in-place op, a
+store through its data pointer) while nothing copies the copy back
+(out.copy_(out_c)), hands it back, or checks that the destination is a
+contiguous base tensor (is_contiguous(), ValidateContiguousBase).
+
+Why it is bad: when the destination is a view that is not densely packed
+(a slice, a chunk along a later dim, a channels-last chunk), the copy is a
+new buffer. The writes land there and are lost when it dies: the
+destination keeps its old data, with no error. Kernels that index the
+copy with the view's strides also read and write past its end.
+
+Known problems: which arguments a kernel writes is not known; a copy bound
+to a kernel counts as written only when the destination looks like one (a
+non-const reference or pointer parameter, or a value the function writes
+elsewhere). Copies written on purpose as scratch space and then dropped
+are reported when their original is such a destination.`,
+			Example: diag.Example{
+				Bad: `for (size_t i = 0; i < dsts.size(); ++i) {
+  DeviceBufferRef dst_ref = GetPjrtBuffer(dsts[i]);   // a new buffer for a view
+  TpuAsyncDmaCopyHtoD(dst_ref, srcs[i]);              // the data lands there
+}                                                     // and is lost`,
+				Good: `for (size_t i = 0; i < dsts.size(); ++i) {
+  TF_RETURN_IF_ERROR(ValidateContiguousBase(dsts[i]));  // views are refused
+  DeviceBufferRef dst_ref = GetPjrtBuffer(dsts[i]);
+  TpuAsyncDmaCopyHtoD(dst_ref, srcs[i]);
+}`,
+			},
+			Fix:  "copy the result back into the destination when it was not contiguous (out.copy_(out_c)), reject views first (check is_contiguous() or that it is a base tensor), or write in place through the view",
+			Tags: []string{"data-loss", "tensor-layout", "views"},
+		},
+		Check: checkWriteToTemporary,
+	}
+}
+
+func checkWriteToTemporary(p *Pass, fn *lifetime.Func) {
+	for i := range fn.Events {
+		m := &fn.Events[i]
+		if m.Kind != lifetime.Materialise || m.Flags&lifetime.NoCopy != 0 || m.Var == lifetime.NoVar || m.Other == lifetime.NoVar || m.Var == m.Other {
+			continue
+		}
+		if p.Model.Call(m.Call)&apimodel.Materialise == 0 {
+			continue
+		}
+		copies := derived(fn, m.Var, i)
+		orig := derived(fn, m.Other, 0)
+		if reachesOriginal(fn, m, copies, orig) {
+			continue
+		}
+		w := writeInto(fn, i, copies, destinationLike(fn, m.Other, i, orig))
+		if w == nil {
+			continue
+		}
+		reportLostWrite(p, fn, m, w)
+	}
+}
+
+// derived returns v and the values that alias its memory after event i:
+// raw pointers and references borrowed from it, values assigned from it.
+func derived(fn *lifetime.Func, v lifetime.VarID, from int) map[lifetime.VarID]bool {
+	set := map[lifetime.VarID]bool{v: true}
+	for j := from; j < len(fn.Events); j++ {
+		e := &fn.Events[j]
+		switch {
+		case e.Kind == lifetime.Borrow && set[e.Owner] && e.Var != lifetime.NoVar:
+			set[e.Var] = true
+		case e.Kind == lifetime.Assign && set[e.Other]:
+			set[e.Var] = true
+		}
+	}
+	return set
+}
+
+// reachesOriginal reports whether the copy's contents can reach the
+// original: a call writes the original from the copy (out.copy_(out_c)),
+// the copy is handed on (returned, moved, stored, assigned), or the
+// function checks the original's layout (views are then refused).
+func reachesOriginal(fn *lifetime.Func, m *lifetime.Event, copies, orig map[lifetime.VarID]bool) bool {
+	writes := map[int32]bool{} // nodes of calls that write the original
+	for j := range fn.Events {
+		e := &fn.Events[j]
+		if e.Kind == lifetime.Operand && orig[e.Var] && e.Flags&lifetime.Written != 0 {
+			writes[int32(e.Node)] = true
+		}
+		if e.Kind == lifetime.Check && (orig[e.Var] || copies[e.Var]) {
+			return true
+		}
+	}
+	for j := range fn.Events {
+		e := &fn.Events[j]
+		if e.At < m.At {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Operand && copies[e.Var] && writes[int32(e.Node)]:
+			return true
+		case e.Kind == lifetime.Return && (copies[e.Var] || copies[e.Owner]),
+			e.Kind == lifetime.Move && copies[e.Var],
+			e.Kind == lifetime.Store && (copies[e.Other] || copies[e.Owner]),
+			e.Kind == lifetime.Assign && copies[e.Other] && orig[e.Var],
+			e.Kind == lifetime.Capture && copies[e.Var] && e.Flags&lifetime.ByRef == 0:
+			return true
+		}
+	}
+	return false
+}
+
+// destinationLike reports whether the original looks like something the
+// function writes: a reference or pointer parameter that is not const, or
+// a value the function writes or mutates elsewhere.
+func destinationLike(fn *lifetime.Func, o lifetime.VarID, mi int, orig map[lifetime.VarID]bool) bool {
+	x := fn.Var(o)
+	if x.Param && (x.Kind == lifetime.Reference || x.Kind == lifetime.Pointer) && !x.Const {
+		return true
+	}
+	for j := range fn.Events {
+		e := &fn.Events[j]
+		if j == mi || !orig[e.Var] {
+			continue
+		}
+		if e.Kind == lifetime.Mutate || e.Kind == lifetime.Operand && e.Flags&lifetime.Written != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// writeInto returns the first event after the materialisation at event i
+// that writes one of the copies: a call that writes it (a DMA into it,
+// copy_), an in-place op, a store through its data pointer, or, when the
+// original is a destination, a kernel it is bound to.
+func writeInto(fn *lifetime.Func, i int, copies map[lifetime.VarID]bool, dest bool) *lifetime.Event {
+	for j := i + 1; j < len(fn.Events); j++ {
+		e := &fn.Events[j]
+		if !copies[e.Var] {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.Operand:
+			if e.Flags&lifetime.Written != 0 && (dest || isAsyncCall(fn, j)) || e.Flags&lifetime.Bound != 0 && dest {
+				return e
+			}
+		case lifetime.Mutate:
+			if dest {
+				return e
+			}
+		case lifetime.Store:
+			if dest && e.Flags&lifetime.Member == 0 && fn.Var(e.Var).Kind == lifetime.Pointer {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// isAsyncCall reports whether the Operand at event j belongs to an async
+// call (a DMA, a device copy).
+func isAsyncCall(fn *lifetime.Func, j int) bool {
+	op := &fn.Events[j]
+	for k := j - 1; k >= 0 && k >= j-64; k-- {
+		if e := &fn.Events[k]; e.Kind == lifetime.Async && e.Node == op.Node {
+			return true
+		}
+	}
+	return false
+}
+
+func reportLostWrite(p *Pass, fn *lifetime.Func, m, w *lifetime.Event) {
+	cp, orig := fn.VarName(m.Var), fn.VarName(m.Other)
+	how := "written by " + w.Call
+	switch {
+	case w.Kind == lifetime.Mutate:
+		how = "mutated in place by " + w.Call
+	case w.Kind == lifetime.Store:
+		how = "written through '" + fn.VarName(w.Var) + "'"
+	case w.Flags&lifetime.Bound != 0:
+		how = "handed to " + w.Call + ", which may write it"
+	}
+	msg := fmt.Sprintf("'%s' may be a new copy of '%s' (%s), and it is %s at line %d; nothing copies it back or checks that '%s' is a contiguous base tensor, so the writes are lost when '%s' is a view",
+		cp, orig, m.Call, how, p.Line(w.At), orig, orig)
+	via := w.Call
+	if w.Kind == lifetime.Store {
+		via = "store"
+	}
+	ws := p.Step(fn, diag.StepWrite, w, cp, "", fmt.Sprintf("the device writes '%s', not '%s'", cp, orig))
+	ws.Via = via
+	steps := []diag.Step{
+		p.Step(fn, diag.StepMaterial, m, cp, orig, fmt.Sprintf("%s makes a new buffer when '%s' is a view", m.Call, orig)),
+		ws,
+	}
+	p.Report(fn, m.At, p.nodeEnd(m), msg, orig+"->"+cp, steps)
+}

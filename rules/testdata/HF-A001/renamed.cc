@@ -1,0 +1,81 @@
+// The same shapes with other names: a HostFuture<void> from ReadToHost is
+// as async as xla::Future<> from ToLiteral (a type named *Future is a
+// future), and a BufferHandle local is as much an owner as a
+// DeviceBufferRef. No name below is in an API pack.
+
+HostFuture<void> Reader::ReadBack(const Tensor& t, void* dst) {
+  BufferHandle h = store_->Materialize(t);
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', whose only owner dies at line 10 .*: its future 'done' is returned at line 9"
+  return done;
+}
+
+// Through the storage of a packed copy that only this function owns.
+HostFuture<void> Reader::ReadPacked(const Tensor& t, void* dst) {
+  Tensor packed = t.contiguous();
+  HostFuture<void> done = packed.storage()->ReadToHost(dst);  // want "ReadToHost works on 'packed', whose only owner dies at line 17 .*: its future 'done' is stored in pending_"
+  pending_ = std::move(done);
+}
+
+// Handed to a work object that outlives the call.
+c10::intrusive_ptr<Work> Reader::ReadAsWork(const Tensor& t, void* dst) {
+  BufferHandle h = store_->Materialize(t);
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is moved into c10::make_intrusive"
+  return c10::make_intrusive<ReadWork>(std::move(done));
+}
+
+// Correct: get() blocks until the read is done, while h lives.
+Status Reader::ReadNow(const Tensor& t, void* dst) {
+  BufferHandle h = store_->Materialize(t);
+  HostFuture<void> done = h.ReadToHost(dst);
+  return done.get();
+}
+
+// Correct: the futures are collected and waited for before the handles die.
+Status Reader::ReadAll(const std::vector<Tensor>& ts, void* dst) {
+  std::vector<BufferHandle> handles;
+  std::vector<HostFuture<void>> pending;
+  for (const Tensor& t : ts) {
+    BufferHandle h = store_->Materialize(t);
+    pending.push_back(h.ReadToHost(dst));
+    handles.push_back(std::move(h));
+  }
+  for (auto& f : pending) {
+    f.wait();
+  }
+  return Status::OK();
+}
+
+// Correct: the continuation keeps the handle until the read completes.
+HostFuture<void> Reader::ReadKept(const Tensor& t, void* dst) {
+  BufferHandle h = store_->Materialize(t);
+  HostFuture<void> done = h.ReadToHost(dst);
+  done.Then([h = std::move(h)]() mutable { h.Reset(); });
+  return done;
+}
+
+// Correct: the handle is a copy of a member, a shared owner.
+HostFuture<void> Reader::ReadCached(void* dst) {
+  BufferHandle h = cached_;
+  HostFuture<void> done = h.ReadToHost(dst);
+  return done;
+}
+
+// Only the non-blocking path leaks: the blocking one waits first.
+HostFuture<void> Reader::ReadMaybeBlocking(const Tensor& t, void* dst, bool blocking) {
+  BufferHandle h = store_->Materialize(t);
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is returned at line 71"
+  if (blocking) {
+    done.wait();
+    return done;
+  }
+  return done;
+}
+
+// A .contiguous() of a tensor known to be contiguous is that tensor: the
+// owner that dies is 'base'.
+HostFuture<void> Reader::ReadFresh(int64_t n, void* dst) {
+  Tensor base = at::empty({n});
+  Tensor same = base.contiguous();
+  HostFuture<void> done = same.storage()->ReadToHost(dst);  // want "ReadToHost works on 'base' \(through 'same'\), whose only owner dies at line 81"
+  return done;
+}

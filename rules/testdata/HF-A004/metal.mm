@@ -1,0 +1,11 @@
+// Objective-C++: a readback whose future is dropped inside a method.
+@implementation Readback
+- (void)warm:(Storage&)storage into:(void*)dst {
+  HostFuture<void> warm = storage.ReadToHost(dst);  // want "future 'warm' of ReadToHost is never waited on"
+}
+
+- (void)warmAndWait:(Storage&)storage into:(void*)dst {
+  HostFuture<void> warm = storage.ReadToHost(dst);
+  warm.wait();
+}
+@end

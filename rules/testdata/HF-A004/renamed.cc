@@ -1,0 +1,24 @@
+// Other names: a HostFuture from ReadToHost is a future by its type.
+Status Reader::Warm(Storage& storage, void* dst) {
+  HostFuture<void> warm = storage.ReadToHost(dst);  // want "future 'warm' of ReadToHost is never waited on"
+  return Status::OK();
+}
+
+// torch_tpu: the future of the refactor's CopyHtoD.
+absl::Status Upload(PreparedRawDmaBuffer& prepared, const void* src, int64_t n) {
+  prepared.CopyHtoD(src, 0, n);  // want "the future of CopyHtoD is discarded"
+  return absl::OkStatus();
+}
+
+// Correct: handed to a tracker.
+Status Reader::WarmTracked(Storage& storage, void* dst) {
+  HostFuture<void> warm = storage.ReadToHost(dst);
+  tracker_.Add(std::move(warm));
+  return Status::OK();
+}
+
+// Correct: a CUDA copy's status is not a future; the stream orders it.
+void Copy(void* dst, const void* src, size_t n, cudaStream_t stream) {
+  cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream);
+  cudaStreamSynchronize(stream);
+}

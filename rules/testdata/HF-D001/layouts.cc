@@ -1,0 +1,49 @@
+// Layout through other calls and names.
+
+void Stripes(const at::Tensor& x, Sender& s) {
+  auto flat = x.contiguous().flatten();
+  auto parts = flat.split(1 << 20);
+  for (const auto& part : parts) {
+    s.Send(part.contiguous());  // want "'part' is one of the split\(\) pieces of a 1-D flatten\(\) of the result of .contiguous\(\)"
+  }
+  auto rows = at::empty({8, 128}).narrow(0, 2, 4);
+  s.Send(rows.contiguous());  // want "'rows' is a narrow\(\) along dim 0 of a new tensor from empty\(\)"
+  at::Tensor grid = at::zeros({4, 4});
+  s.Send(grid[1].contiguous());  // want "'grid\[1\]' is a row \(dim 0\) of a new tensor from zeros\(\)"
+  s.Send(grid.select(0, 2).contiguous());  // want "'grid.select\(0, 2\)' is a select\(\) along dim 0"
+  s.Send(grid.reshape({-1}).contiguous());  // want "'grid.reshape\({-1}\)' is a 1-D reshape\(\) of a new tensor"
+  auto last = flat.chunk(2, -1);
+  s.Send(last[0].contiguous());  // want "'last\[0\]' is one of the chunk\(\) pieces"
+  s.Send(at::contiguous(grid));  // want "contiguous\(\) returns the same tensor"
+}
+
+void Quiet(const at::Tensor& x, Sender& s, bool flip) {
+  // Unknown: parameters, and values derived from them without .contiguous().
+  s.Send(x.contiguous());
+  s.Send(x.view(-1).contiguous());
+  // Not contiguous: transpose, permute, expand, t(), a slice with a step.
+  at::Tensor m = at::randn({16, 32});
+  s.Send(m.transpose(0, 1).contiguous());
+  s.Send(m.permute({1, 0}).contiguous());
+  s.Send(m.t().contiguous());
+  s.Send(at::ones({1, 32}).expand({16, 32}).contiguous());
+  s.Send(m.slice(0, 0, 16, 2).contiguous());
+  // A chunk along a later dim of an N-D tensor.
+  auto cols = m.chunk(4, 1);
+  s.Send(cols[0].contiguous());
+  // A narrow along dim 1.
+  s.Send(m.narrow(1, 0, 8).contiguous());
+  // Channels-last is not contiguous.
+  at::Tensor img = at::empty({1, 3, 8, 8}).contiguous(at::MemoryFormat::ChannelsLast);
+  s.Send(img.contiguous());
+  // A value reassigned on one path only.
+  at::Tensor y = at::empty({4, 4});
+  if (flip) {
+    y = y.t();
+  }
+  s.Send(y.contiguous());
+  // A value mutated in place.
+  at::Tensor z = at::empty({4, 4});
+  z.transpose_(0, 1);
+  s.Send(z.contiguous());
+}

@@ -1,0 +1,8 @@
+// Objective-C++: a packing helper that expects .contiguous() to copy.
+@implementation Packer
+- (void)pack:(const at::Tensor&)src into:(id<MTLBuffer>)dst {
+  at::Tensor staging = at::empty({src.numel()}, src.options());
+  at::Tensor packed = staging.contiguous();  // want "'staging' is a new tensor from empty\(\)"
+  packed.copy_(src.view(-1));
+}
+@end

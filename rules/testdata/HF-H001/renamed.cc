@@ -1,0 +1,47 @@
+// Other names: HostFuture and BufferHandle, CUDA on a side stream.
+Status Reader::ReadThenReset(Tensor& t, void* dst) {
+  HostFuture<void> done = t.storage()->ReadToHost(dst);
+  t.add_(1);  // want "'t' is mutated in place by add_ while ReadToHost"
+  return done.get();
+}
+
+// CUDA: a copy on a side stream, the source mutated on the current one.
+void CopyOnSide(at::Tensor& src, void* host, size_t n) {
+  auto side = c10::cuda::getStreamFromPool();
+  cudaMemcpyAsync(host, src.data_ptr(), n, cudaMemcpyDeviceToHost, side);
+  src.copy_(other_);  // want "'src' is mutated in place by copy_ while cudaMemcpyAsync"
+  cudaStreamSynchronize(side);
+}
+
+// Correct: the stream is synchronised first.
+void CopyOnSideSynced(at::Tensor& src, void* host, size_t n) {
+  auto side = c10::cuda::getStreamFromPool();
+  cudaMemcpyAsync(host, src.data_ptr(), n, cudaMemcpyDeviceToHost, side);
+  cudaStreamSynchronize(side);
+  src.zero_();
+}
+
+// Correct: the copy runs on the current stream, which orders the
+// in-place op after it.
+void CopyOnCurrent(at::Tensor& src, void* host, size_t n) {
+  cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  cudaMemcpyAsync(host, src.data_ptr(), n, cudaMemcpyDeviceToHost, stream);
+  src.zero_();
+  cudaStreamSynchronize(stream);
+}
+
+// Correct: the future is waited through get() first.
+Status Reader::ReadWaitReset(Tensor& t, void* dst) {
+  HostFuture<void> done = t.storage()->ReadToHost(dst);
+  done.get();
+  t.add_(1);
+  return Status::OK();
+}
+
+// Correct: a call whose result is a tensor, not a future, is not a
+// tracked async copy (a test helper that copies to a device).
+void CopyThenAdd(torch::Tensor& a, const torch::Device& device) {
+  torch::Tensor lazy_a = CopyToDevice(a, device);
+  a.add_(1);
+  Check(lazy_a);
+}
