@@ -409,7 +409,7 @@ func (b *builder) memberType(n parser.NodeID) (typeInfo, bool) {
 
 // textLabel says what an event's Text is, for Dump.
 var textLabel = map[EventKind]string{Free: "frees", Construct: "of", Callback: "on",
-	Materialise: "because", Defaulted: "leaves", Use: "member", Move: "member", Wait: "member",
+	Materialise: "input", Defaulted: "leaves", Use: "member", Move: "member", Wait: "member",
 	Return: "member", Store: "member"}
 
 // marks lists, for Dump, what a value's type or origin says beyond its kind.

@@ -182,8 +182,9 @@ type Event struct {
 	// Lambda is the continuation of a Callback or the capturer of a Capture.
 	Lambda *Func
 	// Text is, for Free, the freed expression as written ("mem()",
-	// "buffer_"); for Construct, the type built; for a NoCopy Materialise,
-	// why the input is contiguous; for Defaulted, the parameter; for a
+	// "buffer_"); for Construct, the type built; for Materialise, the
+	// input as written, quoted, and for a NoCopy one why that input is
+	// contiguous; for Defaulted, the parameter; for a
 	// Use or Move of a member of a pair value, the member.
 	Text string
 }

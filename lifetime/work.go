@@ -1,6 +1,8 @@
 package lifetime
 
 import (
+	"strings"
+
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
 )
@@ -48,6 +50,8 @@ func (b *builder) effects(n parser.NodeID, mark int, name string, roles apimodel
 			if why, ok := b.noCopy(n, name, recv); ok {
 				e.Flags |= NoCopy
 				e.Text = why
+			} else if in := b.materialInput(n, recv); in != parser.None {
+				e.Text = "'" + strings.Join(strings.Fields(b.text(b.strip(in))), " ") + "'"
 			}
 		case Mutate:
 			b.setLayout(e.Var, layout{}, 0, 0)
@@ -179,4 +183,16 @@ func (b *builder) operandRoot(a parser.NodeID) VarID {
 		a = args[0]
 	}
 	return NoVar
+}
+
+// materialInput returns the expression a materialising call copies: its
+// receiver, or its first argument.
+func (b *builder) materialInput(n, recv parser.NodeID) parser.NodeID {
+	if recv != parser.None {
+		return recv
+	}
+	if args := b.layoutArgs(n); len(args) > 0 {
+		return args[0]
+	}
+	return parser.None
 }

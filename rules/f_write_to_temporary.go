@@ -188,6 +188,10 @@ func isAsyncCall(fn *lifetime.Func, j int) bool {
 
 func reportLostWrite(p *Pass, fn *lifetime.Func, m, w *lifetime.Event) {
 	cp, orig := fn.VarName(m.Var), fn.VarName(m.Other)
+	shown := "'" + orig + "'"
+	if m.Text != "" {
+		shown = m.Text // the input as written: dsts[i], *tensor
+	}
 	how := "written by " + w.Call
 	switch {
 	case w.Kind == lifetime.Mutate:
@@ -197,16 +201,16 @@ func reportLostWrite(p *Pass, fn *lifetime.Func, m, w *lifetime.Event) {
 	case w.Flags&lifetime.Bound != 0:
 		how = "handed to " + w.Call + ", which may write it"
 	}
-	msg := fmt.Sprintf("'%s' may be a new copy of '%s' (%s), and it is %s at line %d; nothing copies it back or checks that '%s' is a contiguous base tensor, so the writes are lost when '%s' is a view",
-		cp, orig, m.Call, how, p.Line(w.At), orig, orig)
+	msg := fmt.Sprintf("'%s' may be a new copy of %s (%s), and it is %s at line %d; nothing copies it back or checks that %s is a contiguous base tensor, so the writes are lost when %s is a view",
+		cp, shown, m.Call, how, p.Line(w.At), shown, shown)
 	via := w.Call
 	if w.Kind == lifetime.Store {
 		via = "store"
 	}
-	ws := p.Step(fn, diag.StepWrite, w, cp, "", fmt.Sprintf("the device writes '%s', not '%s'", cp, orig))
+	ws := p.Step(fn, diag.StepWrite, w, cp, "", fmt.Sprintf("the device writes '%s', not %s", cp, shown))
 	ws.Via = via
 	steps := []diag.Step{
-		p.Step(fn, diag.StepMaterial, m, cp, orig, fmt.Sprintf("%s makes a new buffer when '%s' is a view", m.Call, orig)),
+		p.Step(fn, diag.StepMaterial, m, cp, orig, fmt.Sprintf("%s makes a new buffer when %s is a view", m.Call, shown)),
 		ws,
 	}
 	p.Report(fn, m.At, p.nodeEnd(m), msg, orig+"->"+cp, steps)
