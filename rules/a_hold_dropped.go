@@ -71,11 +71,7 @@ func checkHoldDropped(p *Pass, fn *lifetime.Func) {
 		}
 		msg := fmt.Sprintf("%s is built with a future but without its '%s' parameter, which defaults to holding nothing: the buffers of the work are not kept alive until it completes",
 			e.Call, e.Text)
-		w := []diag.Step{
-			p.Step(fn, diag.StepMove, e, e.Call, "", fmt.Sprintf("the future is handed to %s", e.Call)),
-			p.Step(fn, diag.StepEscape, e, e.Call, "", fmt.Sprintf("'%s' is left at its default", e.Text)),
-		}
-		p.Report(fn, e.At, p.nodeEnd(e), msg, e.Call+"."+e.Text, w)
+		p.Report(fn, e.At, p.nodeEnd(e), msg, e.Call+"."+e.Text, defaultedWitness(p, fn, i))
 	}
 }
 
@@ -116,9 +112,16 @@ func checkPairVar(p *Pass, fn *lifetime.Func, v lifetime.VarID) {
 	msg := fmt.Sprintf("'%s' is kept but '%s' is dropped: it dies at line %d while the work '%s' stands for may still use the buffers it keeps alive",
 		future, hold, p.Line(died.At), future)
 	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
+	start := declEv
+	for i := range fn.Events {
+		if e := &fn.Events[i]; e.Var == v && (e.Kind == lifetime.Async || e.Kind == lifetime.Result || e.Kind == lifetime.Construct) {
+			start = e
+			break
+		}
+	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, hold, "", fmt.Sprintf("'%s' (%s) carries the hold of the work", x.Name, x.Type)),
-		p.Step(fn, diag.StepAsync, declEv, hold, future, fmt.Sprintf("the work started for '%s' uses the buffers '%s' keeps alive", x.Name, hold)),
+		p.Step(fn, diag.StepAsync, start, hold, future, fmt.Sprintf("the work started for '%s' uses the buffers '%s' keeps alive", x.Name, hold)),
 		p.Step(fn, diag.StepEscape, keep, future, "", fmt.Sprintf("'%s' is handed on without '%s'", future, hold)),
 		p.Step(fn, diag.StepOwnerDies, died, hold, "", fmt.Sprintf("'%s' dies here", hold)),
 	}
@@ -136,4 +139,48 @@ func pairMemberIn(p *Pass, fn *lifetime.Func, e *lifetime.Event) bool {
 		}
 	}
 	return false
+}
+
+// defaultedWitness tells the story of the Defaulted event at index i: when
+// the future handed over comes from async work on a buffer only a local
+// of this function owns, the owner, the work, the hand-off without a hold
+// and the owner's death; otherwise the hand-off alone.
+func defaultedWitness(p *Pass, fn *lifetime.Func, i int) []diag.Step {
+	e := &fn.Events[i]
+	for ai := 0; ai < i; ai++ {
+		a := &fn.Events[ai]
+		if a.Kind != lifetime.Async {
+			continue
+		}
+		handed := false
+		end := p.nodeEnd(e)
+		for _, x := range followFuture(p, fn, ai).escapes {
+			handed = handed || x.At >= e.At && x.At < end
+		}
+		if !handed {
+			continue
+		}
+		for _, op := range asyncOperands(fn, ai) {
+			o, _ := ownerOf(fn, op.Var)
+			if o == lifetime.NoVar || !soleLocalOwner(fn, o) || keptBeyondScope(fn, o) != nil {
+				continue
+			}
+			died := fn.ScopeExitOf(o)
+			if died == nil || died.At < e.At {
+				continue
+			}
+			x := fn.Var(o)
+			declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
+			return []diag.Step{
+				p.Step(fn, diag.StepDeclare, declEv, x.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer the work uses", x.Name, x.Type)),
+				p.Step(fn, diag.StepAsync, a, x.Name, fn.VarName(a.Var), fmt.Sprintf("%s starts async work on '%s'", a.Call, x.Name)),
+				p.Step(fn, diag.StepEscape, e, fn.VarName(a.Var), "", fmt.Sprintf("the future goes to %s with '%s' left at its default", e.Call, e.Text)),
+				p.Step(fn, diag.StepOwnerDies, died, x.Name, "", fmt.Sprintf("'%s' dies here; no hold keeps its buffer", x.Name)),
+			}
+		}
+	}
+	return []diag.Step{
+		p.Step(fn, diag.StepMove, e, e.Call, "", fmt.Sprintf("the future is handed to %s", e.Call)),
+		p.Step(fn, diag.StepEscape, e, e.Call, "", fmt.Sprintf("'%s' is left at its default", e.Text)),
+	}
 }

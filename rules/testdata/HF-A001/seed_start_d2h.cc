@@ -67,3 +67,11 @@ absl::StatusOr<xla::Future<>> CopyOut(DeviceBufferRef ref, void* dst, size_t n) 
 xla::Future<> ReadParam(xla::PjRtBuffer* buffer, xla::MutableBorrowingLiteral* literal) {
   return buffer->ToLiteral(literal);
 }
+
+// Correct: GetReadyFuture starts no work on the buffer; its future only
+// says when the buffer is defined.
+xla::Future<> ReadyOf(const at::Tensor& t) {
+  DeviceBufferRef ref = GetBuffer(t);
+  xla::Future<> ready = ref->GetReadyFuture();
+  return ready;
+}

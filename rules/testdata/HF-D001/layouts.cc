@@ -47,3 +47,13 @@ void Quiet(const at::Tensor& x, Sender& s, bool flip) {
   z.transpose_(0, 1);
   s.Send(z.contiguous());
 }
+
+// Meant as a snapshot: the "copy" is 'flag' itself, which changes while the
+// read of it is in flight.
+Status Snapshot(void* dst) {
+  at::Tensor flag = at::ones({4});
+  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)"
+  HostFuture<void> read = snapshot.storage()->ReadToHost(dst);
+  flag.fill_(0);
+  return read.get();
+}
