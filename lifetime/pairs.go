@@ -322,7 +322,7 @@ func annotatePairs(f *parser.File, m *apimodel.Model, funcs []*Func) {
 			scan()
 			fut, hold := pairOfType(m, recs, x.Type, x.Base)
 			if fut == "" && x.Base == "auto" {
-				if typ := returnedPair(fn, VarID(v), sigs.returns); typ != "" {
+				if typ := returnedPair(f, fn, VarID(v), sigs.returns); typ != "" {
 					fut, hold = recs[typ].future, recs[typ].hold
 				}
 			}
@@ -348,24 +348,36 @@ func annotatePairs(f *parser.File, m *apimodel.Model, funcs []*Func) {
 
 // returnedPair returns the pair struct that v holds when v is initialised
 // from a call of a function declared to return one.
-func returnedPair(fn *Func, v VarID, returns map[string]string) string {
+func returnedPair(f *parser.File, fn *Func, v VarID, returns map[string]string) string {
 	if len(returns) == 0 {
 		return ""
 	}
-	for i := range fn.Events {
-		e := &fn.Events[i]
-		if e.Var != v || e.Kind != Result && e.Kind != Async && e.Kind != Materialise {
-			continue
-		}
-		name := e.Call
-		if j := strings.LastIndex(name, "::"); j >= 0 {
-			name = name[j+2:]
-		}
-		if typ := returns[name]; typ != "" {
-			return typ
-		}
+	name := initCallee(f, fn.Vars[v].Decl)
+	if j := strings.LastIndex(name, "::"); j >= 0 {
+		name = name[j+2:]
 	}
-	return ""
+	return returns[name]
+}
+
+// initCallee returns the name of the function whose call initialises the
+// declarator d (auto r = Start(t);), or "".
+func initCallee(f *parser.File, d parser.NodeID) string {
+	p := f.Nodes[d].Parent
+	if p == parser.None || f.Kind(p) != parser.KindInitDeclarator {
+		return ""
+	}
+	call := f.Field(p, parser.FieldValue)
+	if call == parser.None || f.Kind(call) != parser.KindCallExpression {
+		return ""
+	}
+	fn := f.Field(call, parser.FieldFunction)
+	switch f.Kind(fn) {
+	case parser.KindFieldExpression:
+		fn = f.Field(fn, parser.FieldField)
+	case parser.KindTemplateFunction:
+		fn = f.Field(fn, parser.FieldName)
+	}
+	return stripTemplateArgs(collapse(f.Text(fn)))
 }
 
 // memberTouched returns the member of value name that the expression at
