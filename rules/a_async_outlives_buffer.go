@@ -141,6 +141,9 @@ func escapeText(fn *lifetime.Func, x *lifetime.Event) string {
 	case lifetime.Capture:
 		return "is captured by a lambda"
 	case lifetime.Store:
+		if name := fn.VarName(x.Var); name != "" {
+			return "is put into '" + name + "', which outlives this function"
+		}
 		return "is stored in " + x.Call
 	case lifetime.Construct:
 		return "is handed to a " + x.Text

@@ -79,3 +79,18 @@ HostFuture<void> Reader::ReadFresh(int64_t n, void* dst) {
   HostFuture<void> done = same.storage()->ReadToHost(dst);  // want "ReadToHost works on 'base' \(through 'same'\), whose only owner dies at line 81"
   return done;
 }
+
+// Stored into a container the caller owns: it outlives the handle.
+void Reader::ReadInto(const Tensor& t, void* dst, std::vector<HostFuture<void>>* pending) {
+  BufferHandle h = store_->Materialize(t);
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is put into 'pending', which outlives this function"
+  pending->push_back(std::move(done));
+}
+
+// Correct: the host blocks until the buffer is ready before returning.
+xla::Future<> ReadBlocking(const at::Tensor& src, xla::MutableBorrowingLiteral* literal) {
+  DeviceBufferRef ref = MaterializeAndReturn(src, MaterializationReason::kTransfer);
+  xla::Future<> done = ref->ToLiteral(literal);
+  TF_RETURN_IF_ERROR(ref->BlockHostUntilReady());
+  return done;
+}
