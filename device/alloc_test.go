@@ -96,7 +96,7 @@ func recordStreamScenario(record bool) (*Scenario, Obj, Obj) {
 }
 
 func TestCachingRecordStreamDelaysReuse(t *testing.T) {
-	s, out, u := recordStreamScenario(false)
+	s, _, u := recordStreamScenario(false)
 	r := s.Run(Witness)
 	if !r.Has(DevUAFReused) {
 		t.Fatalf("without record_stream: want DEV_UAF_REUSED, got %v\n%s", r.Faults, r)
@@ -104,7 +104,7 @@ func TestCachingRecordStreamDelaysReuse(t *testing.T) {
 	if r.Addr(u) != int64(deviceBase) {
 		t.Fatalf("u should reuse t's block without record_stream")
 	}
-	s, out, u = recordStreamScenario(true)
+	s, out, u := recordStreamScenario(true)
 	for _, r := range s.Check(0) {
 		if r.Faulted() {
 			t.Fatalf("with record_stream (%s): %v\n%s", r.Schedule, r.First(), r)

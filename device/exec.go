@@ -180,7 +180,8 @@ func (m *machine) bumpGen(addr int64) int {
 
 func (m *machine) opDone(i int) bool { return i < 0 || i < len(m.ops) && m.ops[i].ended }
 
-func (m *machine) allocate(t, o int, size int64, host bool, defEvent int) int {
+// allocate gives object o its chunk; a failure is recorded as a fault.
+func (m *machine) allocate(t, o int, size int64, host bool, defEvent int) {
 	d := m.sc.objs[o]
 	st := d.stream
 	if st < 0 && len(m.sc.streams) > 0 && !host {
@@ -195,7 +196,7 @@ func (m *machine) allocate(t, o int, size int64, host bool, defEvent int) int {
 		addr, got, ok = m.pool.malloc(size, st, m.opDone)
 		if !ok {
 			m.fault(Deadlock, 0, 0, fmt.Sprintf("out of device memory allocating %s", d.name))
-			return -1
+			return
 		}
 	}
 	id := len(m.allocs)
@@ -227,7 +228,6 @@ func (m *machine) allocate(t, o int, size int64, host bool, defEvent int) int {
 			m.events[defEvent].vc = m.snap(t)
 		}
 	}
-	return id
 }
 
 // define makes allocation a the owner of its granules on the device
@@ -269,7 +269,7 @@ func (m *machine) enqueue(t int, op opInst) int {
 	return id
 }
 
-func (m *machine) refOf(t int, a accDef, who string) (ref, bool) {
+func (m *machine) refOf(a accDef, who string) (ref, bool) {
 	if a.ptr >= 0 {
 		p := m.ptrs[a.ptr]
 		name := m.sc.ptrs[a.ptr].name
@@ -297,12 +297,12 @@ func (m *machine) enqueueUser(t int, st int, op *Op, o actOpts) {
 		inst.tag = o.tag
 	}
 	for _, a := range op.reads {
-		if r, ok := m.refOf(t, a, op.name); ok {
+		if r, ok := m.refOf(a, op.name); ok {
 			inst.reads = append(inst.reads, r)
 		}
 	}
 	for _, a := range op.writes {
-		if r, ok := m.refOf(t, a, op.name); ok {
+		if r, ok := m.refOf(a, op.name); ok {
 			inst.writes = append(inst.writes, r)
 		}
 	}
@@ -833,7 +833,7 @@ func (m *machine) materialise(t, dst, src int, intent Intent) {
 	}
 	size := max(hi-lo, 1)
 	// the copy is made now, so it is defined now
-	id := m.allocateNow(t, dst, size)
+	id := m.allocateNow(dst, size)
 	if id < 0 {
 		return
 	}
@@ -846,7 +846,7 @@ func (m *machine) materialise(t, dst, src int, intent Intent) {
 	m.note(fmt.Sprintf("snapshot %s = %s", m.objName(dst), v))
 }
 
-func (m *machine) allocateNow(t, o int, size int64) int {
+func (m *machine) allocateNow(o int, size int64) int {
 	st := m.sc.objs[o].stream
 	if st < 0 && len(m.sc.streams) > 0 {
 		st = 0

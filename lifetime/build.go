@@ -491,7 +491,7 @@ func (b *builder) strip(n parser.NodeID) parser.NodeID {
 	for n != parser.None {
 		switch b.kind(n) {
 		case parser.KindParenthesizedExpression:
-			var inner parser.NodeID = parser.None
+			inner := parser.None
 			for c := range b.f.NamedChildren(n) {
 				inner = c
 			}
@@ -572,48 +572,48 @@ func (b *builder) smartOwner(n parser.NodeID) VarID {
 
 // callee returns a call's name (qualified as written, template arguments
 // dropped) and, for a method call, the receiver expression.
-func (b *builder) callee(fn parser.NodeID) (name string, recv parser.NodeID, arrow bool) {
+func (b *builder) callee(fn parser.NodeID) (name string, recv parser.NodeID) {
 	f := b.f
 	switch b.kind(fn) {
 	case parser.KindIdentifier, parser.KindQualifiedIdentifier:
-		return stripTemplateArgs(b.text(fn)), parser.None, false
+		return stripTemplateArgs(b.text(fn)), parser.None
 	case parser.KindTemplateFunction:
-		return b.text(f.Field(fn, parser.FieldName)), parser.None, false
+		return b.text(f.Field(fn, parser.FieldName)), parser.None
 	case parser.KindFieldExpression:
 		field := f.Field(fn, parser.FieldField)
 		if b.kind(field) == parser.KindTemplateMethod {
 			field = f.Field(field, parser.FieldName)
 		}
-		return b.text(field), f.Field(fn, parser.FieldArgument), b.operator(fn) == "->"
+		return b.text(field), f.Field(fn, parser.FieldArgument)
 	}
-	return "", parser.None, false
+	return "", parser.None
 }
 
 // isBorrowCall reports whether call n borrows from a local owner and
 // returns that owner. Pack-named borrowing calls count on any receiver
 // kind; so does any method whose result is stored in a raw pointer or
 // reference (targetKind) when the receiver is a local class value.
-func (b *builder) isBorrowCall(n parser.NodeID, targetKind VarKind) (owner VarID, name string) {
-	name, recv, _ := b.callee(b.f.Field(n, parser.FieldFunction))
+func (b *builder) isBorrowCall(n parser.NodeID, targetKind VarKind) VarID {
+	name, recv := b.callee(b.f.Field(n, parser.FieldFunction))
 	roles := b.m.Call(name)
 	if recv == parser.None {
 		if roles&apimodel.Borrow == 0 {
-			return NoVar, name
+			return NoVar
 		}
 		// A borrowing free function borrows from its first argument.
 		for a := range b.f.NamedChildren(b.f.Field(n, parser.FieldArguments)) {
-			return b.ownerOf(a), name
+			return b.ownerOf(a)
 		}
-		return NoVar, name
+		return NoVar
 	}
 	o := b.ownerOf(recv)
 	if o == NoVar {
-		return NoVar, name
+		return NoVar
 	}
 	if roles&apimodel.Borrow != 0 || targetKind == Pointer || targetKind == Reference {
-		return o, name
+		return o
 	}
-	return NoVar, name
+	return NoVar
 }
 
 // ownerOf returns the local owner an expression denotes: a class value, a
@@ -638,7 +638,7 @@ func (b *builder) ownerOf(n parser.NodeID) VarID {
 // if none); discarded says the result is dropped.
 func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	f := b.f
-	name, recv, _ := b.callee(b.callFunction(n))
+	name, recv := b.callee(b.callFunction(n))
 	roles := b.futureRoles(name, recv, b.m.Call(name))
 	mark := len(b.fn.Events)
 	args := f.Field(n, parser.FieldArguments)
@@ -684,7 +684,7 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	}
 
 	if target != NoVar && (tkind == Pointer || tkind == Reference || tkind == Plain) {
-		if owner, _ := b.isBorrowCall(n, tkind); owner != NoVar {
+		if owner := b.isBorrowCall(n, tkind); owner != NoVar {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: owner, Call: name})
 			if b.fn.Vars[target].Kind == Plain {
 				b.fn.Vars[target].Kind = Pointer
@@ -798,7 +798,7 @@ func (b *builder) arg(a parser.NodeID, name string, fl Flags, into VarID) (VarID
 			}
 		}
 	case parser.KindCallExpression:
-		cname, _, _ := b.callee(f.Field(a, parser.FieldFunction))
+		cname, _ := b.callee(f.Field(a, parser.FieldFunction))
 		if b.m.Call(cname)&apimodel.Move != 0 {
 			for x := range f.NamedChildren(f.Field(a, parser.FieldArguments)) {
 				if v := b.rootVar(x); v != NoVar {
@@ -808,7 +808,7 @@ func (b *builder) arg(a parser.NodeID, name string, fl Flags, into VarID) (VarID
 				break
 			}
 		}
-		if owner, _ := b.isBorrowCall(a, Plain); owner != NoVar && b.m.Call(cname)&apimodel.Borrow != 0 {
+		if owner := b.isBorrowCall(a, Plain); owner != NoVar && b.m.Call(cname)&apimodel.Borrow != 0 {
 			b.emit(Event{Kind: Borrow, Node: a, Var: NoVar, Other: NoVar, Owner: owner, Call: cname})
 			b.call(a, NoVar, false)
 			return NoVar, owner

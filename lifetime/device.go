@@ -105,8 +105,7 @@ func (b *builder) free(n parser.NodeID, name string, recv parser.NodeID, recvVar
 	case recv != parser.None && len(args) > 0:
 		freed = args[len(args)-1]
 	case recv != parser.None:
-		freed = recv
-		recv, recvVar = parser.None, NoVar
+		freed, recvVar = recv, NoVar
 	case len(args) > 0:
 		freed = args[0]
 	}
@@ -270,7 +269,7 @@ func (b *builder) futureArgs(args []parser.NodeID) Flags {
 	for _, a := range args {
 		a = b.strip(a)
 		if b.kind(a) == parser.KindCallExpression {
-			name, _, _ := b.callee(b.f.Field(a, parser.FieldFunction))
+			name, _ := b.callee(b.f.Field(a, parser.FieldFunction))
 			roles := b.m.Call(name)
 			if roles&(apimodel.Async|apimodel.Yield) != 0 {
 				return WithFuture
@@ -405,7 +404,7 @@ func (b *builder) selfCapture(v VarID, right parser.NodeID) Flags {
 	if b.kind(right) != parser.KindCallExpression {
 		return 0
 	}
-	name, _, _ := b.callee(b.f.Field(right, parser.FieldFunction))
+	name, _ := b.callee(b.f.Field(right, parser.FieldFunction))
 	if b.m.Call(name)&apimodel.Self == 0 {
 		// std::weak_ptr<T>(shared_from_this()) and the like.
 		for a := range b.f.NamedChildren(b.f.Field(right, parser.FieldArguments)) {

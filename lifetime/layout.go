@@ -95,7 +95,7 @@ func (b *builder) layoutAt(n parser.NodeID, depth int) layout {
 
 // callLayout returns the layout of a call's result.
 func (b *builder) callLayout(n parser.NodeID, depth int) layout {
-	name, recv, _ := b.callee(b.f.Field(n, parser.FieldFunction))
+	name, recv := b.callee(b.f.Field(n, parser.FieldFunction))
 	args := b.layoutArgs(n)
 	if b.m.Call(name)&apimodel.Move != 0 && len(args) > 0 {
 		return b.layoutAt(args[0], depth+1)

@@ -237,7 +237,7 @@ func (f *Func) Var(v VarID) *Var {
 	return &f.Vars[v]
 }
 
-// Name of v, or "" for NoVar.
+// VarName returns the name of v, or "" for NoVar.
 func (f *Func) VarName(v VarID) string {
 	if x := f.Var(v); x != nil {
 		return x.Name

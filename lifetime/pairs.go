@@ -480,7 +480,7 @@ func defaultedBy(f *parser.File, e Event, defaults []HoldDefault) *HoldDefault {
 // (make_shared<T>(args)), new T(args), or an argument or initializer list;
 // -1 when the node is none of these.
 func constructArgs(f *parser.File, n parser.NodeID) int {
-	list := parser.None
+	var list parser.NodeID
 	switch f.Kind(n) {
 	case parser.KindCallExpression, parser.KindNewExpression:
 		list = f.Field(n, parser.FieldArguments)

@@ -141,14 +141,14 @@ func (b *builder) passedOn(n parser.NodeID) bool {
 			if call == parser.None || f.Kind(call) != parser.KindCallExpression {
 				return false
 			}
-			name, _, _ := b.callee(f.Field(call, parser.FieldFunction))
+			name, _ := b.callee(f.Field(call, parser.FieldFunction))
 			return b.m.Call(name)&apimodel.Wait == 0
 		case parser.KindFieldExpression:
 			call := f.Nodes[p].Parent
 			if f.Nodes[child].Field != parser.FieldArgument || call == parser.None || f.Kind(call) != parser.KindCallExpression {
 				return false
 			}
-			name, _, _ := b.callee(f.Field(call, parser.FieldFunction))
+			name, _ := b.callee(f.Field(call, parser.FieldFunction))
 			return b.m.Call(name)&(apimodel.Callback|apimodel.Consume) != 0
 		default:
 			return false
@@ -169,7 +169,7 @@ func (b *builder) operandRoot(a parser.NodeID) VarID {
 		if b.kind(a) != parser.KindCallExpression {
 			return NoVar
 		}
-		name, recv, _ := b.callee(b.f.Field(a, parser.FieldFunction))
+		name, recv := b.callee(b.f.Field(a, parser.FieldFunction))
 		if recv != parser.None || b.m.Call(name)&apimodel.Borrow == 0 {
 			return NoVar
 		}

@@ -238,9 +238,9 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 func (e *errWriter) printf(format string, args ...any) {
-	fmt.Fprintf(e, format, args...)
+	_, _ = fmt.Fprintf(e, format, args...) // errWriter keeps the first error
 }
 
 func (e *errWriter) str(s string) {
-	io.WriteString(e, s)
+	_, _ = io.WriteString(e, s) // errWriter keeps the first error
 }

@@ -457,7 +457,7 @@ func loadSchema(path string) (*schemaChecker, error) {
 	dec.UseNumber()
 	var root map[string]any
 	if err := dec.Decode(&root); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &schemaChecker{root: root, patterns: map[string]*regexp.Regexp{}}, nil
 }

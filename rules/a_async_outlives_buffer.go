@@ -115,7 +115,7 @@ func uncoveredEscape(fn *lifetime.Func, ai int, flow futureFlow, ops []lifetime.
 		covered := false
 		for i := range fn.Events {
 			w := &fn.Events[i]
-			if w.Kind != lifetime.Wait || w.At <= a.At || w.At > died.At || !covers(fn, w, ai, flow, ops, futures) {
+			if w.Kind != lifetime.Wait || w.At <= a.At || w.At > died.At || !covers(w, ai, flow, ops, futures) {
 				continue
 			}
 			if w.At > x.At || fn.Encloses(w.Scope, x.Scope) {

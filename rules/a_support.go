@@ -209,7 +209,7 @@ func asyncFutures(fn *lifetime.Func) map[lifetime.VarID]int {
 // operands (a stream, the buffer), on everything (a device or stream
 // synchronisation with no named value), or on something that is not the
 // future of some other async call.
-func covers(fn *lifetime.Func, w *lifetime.Event, ai int, flow futureFlow, operands []lifetime.Event, futures map[lifetime.VarID]int) bool {
+func covers(w *lifetime.Event, ai int, flow futureFlow, operands []lifetime.Event, futures map[lifetime.VarID]int) bool {
 	if w.Kind != lifetime.Wait {
 		return false
 	}

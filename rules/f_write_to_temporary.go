@@ -101,7 +101,7 @@ func reachesOriginal(fn *lifetime.Func, m *lifetime.Event, copies, orig map[life
 	for j := range fn.Events {
 		e := &fn.Events[j]
 		if e.Kind == lifetime.Operand && orig[e.Var] && e.Flags&lifetime.Written != 0 {
-			writes[int32(e.Node)] = true
+			writes[e.Node] = true
 		}
 		if e.Kind == lifetime.Check && (orig[e.Var] || copies[e.Var]) {
 			return true
@@ -113,7 +113,7 @@ func reachesOriginal(fn *lifetime.Func, m *lifetime.Event, copies, orig map[life
 			continue
 		}
 		switch {
-		case e.Kind == lifetime.Operand && copies[e.Var] && writes[int32(e.Node)]:
+		case e.Kind == lifetime.Operand && copies[e.Var] && writes[e.Node]:
 			return true
 		case e.Kind == lifetime.Return && (copies[e.Var] || copies[e.Owner]),
 			e.Kind == lifetime.Move && copies[e.Var],

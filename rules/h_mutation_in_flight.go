@@ -135,7 +135,7 @@ func waitedBefore(fn *lifetime.Func, ai, mi int, flow futureFlow, ops []lifetime
 	m := &fn.Events[mi]
 	for i := ai + 1; i < mi; i++ {
 		w := &fn.Events[i]
-		if w.Kind == lifetime.Wait && fn.Encloses(w.Scope, m.Scope) && covers(fn, w, ai, flow, ops, futures) {
+		if w.Kind == lifetime.Wait && fn.Encloses(w.Scope, m.Scope) && covers(w, ai, flow, ops, futures) {
 			return true
 		}
 	}
@@ -155,7 +155,7 @@ func reportMutationInFlight(p *Pass, fn *lifetime.Func, a, m *lifetime.Event, op
 		p.Step(fn, diag.StepMutate, m, t, "", fmt.Sprintf("%s changes '%s' before anything waits for the copy", m.Call, t)),
 	}
 	for i := range fn.Events {
-		if e := &fn.Events[i]; e.At > m.At && e.Kind == lifetime.Wait && covers(fn, e, ai, flow, ops, futures) {
+		if e := &fn.Events[i]; e.At > m.At && e.Kind == lifetime.Wait && covers(e, ai, flow, ops, futures) {
 			w = append(w, p.Step(fn, diag.StepWait, e, fn.VarName(e.Var), "", "the copy is waited for only here"))
 			break
 		}

@@ -47,10 +47,15 @@ It needs no build and no compile database: point it at a checkout.`,
 			return &exitError{code: 2, err: err}
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
+			_ = f.Close()
 			return &exitError{code: 2, err: err}
 		}
-		stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
+		stopProfile = func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				_, _ = fmt.Fprintln(stderr, "holdfast: writing the CPU profile:", err)
+			}
+		}
 		return nil
 	}
 	root.PersistentPostRun = func(*cobra.Command, []string) {

@@ -35,11 +35,11 @@ func (r *rewriter) prevAllowsSend(i int) bool {
 		}
 		q := o - 1
 		if r.isW(q) {
-			w := string(r.text(q))
-			if stmtWords[w] {
+			w := r.text(q)
+			if stmtWords[string(w)] {
 				return true
 			}
-			if callLikeWords[w] {
+			if callLikeWords[string(w)] {
 				return false
 			}
 		}
@@ -164,7 +164,7 @@ func (r *rewriter) send(i int) {
 	// The '.' goes in the gap between receiver and selector.
 	recvEnd := r.toks[sel-1].end
 	selTok := r.toks[sel]
-	dot := -1
+	var dot int
 	stolen := false
 	switch {
 	case selTok.start-1 >= recvEnd && isBlankByte(r.src[selTok.start-1]):
