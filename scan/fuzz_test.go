@@ -9,10 +9,12 @@ import (
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/rules"
+	"github.com/holdfast-dev/holdfast/verify"
 )
 
 // FuzzPipeline runs the per-file pipeline (Objective-C and CUDA
-// neutralising, parse, lifetime model, every rule, the model dump) on
+// neutralising, parse, lifetime model, every rule, the model dump, and the
+// replay of every finding on the simulated device) on
 // arbitrary bytes as each kind of source. Seeds are the rules' testdata.
 func FuzzPipeline(f *testing.F) {
 	paths, _ := filepath.Glob("../rules/testdata/*/*")
@@ -53,6 +55,9 @@ func FuzzPipeline(f *testing.F) {
 		for _, fd := range rules.Run(pf, m, funcs, rs) {
 			if fd.At.Start.Offset < 0 || fd.At.Start.Offset > len(src) || fd.At.Start.Line < 1 {
 				t.Fatalf("finding outside the file: %+v", fd.At)
+			}
+			if v := verify.Verify(fd, verify.Options{StateCap: 2000}); v == nil || v.Verdict == "" {
+				t.Fatalf("no verdict for %s", fd.Message)
 			}
 		}
 	})
