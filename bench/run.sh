@@ -43,9 +43,11 @@ YML
 
 # measure CMD... prints "seconds peak_kb"
 measure() {
-  local out
-  out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-  echo "$out"
+  local tf
+  tf=$(mktemp)
+  /usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>/dev/null || true
+  tail -1 "$tf"
+  rm -f "$tf"
 }
 calc() { awk "BEGIN {print $1}"; }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.2f\n", (a[NR/2]+a[NR/2+1])/2}'; }

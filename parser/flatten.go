@@ -9,6 +9,9 @@ package parser
 // go-tree-sitter v0.25.0's tree_sitter/api.h. The functions are the ones
 // that module's cgo package compiles into the binary.
 typedef struct TSTree TSTree;
+typedef struct TSParser TSParser;
+TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
+void ts_tree_delete(TSTree *self);
 typedef struct TSNode { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
 typedef struct TSTreeCursor { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
 TSNode ts_tree_root_node(const TSTree *self);
@@ -95,6 +98,15 @@ static int64_t hf_flatten(void *tree, hf_node *out, uint32_t cap) {
 	}
 }
 
+// hf_parse parses src with no copy (the binding's reader copies the rest
+// of the input at every read) and returns the tree, or NULL when the
+// parser's time budget ran out.
+static void *hf_parse(void *parser, const char *src, uint32_t len) {
+	return ts_parser_parse_string((TSParser *)parser, NULL, src, len);
+}
+
+static void hf_tree_delete(void *tree) { ts_tree_delete((TSTree *)tree); }
+
 static void hf_use_c_allocator(void) { ts_set_allocator(NULL, NULL, NULL, NULL); }
 */
 import "C"
@@ -124,16 +136,41 @@ const (
 
 var useCAllocator = sync.OnceFunc(func() { C.hf_use_c_allocator() })
 
-// treePtr returns the C TSTree behind a go-tree-sitter Tree. The binding's
-// Tree is a struct whose only field is that pointer (v0.25.0); the parser
-// test checks the flattened root against the binding's own root node.
+// treePtr returns the C TSTree behind a go-tree-sitter Tree, and
+// parserPtr the TSParser behind a Parser. In v0.25.0 both are structs whose
+// only field is that pointer; the parser tests check the flattened tree
+// node by node against the binding's own.
 func treePtr(t *sitter.Tree) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(t))
 }
 
-// flatten copies the tree into a Go slice in one cgo call.
+func parserPtr(p *sitter.Parser) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(p))
+}
+
+// parseFlat parses src with p and returns the flat table. The C tree is
+// deleted before it returns. ok is false when the parser gave no tree (its
+// time budget ran out).
+func parseFlat(p *sitter.Parser, src []byte) (nodes []rawNode, ok bool, err error) {
+	var ptr *C.char
+	if len(src) > 0 {
+		ptr = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	tree := C.hf_parse(parserPtr(p), ptr, C.uint32_t(len(src)))
+	if tree == nil {
+		return nil, false, nil
+	}
+	defer C.hf_tree_delete(tree)
+	nodes, err = flattenPtr(tree)
+	return nodes, true, err
+}
+
+// flatten copies a binding Tree into a Go slice in one cgo call.
 func flatten(t *sitter.Tree) ([]rawNode, error) {
-	p := treePtr(t)
+	return flattenPtr(treePtr(t))
+}
+
+func flattenPtr(p unsafe.Pointer) ([]rawNode, error) {
 	n := uint32(C.hf_count(p))
 	nodes := make([]rawNode, n)
 	if n == 0 {

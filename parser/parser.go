@@ -7,6 +7,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -72,8 +73,11 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	}
 	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
 	src = rewriteDeclMacros(src, p.opts.DeclMacros)
-	tree := p.p.Parse(src, nil)
-	if tree == nil {
+	if uint64(len(src)) > math.MaxUint32 {
+		return nil, errors.New("file too large for tree-sitter (4 GiB)")
+	}
+	raw, ok, err := parseFlat(p.p, src)
+	if !ok {
 		// A parse stopped by the budget keeps its state for resuming;
 		// drop it so the next file starts clean.
 		p.p.Reset()
@@ -82,8 +86,6 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 		}
 		return nil, errors.New("tree-sitter returned no tree")
 	}
-	defer tree.Close()
-	raw, err := flatten(tree)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,9 @@ package parser
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -208,5 +211,39 @@ func TestTimeout(t *testing.T) {
 	f, err := p.Parse("small.cc", ".cc", []byte("int x;"))
 	if err != nil || f.Errors != 0 {
 		t.Fatalf("after a timeout: %v, %v", f, err)
+	}
+}
+
+// TestParseFlatMatchesBinding parses the rules' testdata both through the
+// binding's Parse and through parseFlat and requires identical tables.
+func TestParseFlatMatchesBinding(t *testing.T) {
+	paths, _ := filepath.Glob("../rules/testdata/*/*")
+	if len(paths) == 0 {
+		t.Skip("no testdata")
+	}
+	g := cppGrammar()
+	p := sitter.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(g.lang); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree := p.Parse(src, nil)
+		want, err := flatten(tree)
+		tree.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := parseFlat(p, src)
+		if !ok || err != nil {
+			t.Fatalf("%s: parseFlat: ok=%v err=%v", path, ok, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: parseFlat differs from the binding's parse", path)
+		}
 	}
 }
