@@ -113,8 +113,8 @@ func carriers(fn *lifetime.Func, i int) []carrier {
 	for j := i; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
 		switch {
-		case e.Kind == lifetime.Store && e.Var != lifetime.NoVar && keepsPointers(fn, e.Var) &&
-			(ptrs[e.Other] || e.Owner == b.Owner && e.Other == lifetime.NoVar && j-i <= 3):
+		case e.Kind == lifetime.Store && e.Var != lifetime.NoVar && ptrs[e.Other] && keepsPointers(fn, e.Var),
+			e.Kind == lifetime.Store && e.Var != lifetime.NoVar && e.Owner == b.Owner && e.Other == lifetime.NoVar && j-i <= 3 && holdsPointers(fn, e.Var):
 			out = append(out, carrier{carrier: e.Var, store: e})
 		case e.Kind == lifetime.Assign && ptrs[e.Other]:
 			ptrs[e.Var] = true
@@ -130,6 +130,15 @@ func carriers(fn *lifetime.Func, i int) []carrier {
 func keepsPointers(fn *lifetime.Func, v lifetime.VarID) bool {
 	x := fn.Var(v)
 	return x.Kind != lifetime.Container || x.ElemPointer || x.Elem == ""
+}
+
+// holdsPointers reports whether v is known to be a container of raw
+// pointers. A temporary borrow stored elsewhere (v.insert(end, p, p + n))
+// usually copies the pointees, so only a declared pointer element type
+// makes it a carrier.
+func holdsPointers(fn *lifetime.Func, v lifetime.VarID) bool {
+	x := fn.Var(v)
+	return x.Kind == lifetime.Container && x.ElemPointer
 }
 
 // ownerKept reports whether the owner is moved, stored or captured by

@@ -94,3 +94,14 @@ void NoLaterUse(const std::vector<Tensor>& ts) {
     raw.clear();
   }
 }
+
+// Correct: a range insert copies the pointees into a container of values.
+void CopyShape(Input& input, int n) {
+  auto shape = std::vector<int64_t>{};
+  {
+    std::unique_ptr<int64_t[]> copy = std::make_unique<int64_t[]>(n);
+    input.CopyTo(copy.get());
+    shape.insert(shape.end(), copy.get(), copy.get() + n);
+  }
+  Resize(shape);
+}
