@@ -99,6 +99,9 @@ func validatorLogs(t *testing.T) map[string][]byte {
 	opt.Root = ""
 	opt.AutomationID = ""
 	logs["nosource-noroot.sarif"] = output(t, "sarif", fixtureFindings(src, opt.Rules), opt)
+	for name, data := range scanLogs(t) {
+		logs[name] = data
+	}
 	return logs
 }
 
