@@ -132,6 +132,40 @@ func keepsPointers(fn *lifetime.Func, v lifetime.VarID) bool {
 	return x.Kind != lifetime.Container || x.ElemPointer || x.Elem == ""
 }
 
+// consumersAwaited returns the waits, before the owner dies, on futures of
+// async work started on the pointer or its carrier after the borrow.
+func consumersAwaited(p *Pass, fn *lifetime.Func, b *lifetime.Event, carrier lifetime.VarID, died *lifetime.Event) []*lifetime.Event {
+	uses := func(v lifetime.VarID) bool { return v != lifetime.NoVar && (v == carrier || v == b.Var) }
+	futures := map[lifetime.VarID]bool{}
+	var out []*lifetime.Event
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.At < b.At || e.At > died.At {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Async && e.Var != lifetime.NoVar && (uses(e.Other) || takesArgument(p, fn, e, uses)):
+			futures[e.Var] = true
+		case e.Kind == lifetime.Wait && futures[e.Var]:
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// takesArgument reports whether the call of event call has an argument
+// that is a value for which match holds.
+func takesArgument(p *Pass, fn *lifetime.Func, call *lifetime.Event, match func(lifetime.VarID) bool) bool {
+	end := p.nodeEnd(call)
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && e.At >= call.At && e.At < end && match(e.Var) {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsPointers reports whether v is known to be a container of raw
 // pointers. A temporary borrow stored elsewhere (v.insert(end, p, p + n))
 // usually copies the pointees, so only a declared pointer element type
@@ -192,12 +226,25 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 		what, owner, via, p.Line(use.At), owner, p.Line(died.At))
 	ov := fn.Var(b.Owner)
 	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
+	// A borrow with no name of its own is named by its expression.
+	ptrName := ptr
+	if ptrName == "" {
+		ptrName = owner + "." + b.Call + "()"
+		if b.Call == "&" {
+			ptrName = "&" + owner
+		}
+	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, owner, "", fmt.Sprintf("'%s' (%s) owns the memory and lives until the end of its scope", owner, ov.Type)),
-		p.Step(fn, diag.StepBorrow, b, ptr, owner, fmt.Sprintf("raw pointer taken from '%s' via %s", owner, b.Call)),
+		p.Step(fn, diag.StepBorrow, b, ptrName, owner, fmt.Sprintf("raw pointer taken from '%s' via %s", owner, b.Call)),
 	}
 	if c.store != nil {
-		w = append(w, p.Step(fn, diag.StepStore, c.store, ptr, carrierName, fmt.Sprintf("stored in '%s', which outlives '%s'", carrierName, owner)))
+		w = append(w, p.Step(fn, diag.StepStore, c.store, ptrName, carrierName, fmt.Sprintf("stored in '%s', which outlives '%s'", carrierName, owner)))
+	}
+	// Async consumers of the pointer awaited while the owner lives: the
+	// replay decides whether they cover the later use.
+	for _, wt := range consumersAwaited(p, fn, b, c.carrier, died) {
+		w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(wt.Var), "", fmt.Sprintf("the host waits for '%s', which used the pointer, while '%s' lives", fn.VarName(wt.Var), owner)))
 	}
 	w = append(w, p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner)))
 	for i := range fn.Events {

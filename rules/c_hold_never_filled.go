@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -131,7 +133,19 @@ func reportEmptyHold(p *Pass, fn *lifetime.Func, v lifetime.VarID, handoff *life
 	msg := fmt.Sprintf("hold container '%s' %s but nothing is ever put into it, so it keeps no buffer alive", x.Name, how)
 	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Kind: lifetime.Declare}
 	w := []diag.Step{p.Step(fn, diag.StepDeclHold, declEv, x.Name, "", fmt.Sprintf("'%s' (%s) is declared to keep buffers alive", x.Name, x.Type))}
-	// The async work the hold should have covered, and its buffer's owner.
+	// The async work the hold should have covered, its buffer's owner and
+	// any wait on it, in program order: whether the owner dies before the
+	// work is awaited is for the replay to say, not the rule.
+	w = append(w, asyncCoverage(p, fn, handoff)...)
+	w = append(w, p.Step(fn, diag.StepMove, handoff, x.Name, into, fmt.Sprintf("'%s' is handed on empty", x.Name)))
+	slices.SortStableFunc(w[1:], func(a, b diag.Step) int { return cmp.Compare(a.At.Start.Offset, b.At.Start.Offset) })
+	p.Report(fn, handoff.At, p.nodeEnd(handoff), msg, x.Name, w)
+}
+
+// asyncCoverage returns the witness steps of the first async work started
+// on a local owner before the handoff: the owner's declaration, the start,
+// the waits on its future and the owner's death.
+func asyncCoverage(p *Pass, fn *lifetime.Func, handoff *lifetime.Event) []diag.Step {
 	for i := range fn.Events {
 		e := &fn.Events[i]
 		if e.Kind != lifetime.Async || e.At > handoff.At {
@@ -142,16 +156,24 @@ func reportEmptyHold(p *Pass, fn *lifetime.Func, v lifetime.VarID, handoff *life
 			continue
 		}
 		died := fn.ScopeExitOf(e.Other)
-		if died == nil || died.At > handoff.At {
+		if died == nil {
 			continue
 		}
 		bufDecl := &lifetime.Event{Node: buf.Decl, At: buf.At, Kind: lifetime.Declare}
-		w = append(w,
+		w := []diag.Step{
 			p.Step(fn, diag.StepDeclare, bufDecl, buf.Name, "", fmt.Sprintf("'%s' owns the buffer the device uses", buf.Name)),
 			p.Step(fn, diag.StepAsync, e, buf.Name, fn.VarName(e.Var), fmt.Sprintf("async work on '%s' starts via %s", buf.Name, e.Call)),
-			p.Step(fn, diag.StepOwnerDies, died, buf.Name, "", fmt.Sprintf("'%s' dies here while the work may still run", buf.Name)))
-		break
+			p.Step(fn, diag.StepOwnerDies, died, buf.Name, "", fmt.Sprintf("'%s' dies here", buf.Name)),
+		}
+		if e.Var != lifetime.NoVar {
+			for j := range fn.Events {
+				if wt := &fn.Events[j]; wt.Kind == lifetime.Wait && wt.Var == e.Var && wt.At > e.At {
+					w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(e.Var), "", fmt.Sprintf("the host waits for '%s' via %s", fn.VarName(e.Var), wt.Call)))
+					break
+				}
+			}
+		}
+		return w
 	}
-	w = append(w, p.Step(fn, diag.StepMove, handoff, x.Name, into, fmt.Sprintf("'%s' is handed on empty", x.Name)))
-	p.Report(fn, handoff.At, p.nodeEnd(handoff), msg, x.Name, w)
+	return nil
 }

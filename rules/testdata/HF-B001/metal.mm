@@ -4,7 +4,7 @@
   std::vector<const void*> srcs;
   for (const Tensor& t : ts) {
     HostStaging staging = [self stagingFor:t];
-    srcs.push_back(staging.data());  // want "raw pointer borrowed from 'staging' is kept in 'srcs', which is used at line 9"
+    srcs.push_back(staging.data());  // want "raw pointer borrowed from 'staging' is kept in 'srcs', which is used at line 9" confirmed
   }
   [self.queue submit:srcs.data() count:srcs.size()];
 }

@@ -5,6 +5,6 @@
   for (auto& t : inputs_) {
     [self encode:t into:cb];
   }
-  Finish(cb, std::move(keepalive));  // want "hold container 'keepalive' is handed to Finish"
+  Finish(cb, std::move(keepalive));  // want "hold container 'keepalive' is handed to Finish" not-modelled
 }
 @end
