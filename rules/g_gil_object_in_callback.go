@@ -82,6 +82,14 @@ func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
 				p.Step(fn, diag.StepFree, endOf(e.Lambda), name, "", fmt.Sprintf("'%s' is released when the callback finishes, on the runtime thread, which may need the interpreter lock", name)),
 			}
 			w[1].Via = "release on the callback thread"
+			if wt, died := hostKeepsPastWait(fn, e, i, c.Var); wt != nil {
+				// not provably the last reference: the witness shows the
+				// host's own reference outliving the wait
+				host := fn.VarName(c.Var)
+				w = append(w,
+					p.Step(fn, diag.StepWait, wt, fut, "", fmt.Sprintf("the host waits for '%s' here, after the callback has run", fut)),
+					p.Step(fn, diag.StepOwnerDies, died, host, name, fmt.Sprintf("the host's own reference '%s' dies only here, after the wait", host)))
+			}
 			at := c
 			if c.Flags&lifetime.Implicit != 0 {
 				at = e // a default capture: point at the registration
@@ -89,6 +97,43 @@ func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
 			p.Report(fn, at.At, p.nodeEnd(at), msg, "gil:"+name+":"+fut, w)
 		}
 	}
+}
+
+// hostKeepsPastWait returns the wait on the future of callback event e
+// (index i) and the death of the host's own reference v when v, a value the
+// function owns and never moves, lives until after a wait that is reached
+// on every path to its death; nil otherwise.
+func hostKeepsPastWait(fn *lifetime.Func, e *lifetime.Event, i int, v lifetime.VarID) (*lifetime.Event, *lifetime.Event) {
+	x := fn.Var(v)
+	if x == nil || x.Static || x.Captured || x.Kind != lifetime.Owner || e.Var == lifetime.NoVar {
+		return nil, nil
+	}
+	for j := range fn.Events {
+		if m := &fn.Events[j]; m.Kind == lifetime.Move && m.Var == v {
+			return nil, nil
+		}
+	}
+	died := fn.ScopeExitOf(v)
+	if died == nil {
+		if !x.Param {
+			return nil, nil
+		}
+		died = endOf(fn)
+	}
+	chain := chainedFrom(fn, e.Var)
+	for f := range chainedAfter(fn, e) {
+		chain[f] = true
+	}
+	for j := i + 1; j < len(fn.Events); j++ {
+		w := &fn.Events[j]
+		if w.At >= died.At {
+			break
+		}
+		if w.Kind == lifetime.Wait && chain[w.Var] && fn.Encloses(w.Scope, died.Scope) {
+			return w, died
+		}
+	}
+	return nil, nil
 }
 
 // gilType returns the type of v, or of its elements when v is a

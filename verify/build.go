@@ -761,10 +761,20 @@ func workWithoutFuture(st diag.Step) bool {
 	return strings.Contains(v, "without-future") || strings.Contains(v, "without future")
 }
 
+// releasedOnCallbackThread says whether a free step is the release of a
+// callback's capture on the runtime thread that runs the callback (G2).
+func releasedOnCallbackThread(st diag.Step) bool {
+	v := strings.ToLower(st.Via)
+	return st.Kind == diag.StepFree && (strings.Contains(v, "callback thread") || strings.Contains(v, "callback-thread"))
+}
+
 func buildG(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 	for _, st := range w {
 		if workWithoutFuture(st) {
 			return buildG3(w, opt, fixed)
+		}
+		if releasedOnCallbackThread(st) {
+			return buildG2(w, opt, fixed)
 		}
 	}
 	b, err := newBld(w, opt, fixed, device.BFC(), "the callback holds a strong reference")
@@ -839,6 +849,121 @@ func buildG(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 		return nil, missing("G", "owner-dies")
 	}
 	s.Await(compute)
+	return b.out, nil
+}
+
+// buildG2 is MODEL §8 G2: an object whose release may need the
+// interpreter lock L is captured by a completion callback and released on
+// the runtime thread that completes the work. The model's Python thread
+// holds L while it awaits later work, whose completion is queued behind the
+// callback on that thread: when the callback must take L, no thread can
+// move. The witness is callback(Value=future, Other=capture) →
+// free(Value=capture, Via "release on the callback thread") → optional
+// wait(Value=future) → optional owner-dies(Value=the host's own reference,
+// Other=capture). A host reference that dies only after a wait on the
+// future makes the callback's copy not the last one: its release needs no
+// lock.
+func buildG2(w []diag.Step, opt Options, fixed bool) (*scen, error) {
+	b, err := newBld(w, opt, fixed, device.BFC(), "the callback does not capture the object; the host releases it after awaiting the future")
+	if err != nil {
+		return nil, err
+	}
+	s := b.s
+	work := s.Stream("device")
+	gil := s.Lock("interpreter lock")
+	// the host keeps its own reference until after a wait on the future
+	hostKeeps, waitSeen := false, false
+	for _, st := range w {
+		switch st.Kind {
+		case diag.StepWait:
+			waitSeen = true
+		case diag.StepOwnerDies:
+			if waitSeen {
+				hostKeeps = true
+			}
+		}
+	}
+	var obj device.Obj
+	var fut device.Future
+	haveCB, haveRelease, hostDropped, waited := false, false, false, false
+	capName, futName := "", ""
+	for i, st := range w {
+		switch {
+		case st.Kind == diag.StepCallback:
+			if haveCB {
+				return nil, shapeErr("G", i, st)
+			}
+			capName, futName = orName(st.Other, "object"), orName(st.Value, "future")
+			obj = s.Object(capName, b.at(i)...)
+			b.objs[capName] = obj
+			fut = s.Future(futName)
+			out := s.Alloc("work buffer", b.n)
+			s.Enqueue(work, device.Kernel("async work").Writes(out).Sets(fut))
+			haveCB = true
+		case releasedOnCallbackThread(st):
+			if !haveCB || haveRelease || orName(st.Value, capName) != capName {
+				return nil, shapeErr("G", i, st)
+			}
+			var caps []device.Obj
+			if !fixed {
+				caps = []device.Obj{obj}
+			}
+			last := !hostKeeps && !fixed
+			at := b.at(i)
+			s.OnReady(fut, caps, func(cb *device.Body) {
+				switch {
+				case last:
+					cb.Acquire(gil, at...)
+					cb.Note("release "+capName+" (the last reference)", at...)
+					cb.Release(gil, at...)
+				case !fixed:
+					cb.Note("drop a copy of "+capName+": the host still holds a reference, no lock needed", at...)
+				}
+			}, b.at(i)...)
+			haveRelease = true
+		case st.Kind == diag.StepWait:
+			if !haveCB {
+				return nil, shapeErr("G", i, st)
+			}
+			s.Await(fut, b.at(i)...)
+			waited = true
+			b.out.cleanWhy = "the host awaits " + futName + ", so the callback has released its copy before the host takes the interpreter lock"
+		case st.Kind == diag.StepOwnerDies:
+			if !haveCB || hostDropped {
+				return nil, shapeErr("G", i, st)
+			}
+			if fixed && !waited {
+				continue // the fix keeps the host's reference until after the wait
+			}
+			s.Drop(obj, b.at(i)...)
+			hostDropped = true
+		case st.Kind == diag.StepDeclare || st.Kind == diag.StepEscape || st.Kind == diag.StepUse ||
+			st.Kind == diag.StepBlock || st.Kind == diag.StepAsync || st.Kind == diag.StepMove || st.Kind == diag.StepStore:
+			s.Note(fmt.Sprintf("%s %s", st.Kind, orName(st.Value, "value")), b.at(i)...)
+		default:
+			return nil, shapeErr("G", i, st)
+		}
+	}
+	if !haveCB {
+		return nil, missing("G", "callback")
+	}
+	if !haveRelease {
+		return nil, missing("G", "release on the callback thread")
+	}
+	// later work, whose completion is queued behind the callback
+	next := s.Future("later work")
+	out := s.Alloc("later work buffer", b.n)
+	s.Enqueue(work, device.Kernel("later work").Writes(out).Sets(next))
+	if fixed && !waited {
+		s.Await(fut)
+	}
+	if !hostDropped {
+		s.Drop(obj) // the caller lets go of its reference
+	}
+	// a Python thread holds the interpreter lock while it awaits that work
+	s.Acquire(gil)
+	s.Await(next)
+	s.Release(gil)
 	return b.out, nil
 }
 
