@@ -96,7 +96,7 @@ func checkAsyncOutlivesBuffer(p *Pass, fn *lifetime.Func) {
 			if x == nil {
 				continue
 			}
-			reportAsyncOutlives(p, fn, a, o, via, x, died)
+			reportAsyncOutlives(p, fn, a, o, via, x, died, waitOnPath(fn, ai, x, flow, ops, futures))
 			break
 		}
 	}
@@ -156,7 +156,10 @@ func escapeText(fn *lifetime.Func, x *lifetime.Event) string {
 	return "is handed to " + x.Call
 }
 
-func reportAsyncOutlives(p *Pass, fn *lifetime.Func, a *lifetime.Event, o, via lifetime.VarID, x, died *lifetime.Event) {
+// A wait that the rule cannot count (it is in a loop body that may not
+// run) is a step of the witness, which takes the path through the loop
+// body: the replay then says whether that path is clean.
+func reportAsyncOutlives(p *Pass, fn *lifetime.Func, a *lifetime.Event, o, via lifetime.VarID, x, died, wait *lifetime.Event) {
 	owner := fn.Var(o)
 	future := fn.VarName(a.Var)
 	what := "its future"
@@ -167,12 +170,19 @@ func reportAsyncOutlives(p *Pass, fn *lifetime.Func, a *lifetime.Event, o, via l
 	if via != lifetime.NoVar && via != o {
 		through = fmt.Sprintf(" (through '%s')", fn.VarName(via))
 	}
-	msg := fmt.Sprintf("%s works on '%s'%s, whose only owner dies at line %d while the work may still run: %s %s at line %d, and nothing waits for it or keeps '%s' alive",
-		a.Call, owner.Name, through, p.Line(died.At), what, escapeText(fn, x), p.Line(x.At), owner.Name)
+	nothing := fmt.Sprintf("nothing waits for it or keeps '%s' alive", owner.Name)
+	if wait != nil {
+		nothing = fmt.Sprintf("only a wait in a loop body at line %d, which may not run, waits for it, and nothing keeps '%s' alive", p.Line(wait.At), owner.Name)
+	}
+	msg := fmt.Sprintf("%s works on '%s'%s, whose only owner dies at line %d while the work may still run: %s %s at line %d, and %s",
+		a.Call, owner.Name, through, p.Line(died.At), what, escapeText(fn, x), p.Line(x.At), nothing)
 	declEv := &lifetime.Event{Node: owner.Decl, At: owner.At, Call: owner.Type}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, owner.Name, "", fmt.Sprintf("'%s' (%s) is the only owner of the buffer", owner.Name, owner.Type)),
 		p.Step(fn, diag.StepAsync, a, owner.Name, future, fmt.Sprintf("%s starts async work on '%s'", a.Call, owner.Name)),
+	}
+	if wait != nil {
+		w = append(w, p.Step(fn, diag.StepWait, wait, fn.VarName(wait.Var), "", fmt.Sprintf("%s waits for the work on this path, in a loop body holdfast cannot prove runs", wait.Call)))
 	}
 	if x.Kind == lifetime.Callback {
 		w = append(w, p.Step(fn, diag.StepCallback, x, future, "", fmt.Sprintf("the continuation registered with %s does not capture '%s'", x.Call, owner.Name)))
