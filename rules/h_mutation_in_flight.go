@@ -150,10 +150,15 @@ func reportMutationInFlight(p *Pass, fn *lifetime.Func, a, m *lifetime.Event, op
 	}
 	msg := fmt.Sprintf("'%s' is mutated in place by %s while %s, started at line %d on '%s'%s, may still use its buffer; wait for the copy first",
 		t, m.Call, a.Call, p.Line(a.At), t, through)
-	w := []diag.Step{
-		p.Step(fn, diag.StepAsync, a, t, fn.VarName(a.Var), fmt.Sprintf("%s starts an async copy that uses '%s'", a.Call, t)),
-		p.Step(fn, diag.StepMutate, m, t, "", fmt.Sprintf("%s changes '%s' before anything waits for the copy", m.Call, t)),
+	w := []diag.Step{p.Step(fn, diag.StepAsync, a, t, fn.VarName(a.Var), fmt.Sprintf("%s starts an async copy that uses '%s'", a.Call, t))}
+	// A wait in a loop body the rule cannot prove runs: the witness takes
+	// the path through the body, and the replay says whether it is clean.
+	if lw := waitOnPath(fn, ai, m, flow, ops, futures); lw != nil {
+		msg = fmt.Sprintf("'%s' is mutated in place by %s while %s, started at line %d on '%s'%s, may still use its buffer: only a wait in a loop body at line %d, which may not run, waits for the copy first",
+			t, m.Call, a.Call, p.Line(a.At), t, through, p.Line(lw.At))
+		w = append(w, p.Step(fn, diag.StepWait, lw, fn.VarName(lw.Var), "", fmt.Sprintf("%s waits for the copy on this path, in a loop body holdfast cannot prove runs", lw.Call)))
 	}
+	w = append(w, p.Step(fn, diag.StepMutate, m, t, "", fmt.Sprintf("%s changes '%s' before anything waits for the copy on every path", m.Call, t)))
 	for i := range fn.Events {
 		if e := &fn.Events[i]; e.At > m.At && e.Kind == lifetime.Wait && covers(e, ai, flow, ops, futures) {
 			w = append(w, p.Step(fn, diag.StepWait, e, fn.VarName(e.Var), "", "the copy is waited for only here"))

@@ -4,7 +4,7 @@ absl::Status CopyThenZero(at::Tensor& t, xla::MutableBorrowingLiteral* literal) 
   TT_ASSIGN_OR_RETURN(DeviceBufferRef src_ref, GetBuffer(t));
   TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * src, src_ref.AwaitBuffer());
   xla::Future<> done = src->ToLiteral(literal);
-  t.zero_();  // want "'t' is mutated in place by zero_ while ToLiteral, started at line 6 on 't' \(through 'src'\), may still use its buffer"
+  t.zero_();  // want "'t' is mutated in place by zero_ while ToLiteral, started at line 6 on 't' \(through 'src'\), may still use its buffer" confirmed
   return done.Await();
 }
 
@@ -12,7 +12,7 @@ absl::Status CopyThenZero(at::Tensor& t, xla::MutableBorrowingLiteral* literal) 
 absl::Status UploadThenOverwrite(at::Tensor& dst, const HostSlice& host) {
   TT_ASSIGN_OR_RETURN(DeviceBufferRef dst_ref, GetPjrtBuffer(dst));
   TT_ASSIGN_OR_RETURN(xla::Future<> done, TpuAsyncDmaCopyHtoD(dst_ref, host));
-  OverwriteDataPtr(dst, NewZeroBuffer(dst));  // want "'dst' is mutated in place by OverwriteDataPtr while TpuAsyncDmaCopyHtoD"
+  OverwriteDataPtr(dst, NewZeroBuffer(dst));  // want "'dst' is mutated in place by OverwriteDataPtr while TpuAsyncDmaCopyHtoD" confirmed
   return done.Await();
 }
 
@@ -33,7 +33,7 @@ absl::Status CopyMaybeWait(at::Tensor& t, xla::MutableBorrowingLiteral* literal,
   if (sync) {
     TF_RETURN_IF_ERROR(done.Await());
   }
-  t.fill_(1);  // want "'t' is mutated in place by fill_"
+  t.fill_(1);  // want "'t' is mutated in place by fill_" confirmed
   return done.Await();
 }
 
