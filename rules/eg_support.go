@@ -163,3 +163,18 @@ func endOf(fn *lifetime.Func) *lifetime.Event {
 	s := fn.Scopes[0]
 	return &lifetime.Event{Kind: lifetime.ScopeExit, Node: s.Node, At: s.End - 1, Var: lifetime.NoVar, Call: "}"}
 }
+
+// onEveryPath reports whether an event in scope at is reached on every path
+// that reaches a point in scope end: at encloses end, or lies in plain
+// blocks inside a scope that does (not in a branch, a loop or a handler).
+func onEveryPath(fn *lifetime.Func, at, end lifetime.ScopeID) bool {
+	for s := at; s >= 0; s = fn.Scopes[s].Parent {
+		if fn.Encloses(s, end) {
+			return true
+		}
+		if fn.Scopes[s].Kind != lifetime.BlockScope {
+			return false
+		}
+	}
+	return false
+}

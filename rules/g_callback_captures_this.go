@@ -75,8 +75,12 @@ func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 				if fn.Class != nil && fn.Class.Singleton {
 					continue // the object lives until the program exits
 				}
-				if use := firstThisUse(l); use != nil && !thisAwaited(fn, e, i) {
-					reportCallbackThis(p, fn, e, use)
+				use := firstThisUse(l)
+				if use == nil {
+					continue
+				}
+				if proven, cond := thisAwaited(fn, e, i); !proven {
+					reportCallbackThis(p, fn, e, use, cond)
 				}
 			case c.Flags&lifetime.ByRef != 0:
 				v := fn.Var(c.Var)
@@ -87,10 +91,11 @@ func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 				if died == nil {
 					died = endOf(fn)
 				}
-				if awaitedBefore(fn, e, i, died.At) || completedBefore(fn, e, i) {
+				proven, cond := awaitedBefore(fn, e, i, died)
+				if proven || completedBefore(fn, e, i) {
 					continue
 				}
-				reportCallbackLocal(p, fn, e, v.Name, died)
+				reportCallbackLocal(p, fn, e, v.Name, died, cond)
 			}
 		}
 	}
@@ -129,30 +134,34 @@ func firstThisUse(l *lifetime.Func) *lifetime.ThisUse {
 }
 
 // thisAwaited reports whether the future the callback was registered on is
-// waited for while the object surely lives: in the same function, or in
-// the class's destructor.
-func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) bool {
-	if awaitedBefore(fn, e, i, fn.Scopes[0].End) || completedBefore(fn, e, i) {
-		return true
+// waited for while the object surely lives: in the same function on every
+// path, or in the class's destructor. Otherwise cond is a wait in the
+// function that only some paths reach, or nil.
+func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) (proven bool, cond *lifetime.Event) {
+	proven, cond = awaitedBefore(fn, e, i, endOf(fn))
+	if proven || completedBefore(fn, e, i) {
+		return true, nil
 	}
 	if d := enclosing(fn).Class.Destructor(); d != nil {
 		for j := range d.Events {
 			if d.Events[j].Kind == lifetime.Wait {
-				return true
+				return true, nil
 			}
 		}
 	}
-	return false
+	return false, cond
 }
 
 // awaitedBefore reports whether the future of callback event e (index i)
-// is waited for, or completed here, before offset end: that future, one
-// it was chained from (f3 = f2->then(...)), since completing the first of
-// a chain runs the continuations of the rest, or one chained after the
-// callback (waiting for s2 = s1->then(cb) waits for cb).
-func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end uint32) bool {
+// is waited for, or completed here, before event end on every path to it
+// (the wait's scope encloses end's): that future, one it was chained from
+// (f3 = f2->then(...)), since completing the first of a chain runs the
+// continuations of the rest, or one chained after the callback (waiting
+// for s2 = s1->then(cb) waits for cb). Otherwise cond is such a wait that
+// only some paths reach (in a branch or a loop), or nil.
+func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end *lifetime.Event) (proven bool, cond *lifetime.Event) {
 	if e.Var == lifetime.NoVar {
-		return false
+		return false, nil
 	}
 	chain := chainedFrom(fn, e.Var)
 	for v := range chainedAfter(fn, e) {
@@ -160,14 +169,20 @@ func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end uint32) bool
 	}
 	for j := i + 1; j < len(fn.Events); j++ {
 		w := &fn.Events[j]
-		if w.At >= end {
+		if w.At >= end.At {
 			break
 		}
-		if w.Kind == lifetime.Wait && chain[w.Var] {
-			return true
+		if w.Kind != lifetime.Wait || !chain[w.Var] {
+			continue
+		}
+		if onEveryPath(fn, w.Scope, end.Scope) {
+			return true, nil
+		}
+		if cond == nil {
+			cond = w
 		}
 	}
-	return false
+	return false, cond
 }
 
 // completedBefore reports whether the future of callback event e (index
@@ -243,7 +258,7 @@ func futureName(fn *lifetime.Func, e *lifetime.Event) string {
 	return "the future"
 }
 
-func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *lifetime.ThisUse) {
+func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *lifetime.ThisUse, cond *lifetime.Event) {
 	fut := futureName(fn, e)
 	what := "this"
 	if use.Name != "this" {
@@ -254,21 +269,38 @@ func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *life
 	g := enclosing(fn)
 	w := []diag.Step{
 		p.Step(fn, diag.StepCallback, e, fut, "this", fmt.Sprintf("a continuation capturing this is registered on '%s'", fut)),
-		p.Step(fn, diag.StepOwnerDies, endOf(fn), "this", "",
-			fmt.Sprintf("after %s returns, the caller may drop the object while '%s' is still pending", shortName(g.Name), fut)),
 	}
+	if cond != nil {
+		w = append(w, condWait(p, fn, cond, fut))
+	}
+	w = append(w, p.Step(fn, diag.StepOwnerDies, endOf(fn), "this", "",
+		fmt.Sprintf("after %s returns, the caller may drop the object while '%s' is still pending", shortName(g.Name), fut)))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "this:"+fut+":"+e.Call, w)
 }
 
-func reportCallbackLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, name string, died *lifetime.Event) {
+func reportCallbackLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, name string, died, cond *lifetime.Event) {
 	fut := futureName(fn, e)
 	msg := fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and nothing waits for '%s' before '%s' dies at line %d",
 		e.Call, fut, name, fut, name, p.Line(died.At))
+	if cond != nil {
+		msg = fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and only some paths wait for '%s' (line %d) before '%s' dies at line %d",
+			e.Call, fut, name, fut, p.Line(cond.At), name, p.Line(died.At))
+	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("a continuation holding a reference to '%s' is registered on '%s'", name, fut)),
-		p.Step(fn, diag.StepOwnerDies, died, name, "", fmt.Sprintf("'%s' dies here; the callback can still run and use it", name)),
 	}
+	if cond != nil {
+		w = append(w, condWait(p, fn, cond, fut))
+	}
+	w = append(w, p.Step(fn, diag.StepOwnerDies, died, name, "", fmt.Sprintf("'%s' dies here; the callback can still run and use it", name)))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "ref:"+name+":"+fut, w)
+}
+
+// condWait is the witness step of a wait on the callback's future that
+// only some paths reach: the witness follows the path through it.
+func condWait(p *Pass, fn *lifetime.Func, w *lifetime.Event, fut string) diag.Step {
+	return p.Step(fn, diag.StepWait, w, fut, "",
+		fmt.Sprintf("'%s' is waited for here on this path only; on a path that skips the wait the callback can outlive what it captures", fut))
 }
 
 func shortName(name string) string {

@@ -129,7 +129,7 @@ func hostKeepsPastWait(fn *lifetime.Func, e *lifetime.Event, i int, v lifetime.V
 		if w.At >= died.At {
 			break
 		}
-		if w.Kind == lifetime.Wait && chain[w.Var] && fn.Encloses(w.Scope, died.Scope) {
+		if w.Kind == lifetime.Wait && chain[w.Var] && onEveryPath(fn, w.Scope, died.Scope) {
 			return w, died
 		}
 	}

@@ -51,7 +51,7 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 		if c.Kind != lifetime.Construct || c.Flags&lifetime.WithFuture != 0 || !p.Model.IsWork(c.Text) {
 			continue
 		}
-		a := pendingAsync(fn, i)
+		a, cond := pendingAsync(fn, i)
 		if a == nil {
 			continue
 		}
@@ -65,16 +65,21 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 			c.Text, fut, p.Line(a.At))
 		w := []diag.Step{
 			p.Step(fn, diag.StepAsync, a, fn.VarName(a.Other), fn.VarName(a.Var), fmt.Sprintf("%s starts async work", a.Call)),
-			p.Step(fn, diag.StepEscape, c, c.Text, fn.VarName(a.Var), fmt.Sprintf("the %s handed to callers does not hold %s", c.Text, fut)),
 		}
-		w[1].Via = "work-without-future"
+		if cond != nil {
+			w = append(w, p.Step(fn, diag.StepWait, cond, fn.VarName(a.Var), "",
+				fmt.Sprintf("%s is waited for here on this path only; on a path that skips the wait the work object's wait() returns early", fut)))
+		}
+		w = append(w, p.Step(fn, diag.StepEscape, c, c.Text, fn.VarName(a.Var), fmt.Sprintf("the %s handed to callers does not hold %s", c.Text, fut)))
+		w[len(w)-1].Via = "work-without-future"
 		p.Report(fn, c.At, p.nodeEnd(c), msg, "work:"+c.Text+":"+a.Call, w)
 	}
 }
 
 // pendingAsync returns an async start before event index i whose future is
-// neither waited for before i nor handed on after it, or nil.
-func pendingAsync(fn *lifetime.Func, i int) *lifetime.Event {
+// neither waited for before i on every path nor handed on after it, or
+// nil; cond is a wait for it before i that only some paths reach, or nil.
+func pendingAsync(fn *lifetime.Func, i int) (a, cond *lifetime.Event) {
 	for j := 0; j < i; j++ {
 		a := &fn.Events[j]
 		if a.Kind != lifetime.Async {
@@ -82,20 +87,21 @@ func pendingAsync(fn *lifetime.Func, i int) *lifetime.Event {
 		}
 		if a.Var == lifetime.NoVar {
 			if a.Flags&lifetime.Discarded != 0 {
-				return a
+				return a, nil
 			}
 			continue
 		}
-		if !futureSettled(fn, a.Var, j, i) {
-			return a
+		if settled, cond := futureSettled(fn, a.Var, j, i); !settled {
+			return a, cond
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // futureSettled reports whether future v (started at index from) is
-// waited for before index at, or moved, stored or passed on after it.
-func futureSettled(fn *lifetime.Func, v lifetime.VarID, from, at int) bool {
+// waited for before index at on every path, or moved, stored or passed on
+// after it; cond is a wait before at that only some paths reach, or nil.
+func futureSettled(fn *lifetime.Func, v lifetime.VarID, from, at int) (settled bool, cond *lifetime.Event) {
 	for k := from + 1; k < len(fn.Events); k++ {
 		e := &fn.Events[k]
 		if e.Var != v && e.Other != v {
@@ -103,13 +109,18 @@ func futureSettled(fn *lifetime.Func, v lifetime.VarID, from, at int) bool {
 		}
 		switch {
 		case e.Kind == lifetime.Wait && k < at:
-			return true
+			if onEveryPath(fn, e.Scope, fn.Events[at].Scope) {
+				return true, nil
+			}
+			if cond == nil {
+				cond = e
+			}
 		case k > at && (e.Kind == lifetime.Move || e.Kind == lifetime.Store || e.Kind == lifetime.Return ||
 			e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 || e.Kind == lifetime.Capture):
-			return true
+			return true, nil
 		case e.Kind == lifetime.Move && e.Var == v || e.Kind == lifetime.Return && e.Var == v || e.Kind == lifetime.Store && e.Other == v:
-			return true // handed to something else before: not this work's business
+			return true, nil // handed to something else before: not this work's business
 		}
 	}
-	return false
+	return false, cond
 }

@@ -5,7 +5,7 @@ c10::intrusive_ptr<c10d::Work> ProcessGroupTpu::experimental_recv(std::vector<at
   std::vector<std::string> transfer_keys = KeysFor(src, tensors.size());
   TT_ASSIGN_OR_THROW(auto recv_future, CrossHostRecvBuffers(tensors, transfer_keys));
   recv_future.OnReady([keys = transfer_keys](absl::Status s) { ReleaseKeys(keys); });
-  return c10::make_intrusive<TpuWork>();  // want "TpuWork is built without 'recv_future' \(started at line 6\): its wait\(\) returns before the work is done"
+  return c10::make_intrusive<TpuWork>();  // want "TpuWork is built without 'recv_future' \(started at line 6\): its wait\(\) returns before the work is done" confirmed
 }
 
 // Fixed: the work holds the future of the receive.
