@@ -154,13 +154,15 @@ func defaultedWitness(p *Pass, fn *lifetime.Func, i int) []diag.Step {
 		}
 		handed := false
 		end := p.nodeEnd(e)
-		for _, x := range followFuture(p, fn, ai).escapes {
+		flow := followFuture(p, fn, ai)
+		for _, x := range flow.escapes {
 			handed = handed || x.At >= e.At && x.At < end
 		}
 		if !handed {
 			continue
 		}
-		for _, op := range asyncOperands(fn, ai) {
+		ops := asyncOperands(fn, ai)
+		for _, op := range ops {
 			o, _ := ownerOf(fn, op.Var)
 			if o == lifetime.NoVar || !soleLocalOwner(fn, o) || keptBeyondScope(fn, o) != nil {
 				continue
@@ -171,12 +173,21 @@ func defaultedWitness(p *Pass, fn *lifetime.Func, i int) []diag.Step {
 			}
 			x := fn.Var(o)
 			declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
-			return []diag.Step{
+			w := []diag.Step{
 				p.Step(fn, diag.StepDeclare, declEv, x.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer the work uses", x.Name, x.Type)),
 				p.Step(fn, diag.StepAsync, a, x.Name, fn.VarName(a.Var), fmt.Sprintf("%s starts async work on '%s'", a.Call, x.Name)),
-				p.Step(fn, diag.StepEscape, e, fn.VarName(a.Var), "", fmt.Sprintf("the future goes to %s with '%s' left at its default", e.Call, e.Text)),
-				p.Step(fn, diag.StepOwnerDies, died, x.Name, "", fmt.Sprintf("'%s' dies here; no hold keeps its buffer", x.Name)),
 			}
+			// A wait on the path before the owner dies: the missing hold is
+			// still reported, and the replay shows whether it matters here.
+			wait := waitOnPath(fn, ai, died, flow, ops, asyncFutures(fn))
+			if wait != nil && wait.At < e.At {
+				w = append(w, p.Step(fn, diag.StepWait, wait, fn.VarName(wait.Var), "", fmt.Sprintf("%s waits for the work before the hand-off", wait.Call)))
+			}
+			w = append(w, p.Step(fn, diag.StepEscape, e, fn.VarName(a.Var), "", fmt.Sprintf("the future goes to %s with '%s' left at its default", e.Call, e.Text)))
+			if wait != nil && wait.At >= e.At {
+				w = append(w, p.Step(fn, diag.StepWait, wait, fn.VarName(wait.Var), "", fmt.Sprintf("%s waits for the work while '%s' still lives", wait.Call, x.Name)))
+			}
+			return append(w, p.Step(fn, diag.StepOwnerDies, died, x.Name, "", fmt.Sprintf("'%s' dies here; no hold keeps its buffer", x.Name)))
 		}
 	}
 	return []diag.Step{

@@ -10,7 +10,7 @@ Readback StartReadback(id<MTLCommandQueue> queue, const at::Tensor& t);
 @implementation Fetcher
 - (MTLFuture<void>)fetch:(const at::Tensor&)t {
   Readback rb = StartReadback(queue_, t);
-  return std::move(rb.done);  // want "'rb.done' is kept but 'rb.staging_hold' is dropped"
+  return std::move(rb.done);  // want "'rb.done' is kept but 'rb.staging_hold' is dropped" confirmed
 }
 
 - (void)fetchAndWait:(const at::Tensor&)t {

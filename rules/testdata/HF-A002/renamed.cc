@@ -9,12 +9,12 @@ class ReadJob {
 
 HostFuture<void> Reader::Start(void* dst) {
   std::pair<HostFuture<void>, std::shared_ptr<const void>> read = storage()->ReadAsync(dst);
-  return std::move(read.first);  // want "'read.first' is kept but 'read.second' is dropped"
+  return std::move(read.first);  // want "'read.first' is kept but 'read.second' is dropped" confirmed
 }
 
 std::unique_ptr<ReadJob> Reader::Job(void* dst) {
   HostFuture<void> done = Issue(dst);
-  return std::make_unique<ReadJob>(std::move(done));  // want "ReadJob is built with a future but without its 'keepalive' parameter"
+  return std::make_unique<ReadJob>(std::move(done));  // want "ReadJob is built with a future but without its 'keepalive' parameter" not-modelled
 }
 
 // Correct: both members go to the job.
