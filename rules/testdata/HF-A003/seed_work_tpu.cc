@@ -2,7 +2,7 @@
 // parameter that defaults to nullptr, so a caller that forgets it compiles.
 class WorkTpu : public Work {
  public:
-  explicit WorkTpu(xla::Future<> future, std::shared_ptr<void> hold = nullptr)  // want "hold parameter 'hold' of WorkTpu defaults to nullptr: a caller that passes only the future 'future' drops"
+  explicit WorkTpu(xla::Future<> future, std::shared_ptr<void> hold = nullptr)  // want "hold parameter 'hold' of WorkTpu defaults to nullptr: a caller that passes only the future 'future' drops" not-modelled
       : future_(std::move(future)), hold_(std::move(hold)) {}
 
  private:
@@ -13,11 +13,11 @@ class WorkTpu : public Work {
 // Declared only; defined elsewhere.
 class TransferWork {
  public:
-  TransferWork(PjRtFuture<> done, std::shared_ptr<const void> keepalive = {});  // want "hold parameter 'keepalive' of TransferWork defaults to \{\}"
+  TransferWork(PjRtFuture<> done, std::shared_ptr<const void> keepalive = {});  // want "hold parameter 'keepalive' of TransferWork defaults to \{\}" not-modelled
 };
 
 // Other names: a free function taking a HostFuture and a pinned buffer.
-void Submit(HostFuture<void> done, std::unique_ptr<PinnedBuffer> pinned = nullptr);  // want "hold parameter 'pinned' of Submit defaults to nullptr"
+void Submit(HostFuture<void> done, std::unique_ptr<PinnedBuffer> pinned = nullptr);  // want "hold parameter 'pinned' of Submit defaults to nullptr" not-modelled
 
 // Correct: the hold is required.
 class Required {
