@@ -108,7 +108,8 @@ func eventStruct(fn *lifetime.Func, ai int, end uint32) lifetime.VarID {
 
 func reportDiscarded(p *Pass, fn *lifetime.Func, ai int, a *lifetime.Event, msg string) {
 	value := ""
-	for _, op := range asyncOperands(fn, ai) {
+	ops := asyncOperands(fn, ai)
+	for _, op := range ops {
 		if o, _ := ownerOf(fn, op.Var); o != lifetime.NoVar {
 			value = fn.VarName(o)
 			break
@@ -117,13 +118,45 @@ func reportDiscarded(p *Pass, fn *lifetime.Func, ai int, a *lifetime.Event, msg 
 			value = fn.VarName(op.Var)
 		}
 	}
-	w := []diag.Step{p.Step(fn, diag.StepAsync, a, value, fn.VarName(a.Var), fmt.Sprintf("%s starts async work", a.Call))}
-	if a.Var != lifetime.NoVar {
-		if d := fn.ScopeExitOf(a.Var); d != nil {
-			w = append(w, p.Step(fn, diag.StepOwnerDies, d, fn.VarName(a.Var), "", fmt.Sprintf("'%s' is dropped here, unawaited", fn.VarName(a.Var))))
+	w := discardedOwnerWitness(p, fn, ai, ops)
+	if w == nil {
+		w = []diag.Step{p.Step(fn, diag.StepAsync, a, value, fn.VarName(a.Var), fmt.Sprintf("%s starts async work", a.Call))}
+		if a.Var != lifetime.NoVar {
+			if d := fn.ScopeExitOf(a.Var); d != nil {
+				w = append(w, p.Step(fn, diag.StepOwnerDies, d, fn.VarName(a.Var), "", fmt.Sprintf("'%s' is dropped here, unawaited", fn.VarName(a.Var))))
+			}
 		}
 	}
 	p.Report(fn, a.At, p.nodeEnd(a), msg, a.Call+":"+fn.VarName(a.Var), w)
+}
+
+// discardedOwnerWitness tells what the discarded future costs when the
+// work's buffer has a local sole owner: the owner, the work, any wait on
+// the path that still covers the work, and the owner's death. nil when
+// the buffer belongs to the caller, where nothing in this function faults.
+func discardedOwnerWitness(p *Pass, fn *lifetime.Func, ai int, ops []lifetime.Event) []diag.Step {
+	a := &fn.Events[ai]
+	for _, op := range ops {
+		o, _ := ownerOf(fn, op.Var)
+		if o == lifetime.NoVar || !soleLocalOwner(fn, o) || keptBeyondScope(fn, o) != nil {
+			continue
+		}
+		died := fn.ScopeExitOf(o)
+		if died == nil || died.At < a.At {
+			continue
+		}
+		x := fn.Var(o)
+		declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
+		w := []diag.Step{
+			p.Step(fn, diag.StepDeclare, declEv, x.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer the work uses", x.Name, x.Type)),
+			p.Step(fn, diag.StepAsync, a, x.Name, fn.VarName(a.Var), fmt.Sprintf("%s starts async work on '%s'; its future is dropped", a.Call, x.Name)),
+		}
+		if wt := waitOnPath(fn, ai, died, followFuture(p, fn, ai), ops, asyncFutures(fn)); wt != nil {
+			w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(wt.Var), "", fmt.Sprintf("%s waits for the device's work, this work included, while '%s' lives", wt.Call, x.Name)))
+		}
+		return append(w, p.Step(fn, diag.StepOwnerDies, died, x.Name, "", fmt.Sprintf("'%s' dies here while nothing has waited for the work", x.Name)))
+	}
+	return nil
 }
 
 // filledBefore reports whether fields of struct s are set before the

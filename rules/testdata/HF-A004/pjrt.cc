@@ -1,11 +1,11 @@
 // PJRT C++: futures of copies dropped on the floor.
 absl::Status Prefetch(xla::PjRtBuffer* buffer, void* dst, int64_t n) {
-  buffer->CopyRawToHostFuture(dst, 0, n);  // want "the future of CopyRawToHostFuture is discarded"
+  buffer->CopyRawToHostFuture(dst, 0, n);  // want "the future of CopyRawToHostFuture is discarded" not-modelled
   return absl::OkStatus();
 }
 
 absl::Status Download(xla::PjRtBuffer* buffer, xla::MutableBorrowingLiteral* literal) {
-  xla::Future<> done = buffer->ToLiteral(literal);  // want "future 'done' of ToLiteral is never waited on, handed on or chained"
+  xla::Future<> done = buffer->ToLiteral(literal);  // want "future 'done' of ToLiteral is never waited on, handed on or chained" not-modelled
   return absl::OkStatus();
 }
 
@@ -31,7 +31,7 @@ PJRT_Error* CopyOut(const PJRT_Api* api, PJRT_Buffer* buffer, void* dst, size_t 
   args.src = buffer;
   args.dst = dst;
   args.dst_size = size;
-  return api->PJRT_Buffer_ToHostBuffer(&args);  // want "the event PJRT_Buffer_ToHostBuffer returns in 'args' is never read"
+  return api->PJRT_Buffer_ToHostBuffer(&args);  // want "the event PJRT_Buffer_ToHostBuffer returns in 'args' is never read" not-modelled
 }
 
 // Correct: the event is awaited and destroyed.
