@@ -203,39 +203,54 @@ func checkTensorStreams(p *Pass, fn *lifetime.Func, v lifetime.VarID, regions []
 		default:
 			continue
 		}
-		if waitBetween(fn, e.At, rel.At) {
+		proven, cond := waitBetween(fn, e.At, rel)
+		if proven {
 			return
 		}
-		reportCrossStream(p, fn, v, alloc, e, stream, rel)
+		reportCrossStream(p, fn, v, alloc, e, stream, rel, cond)
 		return
 	}
 }
 
-// waitBetween reports whether a wait or a sync lies between two offsets.
-func waitBetween(fn *lifetime.Func, from, to uint32) bool {
+// waitBetween reports whether a wait or a sync lies between offset from
+// and the release rel on every path to it; cond is one that only some
+// paths reach, or nil.
+func waitBetween(fn *lifetime.Func, from uint32, rel *lifetime.Event) (proven bool, cond *lifetime.Event) {
 	for i := range fn.Events {
 		e := &fn.Events[i]
-		if e.At > from && e.At < to && (e.Kind == lifetime.Wait || e.Kind == lifetime.Sync) {
-			return true
+		if e.At > from && e.At < rel.At && (e.Kind == lifetime.Wait || e.Kind == lifetime.Sync) {
+			if onEveryPath(fn, e.Scope, rel.Scope) {
+				return true, nil
+			}
+			if cond == nil {
+				cond = e
+			}
 		}
 	}
-	return false
+	return false, cond
 }
 
-func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint32, use *lifetime.Event, stream string, rel *lifetime.Event) {
+func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint32, use *lifetime.Event, stream string, rel, cond *lifetime.Event) {
 	t := fn.VarName(v)
 	msg := fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and no wait: the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
 		t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), quoteStream(stream))
+	if cond != nil {
+		msg = fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and a wait (%s at line %d) on some paths only: on the others the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
+			t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), cond.Call, p.Line(cond.At), quoteStream(stream))
+	}
 	via := use.Call
 	if via == "" {
 		via = "stream work"
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepAsync, use, t, stream, fmt.Sprintf("'%s' is used by work on %s", t, quoteStream(stream))),
-		p.Step(fn, diag.StepFree, rel, t, "", fmt.Sprintf("'%s' dies here and its block goes back to the pool of the stream it was allocated on", t)),
 	}
 	w[0].Via = via
-	w[1].Via = "release"
+	if cond != nil {
+		w = append(w, condWaitStep(p, fn, cond, stream))
+	}
+	w = append(w, p.Step(fn, diag.StepFree, rel, t, "", fmt.Sprintf("'%s' dies here and its block goes back to the pool of the stream it was allocated on", t)))
+	w[len(w)-1].Via = "scope exit"
 	p.Report(fn, use.At, p.nodeEnd(use), msg, "stream:"+t+":"+stream, w)
 }
 

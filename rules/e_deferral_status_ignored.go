@@ -62,35 +62,45 @@ func checkDeferralStatusIgnored(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		lf, inner := lambdaFrees(e.Lambda)
-		fallback := freeAfter(fn, i)
+		fallback, cond := freeAfter(fn, i)
 		if inner == nil && fallback == nil {
 			continue
 		}
 		if e.Flags&lifetime.Discarded != 0 {
-			reportDeferral(p, fn, e, "", lf, inner, fallback)
+			reportDeferral(p, fn, e, "", lf, inner, fallback, cond)
 			continue
 		}
 		s := resultOf(fn, e)
 		if s == lifetime.NoVar || fallback == nil || !onlyTested(p.Model, fn, s, i) {
 			continue
 		}
-		reportDeferral(p, fn, e, fn.VarName(s), lf, inner, fallback)
+		reportDeferral(p, fn, e, fn.VarName(s), lf, inner, fallback, cond)
 	}
 }
 
-// freeAfter returns the first free after event i in fn that nothing
-// orders after a stream on its own (the fall back of a failed deferral).
-func freeAfter(fn *lifetime.Func, i int) *lifetime.Event {
+// freeAfter returns the first free after event i in fn that no wait or
+// sync reached on every path to it orders after a stream (the fall back of
+// a failed deferral), or nil; cond is a wait or sync between them that only
+// some paths reach, or nil.
+func freeAfter(fn *lifetime.Func, i int) (free, cond *lifetime.Event) {
 	for j := i + 1; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
-		switch {
-		case e.Kind == lifetime.Wait || e.Kind == lifetime.Sync:
-			return nil
-		case e.Kind == lifetime.Free && e.Call != "delete":
-			return e
+		if e.Kind != lifetime.Free || e.Call == "delete" {
+			continue
 		}
+		for k := i + 1; k < j; k++ {
+			if w := &fn.Events[k]; w.Kind == lifetime.Wait || w.Kind == lifetime.Sync {
+				if onEveryPath(fn, w.Scope, e.Scope) {
+					return nil, nil
+				}
+				if cond == nil {
+					cond = w
+				}
+			}
+		}
+		return e, cond
 	}
-	return nil
+	return nil, nil
 }
 
 // resultOf returns the value the result of the call of event e initialises.
@@ -123,7 +133,7 @@ func onlyTested(m *apimodel.Model, fn *lifetime.Func, s lifetime.VarID, i int) b
 	return tested
 }
 
-func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string, lf *lifetime.Func, inner, fallback *lifetime.Event) {
+func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string, lf *lifetime.Func, inner, fallback, cond *lifetime.Event) {
 	var msg string
 	mem := ""
 	switch {
@@ -155,6 +165,9 @@ func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string
 			fmt.Sprintf("%s tries to defer the free of '%s' until the stream is done; it can fail", e.Call, mem)),
 	}
 	w[0].Via = "stream"
+	if cond != nil {
+		w = append(w, condWaitStep(p, fn, cond, stream))
+	}
 	if fallback != nil {
 		w = append(w, p.Step(fn, diag.StepFree, fallback, mem, "",
 			fmt.Sprintf("the fall back frees '%s' at host time, without waiting for the stream", mem)))

@@ -86,7 +86,11 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 		if e.Kind != lifetime.Free || e.Call == "delete" {
 			continue
 		}
-		if registration(fn) != nil || orderedBefore(fn, i) != nil {
+		if registration(fn) != nil {
+			continue
+		}
+		ordered, cond := orderedBefore(fn, i)
+		if ordered != nil {
 			continue
 		}
 		if site == nil {
@@ -94,11 +98,11 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 				return
 			}
 		}
-		reportFreeBeforeStream(p, fn, e, site)
+		reportFreeBeforeStream(p, fn, e, site, cond)
 	}
 }
 
-func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site *streamSite) {
+func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site *streamSite, cond *lifetime.Event) {
 	mem := freedName(fn, e)
 	where := "this function"
 	if g := enclosing(fn); g.Kind == lifetime.Destructor {
@@ -106,12 +110,19 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 	}
 	msg := fmt.Sprintf("'%s' goes back to the allocator via %s in %s with nothing ordering it after '%s': work queued there may still use it when the memory is handed out again",
 		mem, e.Call, where, site.name)
+	if cond != nil {
+		msg = fmt.Sprintf("'%s' goes back to the allocator via %s in %s ordered after '%s' only on the paths through %s at line %d: on the others, work queued there may still use it when the memory is handed out again",
+			mem, e.Call, where, site.name, cond.Call, p.Line(cond.At))
+	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepAsync, site.ev, mem, site.name,
 			fmt.Sprintf("work queued on '%s' runs behind the host and may still read or write '%s'", site.name, mem)),
-		p.Step(fn, diag.StepFree, e, mem, "",
-			fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)),
 	}
 	w[0].Via = "stream"
+	if cond != nil {
+		w = append(w, condWaitStep(p, fn, cond, site.name))
+	}
+	w = append(w, p.Step(fn, diag.StepFree, e, mem, "",
+		fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "free:"+mem, w)
 }

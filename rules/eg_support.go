@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 )
 
@@ -61,17 +64,38 @@ func registration(fn *lifetime.Func) *lifetime.Event {
 }
 
 // orderedBefore returns the event that orders the point at event index i
-// after the stream: a wait, a sync or a deferral the function reaches
-// before it (the call itself counts: a stream-ordered free is both a sync
-// and a free), or nil.
-func orderedBefore(fn *lifetime.Func, i int) *lifetime.Event {
+// after the stream: a deferral the function reaches before it, or a wait
+// or a sync reached on every path to it (the call itself counts: a
+// stream-ordered free is both a sync and a free); nil if none. cond is
+// then a wait or sync before it that only some paths reach, or nil.
+func orderedBefore(fn *lifetime.Func, i int) (ordered, cond *lifetime.Event) {
 	for j := 0; j < i; j++ {
 		switch e := &fn.Events[j]; e.Kind {
-		case lifetime.Wait, lifetime.Sync, lifetime.Callback:
-			return e
+		case lifetime.Callback:
+			return e, nil
+		case lifetime.Wait, lifetime.Sync:
+			if onEveryPath(fn, e.Scope, fn.Events[i].Scope) {
+				return e, nil
+			}
+			if cond == nil {
+				cond = e
+			}
 		}
 	}
-	return nil
+	return nil, cond
+}
+
+// condWaitStep is the witness step of a wait or sync that only some paths
+// reach: the witness follows the path through it.
+func condWaitStep(p *Pass, fn *lifetime.Func, w *lifetime.Event, stream string) diag.Step {
+	name := fn.VarName(w.Var)
+	if name == "" {
+		name = stream
+	}
+	st := p.Step(fn, diag.StepWait, w, name, "",
+		fmt.Sprintf("%s orders the host after the stream on this path only; a path that skips it frees while the stream may still run", w.Call))
+	st.Via = w.Call
+	return st
 }
 
 // lambdaFrees returns the first free in l or a lambda written in it.

@@ -5,7 +5,7 @@
 class MetalBufferPool {
  public:
   void Release(id<MTLBuffer> buffer) {
-    [cache_ recycle:buffer];  // want "'buffer' goes back to the allocator via recycle in this function with nothing ordering it after 'queue_'"
+    [cache_ recycle:buffer];  // want "'buffer' goes back to the allocator via recycle in this function with nothing ordering it after 'queue_'" confirmed
   }
 
   // Correct: wait for the last command buffer before recycling.

@@ -4,7 +4,7 @@
 class ScratchArena {
  public:
   void Release(Block* block) {
-    pool_->DeallocateRaw(block->ptr);  // want "'block->ptr' goes back to the allocator via DeallocateRaw in this function with nothing ordering it after 'stream_'"
+    pool_->DeallocateRaw(block->ptr);  // want "'block->ptr' goes back to the allocator via DeallocateRaw in this function with nothing ordering it after 'stream_'" confirmed
   }
 
   // Correct: the block is returned only after an event on the stream.
@@ -38,7 +38,7 @@ class ScratchArena {
 
 // A free function beside a stream: the stream is a parameter.
 void ReturnScratch(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch) {
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function with nothing ordering it after 'stream'"
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function with nothing ordering it after 'stream'" confirmed
 }
 
 // Correct: the same, waiting first.
@@ -59,5 +59,15 @@ class PinnedBuffer {
 };
 
 PinnedBuffer::~PinnedBuffer() {
-  allocator_->Deallocate(0, memory_);  // want "'memory_' goes back to the allocator via Deallocate in the destructor"
+  allocator_->Deallocate(0, memory_);  // want "'memory_' goes back to the allocator via Deallocate in the destructor" confirmed
+}
+
+// A wait that only some paths reach: nothing proves the free is ordered
+// after the stream on the others, so the rule reports; on the path the
+// witness follows (through the wait) the replay is clean.
+void ReturnScratchMaybeSynced(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch, bool sync) {
+  if (sync) {
+    TF_CHECK_OK(stream->BlockHostUntilDone());
+  }
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 70" not-reproduced
 }

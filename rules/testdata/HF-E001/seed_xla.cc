@@ -13,7 +13,7 @@ class AllocatedRawSEDeviceMemory : public RawSEDeviceMemory {
 
   ~AllocatedRawSEDeviceMemory() override {
     if (allocator_) {
-      absl::Status status = allocator_->Deallocate(local_device_->local_device_id().value(), mem());  // want "'mem\(\)' goes back to the allocator via Deallocate in the destructor with nothing ordering it after 'local_device_'"
+      absl::Status status = allocator_->Deallocate(local_device_->local_device_id().value(), mem());  // want "'mem\(\)' goes back to the allocator via Deallocate in the destructor with nothing ordering it after 'local_device_'" confirmed
       if (!status.ok()) {
         LOG(ERROR) << "Buffer deallocation failed: " << status;
       }

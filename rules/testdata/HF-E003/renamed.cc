@@ -3,7 +3,7 @@
 void Arena::ReturnWhenDone(cudaStream_t stream, void* block) {
   Pool* pool = pool_;
   auto fn = [pool, block]() {
-    pool->recycle(block);  // want "the deferred callback frees 'block' through 'pool', a raw allocator pointer copied into it"
+    pool->recycle(block);  // want "the deferred callback frees 'block' through 'pool', a raw allocator pointer copied into it" not-modelled
   };
   stream_->ThenExecuteCallback(stream, fn).IgnoreError();
 }

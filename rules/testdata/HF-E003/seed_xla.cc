@@ -7,7 +7,7 @@ class AllocatedRawSEDeviceMemory : public RawSEDeviceMemory {
     absl::Status s = local_device_->ThenExecuteCallback(
         local_device_->compute_stream(),
         [allocator = allocator_, device_ordinal = device_ordinal_, memory = mem()]() {
-          absl::Status status = allocator->Deallocate(device_ordinal, memory);  // want "the deferred callback frees 'memory' through 'allocator', a raw allocator pointer copied into it"
+          absl::Status status = allocator->Deallocate(device_ordinal, memory);  // want "the deferred callback frees 'memory' through 'allocator', a raw allocator pointer copied into it" not-modelled
           if (!status.ok()) {
             LOG(ERROR) << "Deferred buffer deallocation failed: " << status;
           }
