@@ -66,10 +66,18 @@ func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
 		result, recv := fn.VarName(e.Var), fn.VarName(e.Other)
 		w := []diag.Step{p.Step(fn, diag.StepMaterial, e, result, recv, e.Text+", so "+e.Call+"() returns it")}
 		if e.Var != lifetime.NoVar {
-			if a := asyncOn(fn, e.Var, i); a != nil {
+			if ai := asyncOn(fn, e.Var, i); ai >= 0 {
+				a := &fn.Events[ai]
 				w = append(w, p.Step(fn, diag.StepAsync, a, result, fn.VarName(a.Var), fmt.Sprintf("%s uses '%s', which shares storage with '%s'", a.Call, result, recv)))
 				for j := range fn.Events {
 					if m := &fn.Events[j]; m.Kind == lifetime.Mutate && m.Var == e.Other && m.At > a.At {
+						// A wait for the work on the path to the mutation
+						// is part of the story: the replay says whether
+						// the no-op copy still faults.
+						ops := asyncOperands(fn, ai)
+						if wt := waitOnPath(fn, ai, m, followFuture(p, fn, ai), ops, asyncFutures(fn)); wt != nil {
+							w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(wt.Var), "", fmt.Sprintf("%s waits for the work before '%s' changes", wt.Call, recv)))
+						}
 						w = append(w, p.Step(fn, diag.StepMutate, m, recv, "", fmt.Sprintf("'%s' changes under the work", recv)))
 						break
 					}
@@ -80,16 +88,17 @@ func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
 	}
 }
 
-// asyncOn returns the first async call after event i whose operand is v.
-func asyncOn(fn *lifetime.Func, v lifetime.VarID, i int) *lifetime.Event {
+// asyncOn returns the index of the first async call after event i whose
+// operand is v, or -1.
+func asyncOn(fn *lifetime.Func, v lifetime.VarID, i int) int {
 	for j := i + 1; j < len(fn.Events); j++ {
 		if e := &fn.Events[j]; e.Kind == lifetime.Operand && e.Var == v {
 			for k := j - 1; k >= 0; k-- {
 				if a := &fn.Events[k]; a.Kind == lifetime.Async && a.Node == e.Node {
-					return a
+					return k
 				}
 			}
 		}
 	}
-	return nil
+	return -1
 }

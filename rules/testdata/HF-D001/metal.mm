@@ -2,7 +2,7 @@
 @implementation Packer
 - (void)pack:(const at::Tensor&)src into:(id<MTLBuffer>)dst {
   at::Tensor staging = at::empty({src.numel()}, src.options());
-  at::Tensor packed = staging.contiguous();  // want "'staging' is a new tensor from empty\(\)"
+  at::Tensor packed = staging.contiguous();  // want "'staging' is a new tensor from empty\(\)" not-modelled
   packed.copy_(src.view(-1));
 }
 @end
