@@ -72,8 +72,41 @@ func checkWriteToTemporary(p *Pass, fn *lifetime.Func) {
 		if w == nil {
 			continue
 		}
-		reportLostWrite(p, fn, m, w)
+		reportLostWrite(p, fn, m, w, unseenWriteBack(p, fn, w, copies, orig))
 	}
+}
+
+// unseenWriteBack returns the first call after the write w that is in no
+// API pack and takes both the original and the copy as arguments: a
+// helper that may copy one into the other (copy back if needed), which
+// holdfast cannot see into. nil when there is none.
+func unseenWriteBack(p *Pass, fn *lifetime.Func, w *lifetime.Event, copies, orig map[lifetime.VarID]bool) *lifetime.Event {
+	for j := range fn.Events {
+		e := &fn.Events[j]
+		if e.At <= w.At || e.Kind != lifetime.Use || e.Flags&lifetime.Argument == 0 || !orig[e.Var] || p.Model.Call(e.Call) != 0 {
+			continue
+		}
+		// the other arguments of the same call are the Use events next to it
+		for k := j - 1; k >= 0 && k >= j-8; k-- {
+			x := &fn.Events[k]
+			if x.Kind != lifetime.Use || x.Call != e.Call {
+				break
+			}
+			if copies[x.Var] && x.Flags&lifetime.Argument != 0 {
+				return e
+			}
+		}
+		for k := j + 1; k < len(fn.Events) && k <= j+8; k++ {
+			x := &fn.Events[k]
+			if x.Kind != lifetime.Use || x.Call != e.Call {
+				break
+			}
+			if copies[x.Var] && x.Flags&lifetime.Argument != 0 {
+				return e
+			}
+		}
+	}
+	return nil
 }
 
 // derived returns v and the values that alias its memory after event i:
@@ -186,7 +219,10 @@ func isAsyncCall(fn *lifetime.Func, j int) bool {
 	return false
 }
 
-func reportLostWrite(p *Pass, fn *lifetime.Func, m, w *lifetime.Event) {
+// back, when not nil, is a helper that may copy the copy back: the rule
+// cannot prove it does, so it reports, and the witness takes the helper
+// as the write-back, which the replay then checks.
+func reportLostWrite(p *Pass, fn *lifetime.Func, m, w, back *lifetime.Event) {
 	cp, orig := fn.VarName(m.Var), fn.VarName(m.Other)
 	shown := "'" + orig + "'"
 	if m.Text != "" {
@@ -201,8 +237,12 @@ func reportLostWrite(p *Pass, fn *lifetime.Func, m, w *lifetime.Event) {
 	case w.Flags&lifetime.Bound != 0:
 		how = "handed to " + w.Call + ", which may write it"
 	}
-	msg := fmt.Sprintf("'%s' may be a new copy of %s (%s), and it is %s at line %d; nothing copies it back or checks that %s is a contiguous base tensor, so the writes are lost when %s is a view",
-		cp, shown, m.Call, how, p.Line(w.At), shown, shown)
+	nothing := "nothing copies it back"
+	if back != nil {
+		nothing = fmt.Sprintf("only %s at line %d, which holdfast does not see into, may copy it back", back.Call, p.Line(back.At))
+	}
+	msg := fmt.Sprintf("'%s' may be a new copy of %s (%s), and it is %s at line %d; %s or checks that %s is a contiguous base tensor, so the writes are lost when %s is a view",
+		cp, shown, m.Call, how, p.Line(w.At), nothing, shown, shown)
 	via := w.Call
 	if w.Kind == lifetime.Store {
 		via = "store"
@@ -212,6 +252,11 @@ func reportLostWrite(p *Pass, fn *lifetime.Func, m, w *lifetime.Event) {
 	steps := []diag.Step{
 		p.Step(fn, diag.StepMaterial, m, cp, orig, fmt.Sprintf("%s makes a new buffer when %s is a view", m.Call, shown)),
 		ws,
+	}
+	if back != nil {
+		bs := p.Step(fn, diag.StepWrite, back, orig, cp, fmt.Sprintf("%s may copy '%s' back into %s", back.Call, cp, shown))
+		bs.Via = back.Call
+		steps = append(steps, bs)
 	}
 	p.Report(fn, m.At, p.nodeEnd(m), msg, orig+"->"+cp, steps)
 }
