@@ -248,33 +248,13 @@ func tracked(fn *lifetime.Func, a *lifetime.Event) bool {
 	return fn.Var(a.Var).Kind == lifetime.Future
 }
 
-// loopOnlyGap reports whether an event in scope s that is not on every
-// path to target (s does not enclose it) is skipped only when a loop runs
-// zero times: every scope from s up to the nearest one enclosing target is
-// a loop or a plain block, none a branch or a handler. Such an event is on
-// the path a witness takes through the loop body; a branch has a path
-// that skips it, which the witness takes instead.
-func loopOnlyGap(fn *lifetime.Func, s, target lifetime.ScopeID) bool {
-	for ; s >= 0; s = fn.Scopes[s].Parent {
-		if fn.Encloses(s, target) {
-			return true
-		}
-		switch fn.Scopes[s].Kind {
-		case lifetime.LoopScope, lifetime.BlockScope:
-		default:
-			return false
-		}
-	}
-	return false
-}
-
 // waitOnPath returns the first wait after the Async at event ai and
-// before event t that covers the work and runs on the path to t, or on it
-// through a loop body; nil when there is none.
+// before event t that covers the work and is on every path to t or in a
+// loop body on the way (see gapTo); nil when there is none.
 func waitOnPath(fn *lifetime.Func, ai int, t *lifetime.Event, flow futureFlow, ops []lifetime.Event, futures map[lifetime.VarID]int) *lifetime.Event {
 	for i := ai + 1; i < len(fn.Events) && fn.Events[i].At < t.At; i++ {
 		w := &fn.Events[i]
-		if w.Kind == lifetime.Wait && covers(w, ai, flow, ops, futures) && loopOnlyGap(fn, w.Scope, t.Scope) {
+		if w.Kind == lifetime.Wait && covers(w, ai, flow, ops, futures) && gapTo(fn, w.Scope, t.Scope) != branchGap {
 			return w
 		}
 	}

@@ -203,40 +203,37 @@ func checkTensorStreams(p *Pass, fn *lifetime.Func, v lifetime.VarID, regions []
 		default:
 			continue
 		}
-		proven, cond := waitBetween(fn, e.At, rel)
+		proven, pw := waitBetween(fn, e.At, rel)
 		if proven {
 			return
 		}
-		reportCrossStream(p, fn, v, alloc, e, stream, rel, cond)
+		reportCrossStream(p, fn, v, alloc, e, stream, rel, pw)
 		return
 	}
 }
 
 // waitBetween reports whether a wait or a sync lies between offset from
-// and the release rel on every path to it; cond is one that only some
-// paths reach, or nil.
-func waitBetween(fn *lifetime.Func, from uint32, rel *lifetime.Event) (proven bool, cond *lifetime.Event) {
+// and the release rel on every path to it; pw holds the ones that only
+// some paths reach.
+func waitBetween(fn *lifetime.Func, from uint32, rel *lifetime.Event) (proven bool, pw partialWaits) {
 	for i := range fn.Events {
 		e := &fn.Events[i]
 		if e.At > from && e.At < rel.At && (e.Kind == lifetime.Wait || e.Kind == lifetime.Sync) {
-			if onEveryPath(fn, e.Scope, rel.Scope) {
-				return true, nil
-			}
-			if cond == nil {
-				cond = e
+			if pw.add(fn, e, rel.Scope) {
+				return true, partialWaits{}
 			}
 		}
 	}
-	return false, cond
+	return false, pw
 }
 
-func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint32, use *lifetime.Event, stream string, rel, cond *lifetime.Event) {
+func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint32, use *lifetime.Event, stream string, rel *lifetime.Event, pw partialWaits) {
 	t := fn.VarName(v)
 	msg := fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and no wait: the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
 		t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), quoteStream(stream))
-	if cond != nil {
-		msg = fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and a wait (%s at line %d) on some paths only: on the others the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
-			t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), cond.Call, p.Line(cond.At), quoteStream(stream))
+	if cond := pw.named(); cond != nil {
+		msg = fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and a wait (%s at line %d) only %s: %s the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
+			t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), cond.Call, p.Line(cond.At), pw.gap(), pw.others(), quoteStream(stream))
 	}
 	via := use.Call
 	if via == "" {
@@ -246,8 +243,8 @@ func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint3
 		p.Step(fn, diag.StepAsync, use, t, stream, fmt.Sprintf("'%s' is used by work on %s", t, quoteStream(stream))),
 	}
 	w[0].Via = via
-	if cond != nil {
-		w = append(w, condWaitStep(p, fn, cond, stream))
+	if pw.loop != nil {
+		w = append(w, loopWaitStep(p, fn, pw.loop, stream))
 	}
 	w = append(w, p.Step(fn, diag.StepFree, rel, t, "", fmt.Sprintf("'%s' dies here and its block goes back to the pool of the stream it was allocated on", t)))
 	w[len(w)-1].Via = "scope exit"

@@ -62,27 +62,27 @@ func checkDeferralStatusIgnored(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		lf, inner := lambdaFrees(e.Lambda)
-		fallback, cond := freeAfter(fn, i)
+		fallback, pw := freeAfter(fn, i)
 		if inner == nil && fallback == nil {
 			continue
 		}
 		if e.Flags&lifetime.Discarded != 0 {
-			reportDeferral(p, fn, e, "", lf, inner, fallback, cond)
+			reportDeferral(p, fn, e, "", lf, inner, fallback, pw)
 			continue
 		}
 		s := resultOf(fn, e)
 		if s == lifetime.NoVar || fallback == nil || !onlyTested(p.Model, fn, s, i) {
 			continue
 		}
-		reportDeferral(p, fn, e, fn.VarName(s), lf, inner, fallback, cond)
+		reportDeferral(p, fn, e, fn.VarName(s), lf, inner, fallback, pw)
 	}
 }
 
 // freeAfter returns the first free after event i in fn that no wait or
-// sync reached on every path to it orders after a stream (the fall back of
-// a failed deferral), or nil; cond is a wait or sync between them that only
-// some paths reach, or nil.
-func freeAfter(fn *lifetime.Func, i int) (free, cond *lifetime.Event) {
+// sync on every path to it orders after a stream (the fall back of a
+// failed deferral), or nil; pw holds the waits and syncs between them that
+// only some paths reach.
+func freeAfter(fn *lifetime.Func, i int) (free *lifetime.Event, pw partialWaits) {
 	for j := i + 1; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
 		if e.Kind != lifetime.Free || e.Call == "delete" {
@@ -90,17 +90,14 @@ func freeAfter(fn *lifetime.Func, i int) (free, cond *lifetime.Event) {
 		}
 		for k := i + 1; k < j; k++ {
 			if w := &fn.Events[k]; w.Kind == lifetime.Wait || w.Kind == lifetime.Sync {
-				if onEveryPath(fn, w.Scope, e.Scope) {
-					return nil, nil
-				}
-				if cond == nil {
-					cond = w
+				if pw.add(fn, w, e.Scope) {
+					return nil, partialWaits{}
 				}
 			}
 		}
-		return e, cond
+		return e, pw
 	}
-	return nil, nil
+	return nil, partialWaits{}
 }
 
 // resultOf returns the value the result of the call of event e initialises.
@@ -133,7 +130,7 @@ func onlyTested(m *apimodel.Model, fn *lifetime.Func, s lifetime.VarID, i int) b
 	return tested
 }
 
-func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string, lf *lifetime.Func, inner, fallback, cond *lifetime.Event) {
+func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string, lf *lifetime.Func, inner, fallback *lifetime.Event, pw partialWaits) {
 	var msg string
 	mem := ""
 	switch {
@@ -165,8 +162,8 @@ func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string
 			fmt.Sprintf("%s tries to defer the free of '%s' until the stream is done; it can fail", e.Call, mem)),
 	}
 	w[0].Via = "stream"
-	if cond != nil {
-		w = append(w, condWaitStep(p, fn, cond, stream))
+	if pw.loop != nil {
+		w = append(w, loopWaitStep(p, fn, pw.loop, stream))
 	}
 	if fallback != nil {
 		w = append(w, p.Step(fn, diag.StepFree, fallback, mem, "",

@@ -89,7 +89,7 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 		if registration(fn) != nil {
 			continue
 		}
-		ordered, cond := orderedBefore(fn, i)
+		ordered, pw := orderedBefore(fn, i)
 		if ordered != nil {
 			continue
 		}
@@ -98,11 +98,11 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 				return
 			}
 		}
-		reportFreeBeforeStream(p, fn, e, site, cond)
+		reportFreeBeforeStream(p, fn, e, site, pw)
 	}
 }
 
-func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site *streamSite, cond *lifetime.Event) {
+func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site *streamSite, pw partialWaits) {
 	mem := freedName(fn, e)
 	where := "this function"
 	if g := enclosing(fn); g.Kind == lifetime.Destructor {
@@ -110,17 +110,17 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 	}
 	msg := fmt.Sprintf("'%s' goes back to the allocator via %s in %s with nothing ordering it after '%s': work queued there may still use it when the memory is handed out again",
 		mem, e.Call, where, site.name)
-	if cond != nil {
-		msg = fmt.Sprintf("'%s' goes back to the allocator via %s in %s ordered after '%s' only on the paths through %s at line %d: on the others, work queued there may still use it when the memory is handed out again",
-			mem, e.Call, where, site.name, cond.Call, p.Line(cond.At))
+	if cond := pw.named(); cond != nil {
+		msg = fmt.Sprintf("'%s' goes back to the allocator via %s in %s ordered after '%s' only on the paths through %s at line %d, %s: %s, work queued there may still use it when the memory is handed out again",
+			mem, e.Call, where, site.name, cond.Call, p.Line(cond.At), pw.gap(), pw.others())
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepAsync, site.ev, mem, site.name,
 			fmt.Sprintf("work queued on '%s' runs behind the host and may still read or write '%s'", site.name, mem)),
 	}
 	w[0].Via = "stream"
-	if cond != nil {
-		w = append(w, condWaitStep(p, fn, cond, site.name))
+	if pw.loop != nil {
+		w = append(w, loopWaitStep(p, fn, pw.loop, site.name))
 	}
 	w = append(w, p.Step(fn, diag.StepFree, e, mem, "",
 		fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)))

@@ -65,35 +65,33 @@ func registration(fn *lifetime.Func) *lifetime.Event {
 
 // orderedBefore returns the event that orders the point at event index i
 // after the stream: a deferral the function reaches before it, or a wait
-// or a sync reached on every path to it (the call itself counts: a
-// stream-ordered free is both a sync and a free); nil if none. cond is
-// then a wait or sync before it that only some paths reach, or nil.
-func orderedBefore(fn *lifetime.Func, i int) (ordered, cond *lifetime.Event) {
+// or a sync on every path to it (the call itself counts: a stream-ordered
+// free is both a sync and a free); nil if none. pw then holds the waits
+// and syncs before it that only some paths reach.
+func orderedBefore(fn *lifetime.Func, i int) (ordered *lifetime.Event, pw partialWaits) {
 	for j := 0; j < i; j++ {
 		switch e := &fn.Events[j]; e.Kind {
 		case lifetime.Callback:
-			return e, nil
+			return e, partialWaits{}
 		case lifetime.Wait, lifetime.Sync:
-			if onEveryPath(fn, e.Scope, fn.Events[i].Scope) {
-				return e, nil
-			}
-			if cond == nil {
-				cond = e
+			if pw.add(fn, e, fn.Events[i].Scope) {
+				return e, partialWaits{}
 			}
 		}
 	}
-	return nil, cond
+	return nil, pw
 }
 
-// condWaitStep is the witness step of a wait or sync that only some paths
-// reach: the witness follows the path through it.
-func condWaitStep(p *Pass, fn *lifetime.Func, w *lifetime.Event, stream string) diag.Step {
+// loopWaitStep is the witness step of a wait or sync in a loop body: the
+// witness goes through it, and the replay decides. A wait in a branch has
+// no step: the witness takes the path around it.
+func loopWaitStep(p *Pass, fn *lifetime.Func, w *lifetime.Event, stream string) diag.Step {
 	name := fn.VarName(w.Var)
 	if name == "" {
 		name = stream
 	}
 	st := p.Step(fn, diag.StepWait, w, name, "",
-		fmt.Sprintf("%s orders the host after the stream on this path only; a path that skips it frees while the stream may still run", w.Call))
+		fmt.Sprintf("%s orders the host after the stream on this path, in a loop body holdfast cannot prove runs; when the loop does not run, the free comes while the stream may still run", w.Call))
 	st.Via = w.Call
 	return st
 }
@@ -186,19 +184,4 @@ func enclosing(fn *lifetime.Func) *lifetime.Func {
 func endOf(fn *lifetime.Func) *lifetime.Event {
 	s := fn.Scopes[0]
 	return &lifetime.Event{Kind: lifetime.ScopeExit, Node: s.Node, At: s.End - 1, Var: lifetime.NoVar, Call: "}"}
-}
-
-// onEveryPath reports whether an event in scope at is reached on every path
-// that reaches a point in scope end: at encloses end, or lies in plain
-// blocks inside a scope that does (not in a branch, a loop or a handler).
-func onEveryPath(fn *lifetime.Func, at, end lifetime.ScopeID) bool {
-	for s := at; s >= 0; s = fn.Scopes[s].Parent {
-		if fn.Encloses(s, end) {
-			return true
-		}
-		if fn.Scopes[s].Kind != lifetime.BlockScope {
-			return false
-		}
-	}
-	return false
 }

@@ -79,8 +79,8 @@ func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 				if use == nil {
 					continue
 				}
-				if proven, cond := thisAwaited(fn, e, i); !proven {
-					reportCallbackThis(p, fn, e, use, cond)
+				if proven, pw := thisAwaited(fn, e, i); !proven {
+					reportCallbackThis(p, fn, e, use, pw)
 				}
 			case c.Flags&lifetime.ByRef != 0:
 				v := fn.Var(c.Var)
@@ -91,11 +91,11 @@ func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 				if died == nil {
 					died = endOf(fn)
 				}
-				proven, cond := awaitedBefore(fn, e, i, died)
+				proven, pw := awaitedBefore(fn, e, i, died)
 				if proven || completedBefore(fn, e, i) {
 					continue
 				}
-				reportCallbackLocal(p, fn, e, v.Name, died, cond)
+				reportCallbackLocal(p, fn, e, v.Name, died, pw)
 			}
 		}
 	}
@@ -135,21 +135,21 @@ func firstThisUse(l *lifetime.Func) *lifetime.ThisUse {
 
 // thisAwaited reports whether the future the callback was registered on is
 // waited for while the object surely lives: in the same function on every
-// path, or in the class's destructor. Otherwise cond is a wait in the
-// function that only some paths reach, or nil.
-func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) (proven bool, cond *lifetime.Event) {
-	proven, cond = awaitedBefore(fn, e, i, endOf(fn))
+// path, or in the class's destructor. Otherwise pw holds the waits in the
+// function that only some paths reach.
+func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) (proven bool, pw partialWaits) {
+	proven, pw = awaitedBefore(fn, e, i, endOf(fn))
 	if proven || completedBefore(fn, e, i) {
-		return true, nil
+		return true, partialWaits{}
 	}
 	if d := enclosing(fn).Class.Destructor(); d != nil {
 		for j := range d.Events {
 			if d.Events[j].Kind == lifetime.Wait {
-				return true, nil
+				return true, partialWaits{}
 			}
 		}
 	}
-	return false, cond
+	return false, pw
 }
 
 // awaitedBefore reports whether the future of callback event e (index i)
@@ -157,11 +157,11 @@ func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) (proven bool, cond
 // (the wait's scope encloses end's): that future, one it was chained from
 // (f3 = f2->then(...)), since completing the first of a chain runs the
 // continuations of the rest, or one chained after the callback (waiting
-// for s2 = s1->then(cb) waits for cb). Otherwise cond is such a wait that
-// only some paths reach (in a branch or a loop), or nil.
-func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end *lifetime.Event) (proven bool, cond *lifetime.Event) {
+// for s2 = s1->then(cb) waits for cb). Otherwise pw holds such waits that
+// only some paths reach (in a branch or a loop body).
+func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end *lifetime.Event) (proven bool, pw partialWaits) {
 	if e.Var == lifetime.NoVar {
-		return false, nil
+		return false, pw
 	}
 	chain := chainedFrom(fn, e.Var)
 	for v := range chainedAfter(fn, e) {
@@ -175,14 +175,11 @@ func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end *lifetime.Ev
 		if w.Kind != lifetime.Wait || !chain[w.Var] {
 			continue
 		}
-		if onEveryPath(fn, w.Scope, end.Scope) {
-			return true, nil
-		}
-		if cond == nil {
-			cond = w
+		if pw.add(fn, w, end.Scope) {
+			return true, partialWaits{}
 		}
 	}
-	return false, cond
+	return false, pw
 }
 
 // completedBefore reports whether the future of callback event e (index
@@ -258,7 +255,7 @@ func futureName(fn *lifetime.Func, e *lifetime.Event) string {
 	return "the future"
 }
 
-func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *lifetime.ThisUse, cond *lifetime.Event) {
+func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *lifetime.ThisUse, pw partialWaits) {
 	fut := futureName(fn, e)
 	what := "this"
 	if use.Name != "this" {
@@ -266,41 +263,45 @@ func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *life
 	}
 	msg := fmt.Sprintf("the callback registered with %s on '%s' captures %s and holds no reference to the object: if the object is destroyed before '%s' completes, the callback runs on a dangling this",
 		e.Call, fut, what, fut)
+	if cond := pw.named(); cond != nil {
+		msg += fmt.Sprintf("; the only wait for '%s' (line %d) is %s", fut, p.Line(cond.At), pw.gap())
+	}
 	g := enclosing(fn)
 	w := []diag.Step{
 		p.Step(fn, diag.StepCallback, e, fut, "this", fmt.Sprintf("a continuation capturing this is registered on '%s'", fut)),
 	}
-	if cond != nil {
-		w = append(w, condWait(p, fn, cond, fut))
+	if pw.loop != nil {
+		w = append(w, loopWait(p, fn, pw.loop, fut))
 	}
 	w = append(w, p.Step(fn, diag.StepOwnerDies, endOf(fn), "this", "",
 		fmt.Sprintf("after %s returns, the caller may drop the object while '%s' is still pending", shortName(g.Name), fut)))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "this:"+fut+":"+e.Call, w)
 }
 
-func reportCallbackLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, name string, died, cond *lifetime.Event) {
+func reportCallbackLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, name string, died *lifetime.Event, pw partialWaits) {
 	fut := futureName(fn, e)
 	msg := fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and nothing waits for '%s' before '%s' dies at line %d",
 		e.Call, fut, name, fut, name, p.Line(died.At))
-	if cond != nil {
-		msg = fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and only some paths wait for '%s' (line %d) before '%s' dies at line %d",
-			e.Call, fut, name, fut, p.Line(cond.At), name, p.Line(died.At))
+	if cond := pw.named(); cond != nil {
+		msg = fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and only a wait for '%s' %s (line %d) comes before '%s' dies at line %d: %s, the callback can run on a dead '%s'",
+			e.Call, fut, name, fut, pw.gap(), p.Line(cond.At), name, p.Line(died.At), pw.others(), name)
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("a continuation holding a reference to '%s' is registered on '%s'", name, fut)),
 	}
-	if cond != nil {
-		w = append(w, condWait(p, fn, cond, fut))
+	if pw.loop != nil {
+		w = append(w, loopWait(p, fn, pw.loop, fut))
 	}
 	w = append(w, p.Step(fn, diag.StepOwnerDies, died, name, "", fmt.Sprintf("'%s' dies here; the callback can still run and use it", name)))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "ref:"+name+":"+fut, w)
 }
 
-// condWait is the witness step of a wait on the callback's future that
-// only some paths reach: the witness follows the path through it.
-func condWait(p *Pass, fn *lifetime.Func, w *lifetime.Event, fut string) diag.Step {
+// loopWait is the witness step of a wait on the callback's future in a
+// loop body: the witness goes through it, and the replay decides. A wait
+// in a branch has no step: the witness takes the path around it.
+func loopWait(p *Pass, fn *lifetime.Func, w *lifetime.Event, fut string) diag.Step {
 	return p.Step(fn, diag.StepWait, w, fut, "",
-		fmt.Sprintf("'%s' is waited for here on this path only; on a path that skips the wait the callback can outlive what it captures", fut))
+		fmt.Sprintf("'%s' is waited for here, in a loop body holdfast cannot prove runs; when the loop does not run the callback can outlive what it captures", fut))
 }
 
 func shortName(name string) string {

@@ -87,7 +87,7 @@ func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
 				// host's own reference outliving the wait
 				host := fn.VarName(c.Var)
 				w = append(w,
-					p.Step(fn, diag.StepWait, wt, fut, "", fmt.Sprintf("the host waits for '%s' here, after the callback has run", fut)),
+					p.Step(fn, diag.StepWait, wt, fut, "", waitNote(fn, wt, died, fut)),
 					p.Step(fn, diag.StepOwnerDies, died, host, name, fmt.Sprintf("the host's own reference '%s' dies only here, after the wait", host)))
 			}
 			at := c
@@ -101,8 +101,10 @@ func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
 
 // hostKeepsPastWait returns the wait on the future of callback event e
 // (index i) and the death of the host's own reference v when v, a value the
-// function owns and never moves, lives until after a wait that is reached
-// on every path to its death; nil otherwise.
+// function owns and never moves, lives until after a wait that is on every
+// path to its death or in a loop body on the way (the witness goes through
+// it; a wait in a branch is not, the witness goes around it); nil
+// otherwise.
 func hostKeepsPastWait(fn *lifetime.Func, e *lifetime.Event, i int, v lifetime.VarID) (*lifetime.Event, *lifetime.Event) {
 	x := fn.Var(v)
 	if x == nil || x.Static || x.Captured || x.Kind != lifetime.Owner || e.Var == lifetime.NoVar {
@@ -129,11 +131,19 @@ func hostKeepsPastWait(fn *lifetime.Func, e *lifetime.Event, i int, v lifetime.V
 		if w.At >= died.At {
 			break
 		}
-		if w.Kind == lifetime.Wait && chain[w.Var] && onEveryPath(fn, w.Scope, died.Scope) {
+		if w.Kind == lifetime.Wait && chain[w.Var] && gapTo(fn, w.Scope, died.Scope) != branchGap {
 			return w, died
 		}
 	}
 	return nil, nil
+}
+
+// waitNote is the note of the witness step of the host's wait wt.
+func waitNote(fn *lifetime.Func, wt, died *lifetime.Event, fut string) string {
+	if gapTo(fn, wt.Scope, died.Scope) == loopGap {
+		return fmt.Sprintf("the host waits for '%s' here, in a loop body holdfast cannot prove runs, after the callback has run", fut)
+	}
+	return fmt.Sprintf("the host waits for '%s' here, after the callback has run", fut)
 }
 
 // gilType returns the type of v, or of its elements when v is a

@@ -51,7 +51,7 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 		if c.Kind != lifetime.Construct || c.Flags&lifetime.WithFuture != 0 || !p.Model.IsWork(c.Text) {
 			continue
 		}
-		a, cond := pendingAsync(fn, i)
+		a, pw := pendingAsync(fn, i)
 		if a == nil {
 			continue
 		}
@@ -66,9 +66,12 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 		w := []diag.Step{
 			p.Step(fn, diag.StepAsync, a, fn.VarName(a.Other), fn.VarName(a.Var), fmt.Sprintf("%s starts async work", a.Call)),
 		}
-		if cond != nil {
-			w = append(w, p.Step(fn, diag.StepWait, cond, fn.VarName(a.Var), "",
-				fmt.Sprintf("%s is waited for here on this path only; on a path that skips the wait the work object's wait() returns early", fut)))
+		if cond := pw.named(); cond != nil {
+			msg += fmt.Sprintf("; the only wait for it (line %d) is %s", p.Line(cond.At), pw.gap())
+		}
+		if pw.loop != nil {
+			w = append(w, p.Step(fn, diag.StepWait, pw.loop, fn.VarName(a.Var), "",
+				fmt.Sprintf("%s is waited for here, in a loop body holdfast cannot prove runs; when the loop does not run the work object's wait() returns early", fut)))
 		}
 		w = append(w, p.Step(fn, diag.StepEscape, c, c.Text, fn.VarName(a.Var), fmt.Sprintf("the %s handed to callers does not hold %s", c.Text, fut)))
 		w[len(w)-1].Via = "work-without-future"
@@ -78,8 +81,8 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 
 // pendingAsync returns an async start before event index i whose future is
 // neither waited for before i on every path nor handed on after it, or
-// nil; cond is a wait for it before i that only some paths reach, or nil.
-func pendingAsync(fn *lifetime.Func, i int) (a, cond *lifetime.Event) {
+// nil; pw holds the waits for it before i that only some paths reach.
+func pendingAsync(fn *lifetime.Func, i int) (a *lifetime.Event, pw partialWaits) {
 	for j := 0; j < i; j++ {
 		a := &fn.Events[j]
 		if a.Kind != lifetime.Async {
@@ -87,21 +90,21 @@ func pendingAsync(fn *lifetime.Func, i int) (a, cond *lifetime.Event) {
 		}
 		if a.Var == lifetime.NoVar {
 			if a.Flags&lifetime.Discarded != 0 {
-				return a, nil
+				return a, partialWaits{}
 			}
 			continue
 		}
-		if settled, cond := futureSettled(fn, a.Var, j, i); !settled {
-			return a, cond
+		if settled, pw := futureSettled(fn, a.Var, j, i); !settled {
+			return a, pw
 		}
 	}
-	return nil, nil
+	return nil, partialWaits{}
 }
 
 // futureSettled reports whether future v (started at index from) is
 // waited for before index at on every path, or moved, stored or passed on
-// after it; cond is a wait before at that only some paths reach, or nil.
-func futureSettled(fn *lifetime.Func, v lifetime.VarID, from, at int) (settled bool, cond *lifetime.Event) {
+// after it; pw holds the waits before at that only some paths reach.
+func futureSettled(fn *lifetime.Func, v lifetime.VarID, from, at int) (settled bool, pw partialWaits) {
 	for k := from + 1; k < len(fn.Events); k++ {
 		e := &fn.Events[k]
 		if e.Var != v && e.Other != v {
@@ -109,18 +112,15 @@ func futureSettled(fn *lifetime.Func, v lifetime.VarID, from, at int) (settled b
 		}
 		switch {
 		case e.Kind == lifetime.Wait && k < at:
-			if onEveryPath(fn, e.Scope, fn.Events[at].Scope) {
-				return true, nil
-			}
-			if cond == nil {
-				cond = e
+			if pw.add(fn, e, fn.Events[at].Scope) {
+				return true, partialWaits{}
 			}
 		case k > at && (e.Kind == lifetime.Move || e.Kind == lifetime.Store || e.Kind == lifetime.Return ||
 			e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 || e.Kind == lifetime.Capture):
-			return true, nil
+			return true, partialWaits{}
 		case e.Kind == lifetime.Move && e.Var == v || e.Kind == lifetime.Return && e.Var == v || e.Kind == lifetime.Store && e.Other == v:
-			return true, nil // handed to something else before: not this work's business
+			return true, partialWaits{} // handed to something else before: not this work's business
 		}
 	}
-	return false, cond
+	return false, pw
 }

@@ -62,12 +62,22 @@ PinnedBuffer::~PinnedBuffer() {
   allocator_->Deallocate(0, memory_);  // want "'memory_' goes back to the allocator via Deallocate in the destructor" confirmed
 }
 
-// A wait that only some paths reach: nothing proves the free is ordered
-// after the stream on the others, so the rule reports; on the path the
-// witness follows (through the wait) the replay is clean.
+// A wait in a branch: the path that skips it frees while the stream may
+// still run, and the witness takes that path, where the replay faults.
 void ReturnScratchMaybeSynced(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch, bool sync) {
   if (sync) {
     TF_CHECK_OK(stream->BlockHostUntilDone());
   }
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 70" not-reproduced
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 69, in a branch: on the paths that skip it" confirmed
+}
+
+// A wait in a loop body, once per pending chunk: with nothing pending the
+// loop does not run, so nothing proves the free is ordered after the
+// stream and the rule reports; the witness goes through the loop body,
+// where the replay is clean.
+void ReturnScratchAfterPending(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch, const std::vector<Chunk>& pending) {
+  for (const Chunk& chunk : pending) {
+    TF_CHECK_OK(stream->BlockHostUntilDone());
+  }
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 80, in a loop body that may run zero times: when the loop does not run" not-reproduced
 }

@@ -83,14 +83,26 @@ at::Tensor FillAndReturn(const at::Tensor& input, int n) {
   return scratch;
 }
 
-// The side stream is waited for on one path only: nothing proves the block
-// is safe to reuse on the others, so the rule reports; on the path the
-// witness follows (through the wait) the replay is clean.
+// The side stream is waited for in a branch: on the path that skips it the
+// block goes back to the pool while the side stream may still use it; the
+// witness takes that path, where the replay faults.
 void FillOnSideMaybeSynced(const at::Tensor& input, int n, bool sync) {
   at::Tensor scratch = at::empty_like(input);
   auto side = at::cuda::getStreamFromPool();
-  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 90 and used on 'side' here, then released at line 96 with no record_stream and a wait \(cudaStreamSynchronize at line 94\) on some paths only" not-reproduced
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 90 and used on 'side' here, then released at line 96 with no record_stream and a wait \(cudaStreamSynchronize at line 94\) only in a branch: on the paths that skip it" confirmed
   if (sync) {
+    C10_CUDA_CHECK(cudaStreamSynchronize(side));
+  }
+}
+
+// The side stream is waited for once per chunk, in a loop body that runs
+// zero times when there are no chunks: the rule reports; the witness goes
+// through the loop body, where the replay is clean.
+void FillOnSidePerChunk(const at::Tensor& input, int n, const std::vector<int64_t>& chunks) {
+  at::Tensor scratch = at::empty_like(input);
+  auto side = at::cuda::getStreamFromPool();
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 102 and used on 'side' here, then released at line 108 with no record_stream and a wait \(cudaStreamSynchronize at line 106\) only in a loop body that may run zero times: when the loop does not run" not-reproduced
+  for (int64_t chunk : chunks) {
     C10_CUDA_CHECK(cudaStreamSynchronize(side));
   }
 }

@@ -72,3 +72,15 @@ void Engine::MovedThenWait(at::Tensor t, HostFuture<void> f) {
   f.OnReady([t = std::move(t)](Status s) { Consume(s); });  // want "'t' \(at::Tensor\) is captured by value" confirmed
   f.Await();
 }
+
+// A wait in a loop body, which may run zero times: the rule cannot prove
+// the host's reference outlives a wait and reports; the witness goes
+// through the loop body, where the host releases its reference after the
+// wait and the replay shows no deadlock.
+void Engine::LocalPolled(HostFuture<void> f, int polls) {
+  at::Tensor scratch = at::empty({4});
+  f.OnReady([keep = scratch](Status s) { Consume(s); });  // want "'keep' \(at::Tensor\) is captured by value" not-reproduced
+  for (int i = 0; i < polls; ++i) {
+    f.Await();
+  }
+}

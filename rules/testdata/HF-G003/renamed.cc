@@ -32,13 +32,24 @@ std::shared_ptr<ReceiveWork> Channel::ReceiveWithFuture(Buffer* dst) {
   return std::make_shared<ReceiveWork>(dst, std::move(arrived));
 }
 
-// The receive is waited for on one path only: nothing proves the work is
-// done when the object is built, so the rule reports; on the path the
-// witness follows (through the wait) the replay is clean.
+// The receive is waited for in a branch: on the path that skips it the work
+// object's wait() returns early; the witness takes that path, where the
+// replay faults.
 std::shared_ptr<ReceiveWork> Channel::ReceiveMaybeSync(Buffer* dst, bool sync) {
   HostFuture<void> arrived = transport_->ReadAsync(dst);
   if (sync) {
     arrived.Await();
   }
-  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 39\)" not-reproduced
+  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 39\).*the only wait for it \(line 41\) is in a branch" confirmed
+}
+
+// The receive is waited for in a polling loop, which may run zero times:
+// the rule reports; the witness goes through the loop body, where the
+// replay is clean.
+std::shared_ptr<ReceiveWork> Channel::ReceivePolled(Buffer* dst, int polls) {
+  HostFuture<void> arrived = transport_->ReadAsync(dst);
+  for (int i = 0; i < polls; ++i) {
+    arrived.Await();
+  }
+  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 50\).*the only wait for it \(line 52\) is in a loop body that may run zero times" not-reproduced
 }
