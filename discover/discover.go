@@ -102,6 +102,12 @@ type Warning struct {
 	// Root when inside it.
 	Path string
 	Msg  string
+	// Skipped says source that should have been scanned was not: a
+	// file over the size cap, an unreadable or vanished file or
+	// directory, a broken link with a source extension. Paths that are
+	// not source (other extensions, special files, linked directories git
+	// would not follow either) are warnings without Skipped.
+	Skipped bool
 }
 
 func (w Warning) String() string { return w.Path + ": " + w.Msg }
@@ -208,13 +214,13 @@ func (w *walker) named(p string) error {
 	osPath := filepath.Clean(p)
 	abs, err := filepath.Abs(osPath)
 	if err != nil {
-		w.warn(filepath.ToSlash(osPath), err.Error())
+		w.skip(filepath.ToSlash(osPath), err.Error())
 		return fmt.Errorf("%s: %w", p, err)
 	}
 	rel := w.relOf(abs)
 	info, err := w.stat(osPath)
 	if err != nil {
-		w.warn(rel, describe(err))
+		w.skip(rel, describe(err))
 		return err
 	}
 	if rel != "." && w.excluded(rel) {
@@ -368,7 +374,7 @@ func (w *walker) appendRules(levels []ignoreLevel, prefix, file, warnPath string
 func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string) {
 	entries, err := w.readDir(osPath)
 	if err != nil {
-		w.warn(cmp.Or(rel, "."), "cannot read directory, so its contents are not scanned: "+describe(err))
+		w.skip(cmp.Or(rel, "."), "cannot read directory, so its contents are not scanned: "+describe(err))
 		if len(entries) == 0 {
 			return
 		}
@@ -410,7 +416,7 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 			}
 			info, err := e.Info()
 			if err != nil {
-				w.warn(childRel, "skipped: "+describe(err))
+				w.skip(childRel, "skipped: "+describe(err))
 				continue
 			}
 			w.add(childPath, childRel, ext, info.Size())
@@ -429,7 +435,7 @@ func (w *walker) symlink(osPath, rel, gitRel, name string, levels []ignoreLevel)
 	switch {
 	case err != nil:
 		if w.exts[ext] {
-			w.warn(rel, "skipped: broken symbolic link: "+describe(err))
+			w.skip(rel, "skipped: broken symbolic link: "+describe(err))
 		}
 	case info.IsDir():
 		w.warn(rel, "skipped: symbolic link to a directory is not followed")
@@ -447,7 +453,7 @@ func (w *walker) add(osPath, rel, ext string, size int64) {
 		return
 	}
 	if w.maxSize > 0 && size > w.maxSize {
-		w.warn(rel, fmt.Sprintf("skipped: size %d bytes exceeds the limit of %d bytes", size, w.maxSize))
+		w.skip(rel, fmt.Sprintf("skipped: size %d bytes exceeds the limit of %d bytes", size, w.maxSize))
 		return
 	}
 	w.seen[rel] = true
@@ -456,6 +462,11 @@ func (w *walker) add(osPath, rel, ext string, size int64) {
 
 func (w *walker) warn(path, msg string) {
 	w.warns = append(w.warns, Warning{Path: path, Msg: msg})
+}
+
+// skip records source that could not be scanned.
+func (w *walker) skip(path, msg string) {
+	w.warns = append(w.warns, Warning{Path: path, Msg: msg, Skipped: true})
 }
 
 // excluded reports whether rel, or any suffix of it that starts after a

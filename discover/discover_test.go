@@ -326,8 +326,8 @@ func TestNamedFiles(t *testing.T) {
 		t.Errorf("files:\n got %+v\nwant %+v", files, want)
 	}
 	wantWarnings(t, warns,
-		Warning{"Makefile", "skipped: no file extension, so not a source file to scan"},
-		Warning{"notes.txt", `skipped: extension ".txt" is not one of the scanned extensions`},
+		Warning{"Makefile", "skipped: no file extension, so not a source file to scan", false},
+		Warning{"notes.txt", `skipped: extension ".txt" is not one of the scanned extensions`, false},
 	)
 
 	// Custom extensions, with or without the dot, in any case.
@@ -364,9 +364,9 @@ func TestSymlinks(t *testing.T) {
 		t.Errorf("link: got %+v, want its own path and the target's size", files[0])
 	}
 	wantWarnings(t, warns,
-		Warning{"dangling.cc", "skipped: broken symbolic link: no such file or directory"},
-		Warning{"dirlink", "skipped: symbolic link to a directory is not followed"},
-		Warning{"sub/up", "skipped: symbolic link to a directory is not followed"},
+		Warning{"dangling.cc", "skipped: broken symbolic link: no such file or directory", true},
+		Warning{"dirlink", "skipped: symbolic link to a directory is not followed", false},
+		Warning{"sub/up", "skipped: symbolic link to a directory is not followed", false},
 	)
 	compareWithGit(t, root, files, "dangling.cc")
 
@@ -388,7 +388,7 @@ func TestUnreadableDirectory(t *testing.T) {
 	}
 	files, warns := find(t, []string{root}, Options{Root: root})
 	wantRels(t, files, "a.cc")
-	wantWarnings(t, warns, Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied"})
+	wantWarnings(t, warns, Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied", true})
 }
 
 // TestFilesystemFailures simulates failures that file permissions cannot
@@ -420,8 +420,8 @@ func TestFilesystemFailures(t *testing.T) {
 	}
 	wantRels(t, files, "a.cc", "ok/c.cc")
 	wantWarnings(t, warns,
-		Warning{"gone.cc", "skipped: no such file or directory"},
-		Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied"},
+		Warning{"gone.cc", "skipped: no such file or directory", true},
+		Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied", true},
 	)
 }
 
@@ -434,7 +434,7 @@ func TestMissingPaths(t *testing.T) {
 		t.Fatalf("one path exists: err = %v, want nil", err)
 	}
 	wantRels(t, files, "a.cc")
-	wantWarnings(t, warns, Warning{"missing", "no such file or directory"})
+	wantWarnings(t, warns, Warning{"missing", "no such file or directory", true})
 
 	other := filepath.Join(root, "other.cc")
 	files, warns, err = Find([]string{missing, other}, Options{Root: root})
@@ -444,8 +444,8 @@ func TestMissingPaths(t *testing.T) {
 	}
 	wantRels(t, files)
 	wantWarnings(t, warns,
-		Warning{"missing", "no such file or directory"},
-		Warning{"other.cc", "no such file or directory"},
+		Warning{"missing", "no such file or directory", true},
+		Warning{"other.cc", "no such file or directory", true},
 	)
 
 	files, warns, err = Find(nil, Options{Root: root})
@@ -463,7 +463,7 @@ func TestMaxFileSize(t *testing.T) {
 	})
 	files, warns := find(t, []string{root, filepath.Join(root, "big.cc")}, Options{Root: root, MaxFileSize: 50})
 	wantRels(t, files, "exact.cc", "small.cc")
-	wantWarnings(t, warns, Warning{"big.cc", "skipped: size 100 bytes exceeds the limit of 50 bytes"})
+	wantWarnings(t, warns, Warning{"big.cc", "skipped: size 100 bytes exceeds the limit of 50 bytes", true})
 }
 
 func TestDuplicatesAndOrder(t *testing.T) {

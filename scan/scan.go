@@ -118,8 +118,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	res := &Result{Rules: rs, Sources: map[string][]byte{}}
 	for _, w := range warnings {
-		res.Notices = append(res.Notices, Notice{Level: "warning", File: w.Path, Message: w.Msg})
-		res.Skipped++
+		level := "note"
+		if w.Skipped {
+			level = "warning"
+			res.Skipped++
+		}
+		res.Notices = append(res.Notices, Notice{Level: level, File: w.Path, Message: w.Msg})
 	}
 
 	jobs := opt.Jobs

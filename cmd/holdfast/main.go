@@ -3,7 +3,8 @@
 // simulated device.
 //
 // Exit status: 0 when nothing at or above --fail-on was found, 1 when
-// something was, 2 on a usage or internal error.
+// something was, 2 on a usage or internal error, 3 when nothing failed but
+// some source could not be analysed.
 package main
 
 import (

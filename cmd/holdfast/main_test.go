@@ -287,3 +287,23 @@ func TestProgress(t *testing.T) {
 		t.Error("the null device is not a terminal")
 	}
 }
+
+// TestSkippedSourceExitStatus: a scan that finds nothing but could not
+// analyse some source says so with exit status 3, and with a warning
+// naming the file; findings still take precedence (exit 1).
+func TestSkippedSourceExitStatus(t *testing.T) {
+	bug := buggy(t)
+	tree(t, map[string]string{"ok.cc": clean, "blob.h": "\x00\x01\x02 not source"})
+	_, errs := expect(t, 3, "scan")
+	if !strings.Contains(errs, "could not be analysed") {
+		t.Errorf("stderr does not explain exit 3: %s", errs)
+	}
+	out, _ := expect(t, 3, "scan", "--format", "text")
+	if !strings.Contains(out, "blob.h") {
+		t.Errorf("no warning naming the skipped file:\n%s", out)
+	}
+	expect(t, 0, "scan", "--fail-on", "never")
+	expect(t, 0, "scan", "ok.cc")
+	writeFile(t, "send.cc", bug)
+	expect(t, 1, "scan")
+}

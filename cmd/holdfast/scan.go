@@ -60,7 +60,9 @@ keeps only findings on lines changed since the git revision REV. Neither
 hides notices.
 
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
-was, 2 on a usage or internal error.`,
+was, 2 on a usage or internal error, 3 when nothing failed but some source
+could not be analysed (too large, unreadable, binary, over the parse time
+budget; each is a warning). --fail-on never always exits 0.`,
 		Example: `  holdfast scan
   holdfast scan --format sarif -o holdfast.sarif src/
   holdfast scan --fail-on error --exclude 'third_party/**' .
@@ -166,8 +168,14 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 			return &exitError{code: 2, err: err}
 		}
 	}
-	if failOn != "never" && failing(res.Findings, threshold, fl.all) {
+	if failOn == "never" {
+		return nil
+	}
+	if failing(res.Findings, threshold, fl.all) {
 		return &exitError{code: 1}
+	}
+	if res.Skipped > 0 {
+		return &exitError{code: 3, err: fmt.Errorf("%d source file(s) or director(ies) could not be analysed; see the warnings above", res.Skipped)}
 	}
 	return nil
 }
