@@ -197,7 +197,7 @@ func TestNeutraliseCUDA(t *testing.T) {
 }
 
 func TestTimeout(t *testing.T) {
-	p, err := New(Options{Timeout: time.Millisecond})
+	p, err := New(Options{Timeout: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
