@@ -94,6 +94,52 @@ func (c *Class) Destructor() *Func {
 	return nil
 }
 
+// DestructorWaits reports whether destroying an object of the class
+// waits for pending work first: the destructor the file defines waits, or
+// calls a method of the class, defined in the file, that does (following
+// such calls a few levels deep).
+func (c *Class) DestructorWaits() bool {
+	d := c.Destructor()
+	if d == nil {
+		return false
+	}
+	seen := map[*Func]bool{}
+	var waits func(f *Func, depth int) bool
+	waits = func(f *Func, depth int) bool {
+		if f == nil || seen[f] || depth > 3 {
+			return false
+		}
+		seen[f] = true
+		for i := range f.Events {
+			if f.Events[i].Kind == Wait {
+				return true
+			}
+		}
+		for _, u := range f.ThisUses {
+			if u.Call && waits(c.method(u.Name), depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return waits(d, 0)
+}
+
+// method returns the method of the class called name that the file
+// defines, or nil.
+func (c *Class) method(name string) *Func {
+	for _, f := range c.Methods {
+		last := f.Name
+		if i := strings.LastIndex(last, "::"); i >= 0 {
+			last = last[i+2:]
+		}
+		if last == name {
+			return f
+		}
+	}
+	return nil
+}
+
 // classes collects the classes and structs of a file by name. Two classes
 // of one name (in different namespaces) share an entry: their members are
 // merged, which errs towards knowing a member rather than not. A class

@@ -24,7 +24,8 @@ member, or captures a local by reference, when the lambda holds no strong
 reference to the object (shared_from_this(), a copy of an owning pointer)
 and no weak one it locks before use, and nothing waits for the future
 before the object or the local can go away: not the function itself, not
-the class's destructor. Objects of a class the file keeps in a static
+the class's destructor (directly, through shutdown(), or through a method
+of the class that waits). Objects of a class the file keeps in a static
 instance (a singleton) live until the program exits and are not reported.
 
 Why it is bad: registering a callback does not keep anything alive. The
@@ -34,9 +35,9 @@ waits on, an object destroyed on an error path) or the function has
 returned, the callback writes through a dangling this or into a dead stack
 frame. torch_tpu's TpuWork constructor registered such a callback.
 
-Known problems: objects whose lifetime is guaranteed by other means (a
-singleton, an owner that joins every runtime thread before destroying it)
-are reported too; suppress with the reason.`,
+Known problems: objects whose lifetime is guaranteed by other means (an
+owner that joins every runtime thread before destroying them, a destructor
+defined in another file) are reported too; suppress with the reason.`,
 			Example: diag.Example{
 				Bad: `TpuWork::TpuWork(xla::Future<> future) : future_(std::move(future)) {
   future_.OnReady([this](absl::Status s) {
@@ -142,12 +143,8 @@ func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) (proven bool, pw p
 	if proven || completedBefore(fn, e, i) {
 		return true, partialWaits{}
 	}
-	if d := enclosing(fn).Class.Destructor(); d != nil {
-		for j := range d.Events {
-			if d.Events[j].Kind == lifetime.Wait {
-				return true, partialWaits{}
-			}
-		}
+	if enclosing(fn).Class.DestructorWaits() {
+		return true, partialWaits{}
 	}
 	return false, pw
 }

@@ -119,3 +119,46 @@ void CountThen(Reader* reader) {
   auto g = f.Then([&seen](Status s) { seen++; });
   g.Await();
 }
+
+// Correct: the destructor waits for pending callbacks through a method
+// that joins the worker (or through an agent's shutdown()).
+class Agent2 {
+ public:
+  ~Agent2() { stop(); }
+  void stop() {
+    if (worker_.joinable()) {
+      worker_.join();
+    }
+  }
+  void Send(Message msg) {
+    auto fut = transport_->send(msg);
+    fut->addCallback([this](Future& f) { pending_--; });
+  }
+ private:
+  std::thread worker_;
+  Transport* transport_;
+  int pending_;
+};
+
+struct Agent3 {
+  ~Agent3() { shutdown(); }
+  void Send(Message msg) {
+    auto fut = transport_->send(msg);
+    fut->addCallback([this](Future& f) { pending_--; });
+  }
+  Transport* transport_;
+  int pending_;
+};
+
+// Still reported: the destructor only logs.
+class Agent4 {
+ public:
+  ~Agent4() { log("bye"); }
+  void Send(Message msg) {
+    auto fut = transport_->send(msg);
+    fut->addCallback([this](Future& f) { pending_--; });  // want "captures this" confirmed
+  }
+ private:
+  Transport* transport_;
+  int pending_;
+};
