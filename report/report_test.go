@@ -589,3 +589,21 @@ func TestTextNoControlCharacters(t *testing.T) {
 		t.Errorf("message not sanitised as expected:\n%s", out)
 	}
 }
+
+// TestSARIFFileOutsideRoot: a finding in a file outside the scan root (its
+// path is absolute) gets an absolute file URI with no base, so consumers do
+// not resolve it against %SRCROOT%.
+func TestSARIFFileOutsideRoot(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	fs := fixtureFindings(src, opt.Rules)
+	f := *fs[0]
+	f.At.Start.File, f.At.End.File = "/elsewhere/x y.cc", "/elsewhere/x y.cc"
+	out := string(output(t, "sarif", []*diag.Finding{&f}, opt))
+	if !strings.Contains(out, `"uri": "file:///elsewhere/x%20y.cc"`) {
+		t.Errorf("absolute path not written as a file URI:\n%s", out)
+	}
+	if strings.Contains(out, `"uri": "/elsewhere`) {
+		t.Errorf("absolute path written relative to %%SRCROOT%%:\n%s", out)
+	}
+}

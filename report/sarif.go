@@ -296,8 +296,14 @@ func rootURI(root string) (string, error) {
 }
 
 // artifact is the location of a file relative to %SRCROOT%, as a URI
-// reference: percent-encoded, and never mistakable for a scheme.
+// reference: percent-encoded, and never mistakable for a scheme. A file
+// outside the scan root (its path is absolute) gets an absolute file URI
+// and no base.
 func artifact(file string) sarifArtifactLocation {
+	if strings.HasPrefix(file, "/") {
+		u := url.URL{Scheme: "file", Path: file}
+		return sarifArtifactLocation{URI: u.String()}
+	}
 	u := url.URL{Path: file}
 	return sarifArtifactLocation{URI: u.String(), URIBaseID: srcRoot}
 }
