@@ -257,6 +257,7 @@ func fixtureNotices() []Notice {
 	return []Notice{
 		{Level: "warning", Message: "time limit hit: 2 functions were not analysed"},
 		{Level: "warning", File: "third_party/huge.cc", Message: "skipped: larger than 4 MiB"},
+		{Level: "warning", File: "src/send.cc", Line: 7, Message: "holdfast:ignore HF-B001 has no reason; say why the finding is wrong or acceptable (it suppresses nothing until then)"},
 	}
 }
 

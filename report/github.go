@@ -34,6 +34,9 @@ func GitHub(w io.Writer, fs []*diag.Finding, opt Options) error {
 		props := [][2]string{}
 		if n.File != "" {
 			props = append(props, [2]string{"file", n.File})
+			if n.Line > 0 {
+				props = append(props, [2]string{"line", strconv.Itoa(n.Line)})
+			}
 		}
 		props = append(props, [2]string{"title", toolName})
 		ew.str(command(annotationLevel(n.Level), props, n.Message) + "\n")

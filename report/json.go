@@ -81,6 +81,7 @@ type jsonTraceStep struct {
 type jsonNotice struct {
 	Level   string `json:"level"`
 	File    string `json:"file"`
+	Line    int    `json:"line"`
 	Message string `json:"message"`
 }
 

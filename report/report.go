@@ -77,6 +77,7 @@ type Options struct {
 type Notice struct {
 	Level   string // "warning", "note" or "error"; anything else is read as "warning"
 	File    string // slash path relative to the root, or "" for the whole run
+	Line    int    // 1-based line the notice is about, or 0
 	Message string
 }
 
@@ -175,7 +176,7 @@ func shownSeverity(f *diag.Finding) diag.Severity {
 	return severity(f)
 }
 
-// notices returns the notices sorted by file, level and message, without
+// notices returns the notices sorted by file, line, level and message, without
 // exact duplicates, and with their levels normalised.
 func notices(ns []Notice) []Notice {
 	out := make([]Notice, 0, len(ns))
@@ -186,6 +187,7 @@ func notices(ns []Notice) []Notice {
 	slices.SortStableFunc(out, func(a, b Notice) int {
 		return cmp.Or(
 			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
 			cmp.Compare(levelRank(b.Level), levelRank(a.Level)),
 			cmp.Compare(a.Message, b.Message),
 		)

@@ -256,9 +256,11 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 	for _, n := range notices(opt.Notices) {
 		sn := sarifNotification{Level: n.Level, Message: sarifMessage{Text: sentence(n.Message)}}
 		if n.File != "" {
-			sn.Locations = []sarifLocation{{PhysicalLocation: &sarifPhysicalLocation{
-				ArtifactLocation: artifact(n.File),
-			}}}
+			pl := &sarifPhysicalLocation{ArtifactLocation: artifact(n.File)}
+			if n.Line > 0 {
+				pl.Region = &sarifRegion{StartLine: n.Line}
+			}
+			sn.Locations = []sarifLocation{{PhysicalLocation: pl}}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sn)
 	}

@@ -216,6 +216,9 @@ func (t *textPrinter) notice(n Notice) {
 	where := toolName
 	if n.File != "" {
 		where = oneLine(n.File)
+		if n.Line > 0 {
+			where += ":" + strconv.Itoa(n.Line)
+		}
 	}
 	code := ansiMagenta
 	switch n.Level {

@@ -57,6 +57,7 @@ type Options struct {
 type Notice struct {
 	Level   string // "warning" or "note"
 	File    string
+	Line    int // 1-based, or 0 when the notice is about the whole file
 	Message string
 }
 
@@ -220,7 +221,7 @@ feed:
 		}
 	}
 	slices.SortStableFunc(res.Notices, func(a, b Notice) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Message, b.Message))
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
 	})
 	return res, nil
 }
@@ -322,7 +323,7 @@ func applySuppressions(fs []*diag.Finding, sources map[string][]byte, ran []*rul
 	_, ns := suppress.Process(fs, sources, opt)
 	out := make([]Notice, len(ns))
 	for i, n := range ns {
-		out[i] = Notice{Level: n.Level, File: n.File, Message: fmt.Sprintf("line %d: %s", n.Line, n.Message)}
+		out[i] = Notice{Level: n.Level, File: n.File, Line: n.Line, Message: n.Message}
 	}
 	return out
 }

@@ -115,11 +115,11 @@ func TestSuppressions(t *testing.T) {
 		}
 	}
 	out, _ := expect(t, 1, "scan", "reasonless.cu")
-	if !strings.Contains(out, "reasonless.cu: warning: line 18: holdfast:ignore HF-B001 has no reason") || !strings.Contains(out, "error:") {
+	if !strings.Contains(out, "reasonless.cu:18: warning: holdfast:ignore HF-B001 has no reason") || !strings.Contains(out, "error:") {
 		t.Errorf("a directive without a reason must suppress nothing and be reported:\n%s", out)
 	}
 	out, _ = expect(t, 0, "scan", "stale.cc")
-	if !strings.Contains(out, "stale.cc: warning: line 6: holdfast:ignore for HF-C001 matches no finding") {
+	if !strings.Contains(out, "stale.cc:6: warning: holdfast:ignore for HF-C001 matches no finding") {
 		t.Errorf("stale directive not reported:\n%s", out)
 	}
 

@@ -158,7 +158,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 		ropt.Rules = append(ropt.Rules, r.Meta)
 	}
 	for _, n := range res.Notices {
-		ropt.Notices = append(ropt.Notices, report.Notice{Level: n.Level, File: n.File, Message: n.Message})
+		ropt.Notices = append(ropt.Notices, report.Notice{Level: n.Level, File: n.File, Line: n.Line, Message: n.Message})
 	}
 	if err := report.Write(out, fl.format, res.Findings, ropt); err != nil {
 		return &exitError{code: 2, err: err}
