@@ -62,7 +62,7 @@ for i in $(seq "$runs"); do
   read -r t m < <(measure "$cache/parseonly" .); pa+=("$t"); (( m > peak_parse )) && peak_parse=$m
   read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null .); sc+=("$t"); (( m > peak_scan )) && peak_scan=$m
   if [[ -n $astgrep ]]; then
-    read -r t m < <(measure "$astgrep" run -c "$cache/sgconfig.yml" -l cpp -p 'std::move($A)' .); ag+=("$t")
+    read -r t m < <(measure "$astgrep" run -c "$cache/sgconfig.yml" -l cpp -p '$X.get()' .); ag+=("$t")
   fi
 done
 p=$(printf '%s\n' "${pa[@]}" | median)

@@ -151,7 +151,9 @@ func parserPtr(p *sitter.Parser) unsafe.Pointer {
 // parseFlat parses src with p and returns the flat table. The C tree is
 // deleted before it returns. ok is false when the parser gave no tree (its
 // time budget ran out).
-func parseFlat(p *sitter.Parser, src []byte) (nodes []rawNode, ok bool, err error) {
+//
+// buf is reused for the table when it is large enough.
+func parseFlat(p *sitter.Parser, src []byte, buf []rawNode) (nodes []rawNode, ok bool, err error) {
 	var ptr *C.char
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
@@ -161,18 +163,23 @@ func parseFlat(p *sitter.Parser, src []byte) (nodes []rawNode, ok bool, err erro
 		return nil, false, nil
 	}
 	defer C.hf_tree_delete(tree)
-	nodes, err = flattenPtr(tree)
+	nodes, err = flattenPtr(tree, buf)
 	return nodes, true, err
 }
 
 // flatten copies a binding Tree into a Go slice in one cgo call.
 func flatten(t *sitter.Tree) ([]rawNode, error) {
-	return flattenPtr(treePtr(t))
+	return flattenPtr(treePtr(t), nil)
 }
 
-func flattenPtr(p unsafe.Pointer) ([]rawNode, error) {
+func flattenPtr(p unsafe.Pointer, buf []rawNode) ([]rawNode, error) {
 	n := uint32(C.hf_count(p))
-	nodes := make([]rawNode, n)
+	var nodes []rawNode
+	if uint32(cap(buf)) >= n {
+		nodes = buf[:n]
+	} else {
+		nodes = make([]rawNode, n)
+	}
 	if n == 0 {
 		return nodes, nil
 	}

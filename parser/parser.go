@@ -21,6 +21,7 @@ type Parser struct {
 	p    *sitter.Parser
 	g    *grammar
 	opts Options
+	raw  []rawNode // the C-shaped table, reused from file to file
 }
 
 // Options configure a Parser.
@@ -76,7 +77,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if uint64(len(src)) > math.MaxUint32 {
 		return nil, errors.New("file too large for tree-sitter (4 GiB)")
 	}
-	raw, ok, err := parseFlat(p.p, src)
+	raw, ok, err := parseFlat(p.p, src, p.raw)
 	if !ok {
 		// A parse stopped by the budget keeps its state for resuming;
 		// drop it so the next file starts clean.
@@ -89,6 +90,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.raw = raw // reused by the next file: the table below is a copy
 	f := &File{Path: path, Ext: ext, Src: src, Nodes: make([]Node, len(raw))}
 	kinds, fields := p.g.kinds, p.g.fields
 	for i := range raw {

@@ -238,7 +238,7 @@ func TestParseFlatMatchesBinding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok, err := parseFlat(p, src)
+		got, ok, err := parseFlat(p, src, nil)
 		if !ok || err != nil {
 			t.Fatalf("%s: parseFlat: ok=%v err=%v", path, ok, err)
 		}

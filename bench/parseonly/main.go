@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -61,7 +62,13 @@ func main() {
 			}
 		}()
 	}
-	for i := range files {
+	// Biggest first, as scan does.
+	order := make([]int, len(files))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return files[order[a]].Size > files[order[b]].Size })
+	for _, i := range order {
 		next <- i
 	}
 	close(next)
