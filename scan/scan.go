@@ -166,7 +166,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}()
 	}
 feed:
-	for _, i := range largestFirst(files) {
+	for i := range files {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -326,17 +326,4 @@ func applySuppressions(fs []*diag.Finding, sources map[string][]byte, ran []*rul
 		out[i] = Notice{Level: n.Level, File: n.File, Line: n.Line, Message: n.Message}
 	}
 	return out
-}
-
-// largestFirst returns the indices of files, biggest first: workers that
-// start with the long parses finish together instead of one of them
-// parsing the last big file alone. Results are stored by index, so the
-// order of the output does not change.
-func largestFirst(files []discover.File) []int {
-	order := make([]int, len(files))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(files[b].Size, files[a].Size) })
-	return order
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -62,13 +61,7 @@ func main() {
 			}
 		}()
 	}
-	// Biggest first, as scan does.
-	order := make([]int, len(files))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return files[order[a]].Size > files[order[b]].Size })
-	for _, i := range order {
+	for i := range files {
 		next <- i
 	}
 	close(next)
