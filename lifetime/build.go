@@ -511,15 +511,37 @@ func (b *builder) operator(n parser.NodeID) string {
 
 // rootVar returns the local value an lvalue expression is rooted in:
 // x, *x, x.f, x->f, x[i], (x).
-func (b *builder) rootVar(n parser.NodeID) VarID {
+func (b *builder) rootVar(n parser.NodeID) VarID { return b.root(n, false) }
+
+// chainRoot returns the local value a call chain starts from: what rootVar
+// accepts, and method calls on it, x.a().b(), x->a().
+func (b *builder) chainRoot(n parser.NodeID) VarID { return b.root(n, true) }
+
+// root walks from an expression to the local value it starts from,
+// through dereferences, member accesses and subscripts, and through method
+// calls when calls is set.
+func (b *builder) root(n parser.NodeID, calls bool) VarID {
 	for depth := 0; n != parser.None && depth < maxDepth; depth++ {
 		n = b.strip(n)
 		switch b.kind(n) {
 		case parser.KindIdentifier:
+			if calls && b.f.Nodes[n].Parent >= 0 && b.kind(b.f.Nodes[n].Parent) == parser.KindCallExpression && b.f.Nodes[n].Field == parser.FieldFunction {
+				return NoVar // the callee of f(x), not a value
+			}
 			return b.lookup(b.text(n), n)
-		case parser.KindPointerExpression:
-			n = b.f.Field(n, parser.FieldArgument)
-		case parser.KindFieldExpression, parser.KindSubscriptExpression:
+		case parser.KindTypeIdentifier:
+			if !calls {
+				return NoVar
+			}
+			// T x(a) read from a prototype: a is a type name there.
+			return b.lookup(b.text(n), n)
+		case parser.KindCallExpression:
+			fn := b.f.Field(n, parser.FieldFunction)
+			if !calls || b.kind(fn) != parser.KindFieldExpression {
+				return NoVar
+			}
+			n = fn
+		case parser.KindPointerExpression, parser.KindFieldExpression, parser.KindSubscriptExpression:
 			n = b.f.Field(n, parser.FieldArgument)
 		default:
 			return NoVar

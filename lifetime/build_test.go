@@ -12,20 +12,7 @@ import (
 
 func build(t testing.TB, src string) []*Func {
 	t.Helper()
-	m, err := apimodel.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := parser.New(parser.Options{DeclMacros: m.DeclMacros()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	f, err := p.Parse("t.cc", ".cc", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Build(f, m)
+	return buildExt(t, ".cc", src)
 }
 
 func dump(t *testing.T, fn *Func) string {

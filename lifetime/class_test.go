@@ -8,7 +8,7 @@ import (
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
-func buildExt(t *testing.T, ext, src string) []*Func {
+func buildExt(t testing.TB, ext, src string) []*Func {
 	t.Helper()
 	m, err := apimodel.Load()
 	if err != nil {

@@ -25,35 +25,6 @@ func (b *builder) typed(v VarID, typ parser.NodeID) {
 	}
 }
 
-// chainRoot returns the local value a call chain starts from:
-// x.a().b(), x->a(), (x), *x, x[i], x.f.
-func (b *builder) chainRoot(n parser.NodeID) VarID {
-	for depth := 0; n != parser.None && depth < maxDepth; depth++ {
-		n = b.strip(n)
-		switch b.kind(n) {
-		case parser.KindTypeIdentifier:
-			// T x(a) read from a prototype: a is a type name there.
-			return b.lookup(b.text(n), n)
-		case parser.KindIdentifier:
-			if b.f.Nodes[n].Parent >= 0 && b.kind(b.f.Nodes[n].Parent) == parser.KindCallExpression && b.f.Nodes[n].Field == parser.FieldFunction {
-				return NoVar
-			}
-			return b.lookup(b.text(n), n)
-		case parser.KindCallExpression:
-			fn := b.f.Field(n, parser.FieldFunction)
-			if b.kind(fn) != parser.KindFieldExpression {
-				return NoVar
-			}
-			n = fn
-		case parser.KindPointerExpression, parser.KindFieldExpression, parser.KindSubscriptExpression:
-			n = b.f.Field(n, parser.FieldArgument)
-		default:
-			return NoVar
-		}
-	}
-	return NoVar
-}
-
 // throughMember reports whether an expression is rooted in a member or in
 // this rather than in a local value.
 func (b *builder) throughMember(n parser.NodeID) bool {
