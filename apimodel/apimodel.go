@@ -87,6 +87,11 @@ const (
 	// Bind: hands its arguments to device work that may read or write
 	// them (a kernel's argument slots: setBuffer, setArg).
 	Bind
+	// NoWait: does not wait for, synchronise with or keep what it is
+	// handed beyond its own result (construction helpers, formatting,
+	// logging, getters), so code holdfast cannot see behind it is not
+	// read as a possible wait or hold.
+	NoWait
 )
 
 var roleNames = []struct {
@@ -98,7 +103,7 @@ var roleNames = []struct {
 	{"fill", Fill}, {"const", Const}, {"consume", Consume}, {"sync", Sync}, {"move", Move},
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
-	{"bind", Bind},
+	{"bind", Bind}, {"nowait", NoWait},
 }
 
 func (r Role) String() string {

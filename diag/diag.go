@@ -106,6 +106,14 @@ const (
 	StepEscape    StepKind = "escape" // a future or pointer leaves the function
 	StepWrite     StepKind = "write"  // the device writes a buffer
 	StepDeclHold  StepKind = "hold"   // a hold container is declared
+	// StepMayWait: code holdfast cannot see (an unknown call, a host
+	// rendezvous the callback also touches) is handed the future, event,
+	// stream or shared object named by Value after the work started, and
+	// may wait for the work there.
+	StepMayWait StepKind = "may-wait"
+	// StepMayHold: code holdfast cannot see is handed the owner named by
+	// Value (a reference-counted copy of it), and may keep it alive.
+	StepMayHold StepKind = "may-hold"
 )
 
 // Step is one event of a finding's witness, in program order.
@@ -116,17 +124,38 @@ type Step struct {
 	Other   string // the second value (owner of a borrow, container of a store)
 	Via     string // the call or construct that makes the step, e.g. "AwaitBuffer", "push_back", "}"
 	Message string // a short, lower-case note shown under the finding
+	// Assumed marks a step that happens only if code holdfast cannot see
+	// does it (a caller dropping the object). A replay that needs an
+	// assumed step to fault is latent, never confirmed.
+	Assumed bool
+}
+
+// Unknown reports whether the step stands for code holdfast cannot see.
+func (s Step) Unknown() bool {
+	return s.Kind == StepMayWait || s.Kind == StepMayHold || s.Assumed
 }
 
 // Verdict is the outcome of replaying a finding on the simulated device.
 type Verdict string
 
-// Verdicts.
+// Verdicts. Confirmed: the function's own path faults on the device
+// whatever the code holdfast cannot see does. Latent: it faults only if that
+// code does not help (does not wait, does not keep the owner alive) or does
+// what the finding assumes (drops the object). NotReproduced: the path is
+// clean. NotModelled: the path has what the device cannot execute.
 const (
 	Confirmed     Verdict = "confirmed"
+	Latent        Verdict = "latent"
 	NotReproduced Verdict = "not-reproduced"
 	NotModelled   Verdict = "not-modelled"
 )
+
+// Shown reports whether a finding with verdict v is shown by default (and
+// counts towards the exit status): only confirmed findings, and findings
+// that were not replayed at all (v == ""), are. The rest appear with --all.
+func (v Verdict) Shown() bool {
+	return v == Confirmed || v == ""
+}
 
 // TraceStep is one step of a replay on the simulated device.
 type TraceStep struct {

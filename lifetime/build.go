@@ -26,7 +26,7 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 		if body == parser.None || f.Kind(body) != parser.KindCompoundStatement {
 			continue
 		}
-		fn := &Func{File: f, Node: parser.NodeID(i)}
+		fn := &Func{File: f, Node: parser.NodeID(i), classes: cs}
 		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}, classes: cs}
 		b.function(parser.NodeID(i), body)
 		if fn.Class != nil {
@@ -911,7 +911,7 @@ func (b *builder) ret(n parser.NodeID) {
 func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 	f := b.f
 	line, _ := f.Position(int(f.Nodes[n].Start))
-	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: b.fn.Name + "::lambda@" + strconv.Itoa(line), Class: b.fn.Class}
+	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: b.fn.Name + "::lambda@" + strconv.Itoa(line), Class: b.fn.Class, classes: b.classes}
 	lf.HasErrors = hasErrors(f, n)
 	b.fn.Lambdas = append(b.fn.Lambdas, lf)
 	lb := &builder{f: f, m: b.m, fn: lf, parent: b, env: map[string][]VarID{}, classes: b.classes}

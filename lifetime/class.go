@@ -182,6 +182,10 @@ func buildClasses(f *parser.File, m *apimodel.Model) classes {
 			switch f.Kind(d) {
 			case parser.KindFieldDeclaration:
 				c.fieldDeclaration(f, m, d)
+			case parser.KindDeclaration: // a constructor or destructor declared here, defined elsewhere
+				if name := declaredName(f, f.Field(d, parser.FieldDeclarator)); strings.HasPrefix(name, "~") {
+					c.Members = append(c.Members, ClassMember{Name: name, Method: true, Node: d, At: f.Nodes[d].Start})
+				}
 			case parser.KindFunctionDefinition:
 				if name := declaredName(f, f.Field(d, parser.FieldDeclarator)); name != "" {
 					c.Members = append(c.Members, ClassMember{Name: name, Method: true, Node: d, At: f.Nodes[d].Start})

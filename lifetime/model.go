@@ -12,6 +12,8 @@
 package lifetime
 
 import (
+	"strings"
+
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -227,6 +229,37 @@ type Func struct {
 	// ThisUses are the members the body reaches through this, explicitly
 	// or implicitly, in source order.
 	ThisUses []ThisUse
+	// classes are the classes of the function's file.
+	classes classes
+}
+
+// ClassNamed returns the class the function's file defines under name
+// (the last component of a qualified name, template arguments dropped),
+// or nil when the file does not define it.
+func (f *Func) ClassNamed(name string) *Class {
+	c := f.classes.byName[className(name)]
+	if c == nil || c.Node == parser.None {
+		return nil
+	}
+	return c
+}
+
+// Owns reports whether the class frees something when an object of it
+// dies, as far as its definition shows: it declares a destructor or has a
+// member that owns memory (a class value, a smart pointer, a container).
+func (c *Class) Owns() bool {
+	if c == nil {
+		return false
+	}
+	if c.Destructor() != nil {
+		return true
+	}
+	for _, m := range c.Members {
+		if strings.HasPrefix(m.Name, "~") || !m.Method && !m.Static && (m.Kind == Owner || m.Kind == Container) {
+			return true
+		}
+	}
+	return false
 }
 
 // Var returns the variable v, or nil for NoVar.

@@ -7,9 +7,9 @@
 //
 // Which findings a printer shows:
 //
-//   - a finding whose replay was not reproduced (diag.NotReproduced) is left
-//     out of every format unless Options.ShowAll is set; then it is shown at
-//     severity note;
+//   - a finding the replay did not confirm (latent, not reproduced or not
+//     modelled: diag.Verdict.Shown) is left out of every format unless
+//     Options.ShowAll is set; then it is shown at severity note;
 //   - a suppressed finding (Finding.Suppressed != "") is always present in
 //     JSON and SARIF, which mark it as suppressed (SARIF with an inSource
 //     suppression that code scanning shows as dismissed), and is shown by
@@ -119,9 +119,10 @@ func sorted(fs []*diag.Finding) ([]*diag.Finding, error) {
 	return diag.Sort(out), nil
 }
 
-// notReproduced tells whether the simulated device ran f cleanly.
+// notReproduced tells whether f is hidden by default: the simulated device
+// did not confirm it (latent, not reproduced or not modelled).
 func notReproduced(f *diag.Finding) bool {
-	return f.Verification != nil && f.Verification.Verdict == diag.NotReproduced
+	return f.Verification != nil && !f.Verification.Verdict.Shown()
 }
 
 // severity is f's own severity, falling back to the rule's default and then
@@ -140,7 +141,7 @@ func severity(f *diag.Finding) diag.Severity {
 // selection is the findings a printer shows, with what it left out.
 type selection struct {
 	shown         []*diag.Finding
-	notReproduced int // left out: not reproduced
+	notReproduced int // left out: not confirmed (latent, not reproduced, not modelled)
 	suppressed    int // left out: suppressed
 }
 

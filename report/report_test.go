@@ -400,7 +400,7 @@ func TestSuppressedAlwaysInSARIF(t *testing.T) {
 		t.Errorf("JSON lacks the suppressed finding")
 	}
 	text := string(output(t, "text", fs, opt))
-	if strings.Contains(text, "contiguous") || !strings.Contains(text, "1 not reproduced and 1 suppressed not shown") {
+	if strings.Contains(text, "contiguous") || !strings.Contains(text, "1 unconfirmed and 1 suppressed not shown") {
 		t.Errorf("text shows the suppressed finding or does not count it:\n%s", text)
 	}
 }
@@ -556,9 +556,9 @@ func TestSummary(t *testing.T) {
 	}{
 		{want: ""},
 		{sel: selection{shown: []*diag.Finding{mk(diag.Warning, "")}}, want: "1 finding (1 warning)"},
-		{sel: selection{shown: []*diag.Finding{mk(diag.Error, diag.Confirmed), mk(diag.Warning, diag.Confirmed), mk(diag.Warning, diag.NotModelled)}},
+		{sel: selection{shown: []*diag.Finding{mk(diag.Error, diag.Confirmed), mk(diag.Warning, diag.Confirmed), mk(diag.Warning, "")}},
 			want: "3 findings (1 error, 2 warnings), 2 confirmed"},
-		{sel: selection{notReproduced: 2}, want: "no findings; 2 not reproduced not shown"},
+		{sel: selection{notReproduced: 2}, want: "no findings; 2 unconfirmed not shown"},
 		{notices: 1, want: "no findings; 1 notice"},
 	} {
 		if got := summary(c.sel, c.notices); got != c.want {

@@ -619,6 +619,8 @@ func resultMessage(f *diag.Finding) string {
 	switch v.Verdict {
 	case diag.Confirmed:
 		s = "Confirmed on the simulated device"
+	case diag.Latent:
+		s = "Latent on the simulated device: it faults only if code holdfast cannot see does not prevent it"
 	case diag.NotReproduced:
 		s = "Not reproduced on the simulated device"
 	case diag.NotModelled:

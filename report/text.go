@@ -262,7 +262,7 @@ func summary(sel selection, notices int) string {
 	}
 	var hidden []string
 	if sel.notReproduced > 0 {
-		hidden = append(hidden, strconv.Itoa(sel.notReproduced)+" not reproduced")
+		hidden = append(hidden, strconv.Itoa(sel.notReproduced)+" unconfirmed")
 	}
 	if sel.suppressed > 0 {
 		hidden = append(hidden, strconv.Itoa(sel.suppressed)+" suppressed")

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/holdfast-dev/holdfast/apimodel"
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
@@ -246,7 +247,13 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	for _, wt := range consumersAwaited(p, fn, b, c.carrier, died) {
 		w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(wt.Var), "", fmt.Sprintf("the host waits for '%s', which used the pointer, while '%s' lives", fn.VarName(wt.Var), owner)))
 	}
-	w = append(w, p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner)))
+	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner))
+	// The address of a local is manifest: its own storage dies with it.
+	if b.Call != "&" && !ownsMemory(p.Model, fn, ov) {
+		death.Assumed = true
+		death.Message = fmt.Sprintf("'%s' dies here; assumed: its type %s frees the memory the pointer points into (holdfast cannot see its definition)", owner, ov.Type)
+	}
+	w = append(w, death)
 	for i := range fn.Events {
 		e := &fn.Events[i]
 		if e.Kind == lifetime.Block && e.At > died.At && e.At < use.At {
@@ -255,4 +262,22 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	}
 	w = append(w, p.Step(fn, diag.StepUse, use, carrierName, "", fmt.Sprintf("'%s' is used here, after its pointee died", carrierName)))
 	p.Report(fn, b.At, p.nodeEnd(b), msg, owner+"->"+carrierName, w)
+}
+
+// ownsMemory reports whether there is evidence that value v frees memory
+// when it dies: its type is an owner, tensor, smart pointer or container
+// the packs know, or a class the file defines with a destructor or an
+// owning member. A handle of a type holdfast cannot see may be a
+// non-owning one (an op or value handle, a reference-counted alias).
+func ownsMemory(m *apimodel.Model, fn *lifetime.Func, v *lifetime.Var) bool {
+	base := v.Base
+	if base == "" {
+		base = v.Type
+	}
+	switch {
+	case v.Kind == lifetime.Container,
+		m.IsOwner(base), m.IsTensor(base), m.IsSmartPtr(base), m.IsContainer(base):
+		return true
+	}
+	return fn.ClassNamed(base).Owns()
 }

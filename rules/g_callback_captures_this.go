@@ -270,8 +270,17 @@ func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *life
 	if pw.loop != nil {
 		w = append(w, loopWait(p, fn, pw.loop, fut))
 	}
-	w = append(w, p.Step(fn, diag.StepOwnerDies, endOf(fn), "this", "",
-		fmt.Sprintf("after %s returns, the caller may drop the object while '%s' is still pending", shortName(g.Name), fut)))
+	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), "this", "",
+		fmt.Sprintf("after %s returns, the caller may drop the object while '%s' is still pending", shortName(g.Name), fut))
+	// The object's death is the caller's doing: only when the future is
+	// the object's own member, which its destructor does not wait for, is
+	// it evidence that the object can go while the continuation is
+	// pending. Otherwise the death is assumed and the finding latent.
+	if !ownFuture(fn, g, e) {
+		death.Assumed = true
+		death.Message = fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see drops the object while '%s' is still pending", shortName(g.Name), fut)
+	}
+	w = append(w, death)
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "this:"+fut+":"+e.Call, w)
 }
 
@@ -306,4 +315,17 @@ func shortName(name string) string {
 		return name[i+2:]
 	}
 	return name
+}
+
+// ownFuture reports whether the future of callback event e is a member of
+// the class of g, the function enclosing fn: destroying the object then leaves the continuation
+// registered on a future nobody waits for.
+func ownFuture(fn, g *lifetime.Func, e *lifetime.Event) bool {
+	name := e.Text
+	if v := fn.Var(e.Var); v != nil {
+		name = v.Name
+	}
+	name = strings.TrimPrefix(name, "this->")
+	m := g.Class.Member(name)
+	return m != nil && !m.Method
 }

@@ -92,7 +92,7 @@ func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, 
 		At:       p.Span(start, end),
 		Message:  msg,
 		Function: name,
-		Witness:  witness,
+		Witness:  p.onPath(fn, witness),
 		Anchor:   anchor,
 	})
 }

@@ -24,7 +24,7 @@ import (
 //
 // Every finding is also replayed on the simulated device. A want may name
 // the verdict the replay must give, right after its expression:
-// `// want "regexp" confirmed` (or not-reproduced, not-modelled). A want
+// `// want "regexp" confirmed` (or latent, not-reproduced, not-modelled). A want
 // without a verdict accepts any.
 func TestRules(t *testing.T) {
 	m, err := apimodel.Load()
@@ -76,8 +76,8 @@ type want struct {
 	verdict diag.Verdict
 }
 
-var wantRE = regexp.MustCompile(`//\s*want((?:\s+"(?:[^"\\]|\\.)*"(?:\s+(?:confirmed|not-reproduced|not-modelled))?)+)`)
-var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"(?:\s+(confirmed|not-reproduced|not-modelled))?`)
+var wantRE = regexp.MustCompile(`//\s*want((?:\s+"(?:[^"\\]|\\.)*"(?:\s+(?:confirmed|latent|not-reproduced|not-modelled))?)+)`)
+var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"(?:\s+(confirmed|latent|not-reproduced|not-modelled))?`)
 
 func checkFile(t *testing.T, m *apimodel.Model, r *Rule, path string, verdicts map[diag.Verdict]int) {
 	src, err := os.ReadFile(path)

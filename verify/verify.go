@@ -39,6 +39,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/device"
@@ -111,6 +112,12 @@ func known(k diag.StepKind) bool {
 }
 
 // Verify replays f's witness and returns the verdict with both traces.
+//
+// A witness whose steps stand for code holdfast cannot see (diag.Step.
+// Unknown) is replayed twice: with that code helping (a may-wait step
+// waits, a may-hold step keeps its owner alive, an assumed owner death does
+// not happen) and without it. A fault in the first run is Confirmed: it
+// happens whatever that code does. A fault only in the second is Latent.
 func Verify(f *diag.Finding, opt Options) *diag.Verification {
 	opt = opt.withDefaults()
 	if f == nil || f.Rule == nil {
@@ -119,6 +126,83 @@ func Verify(f *diag.Finding, opt Options) *diag.Verification {
 	if len(f.Witness) == 0 {
 		return notModelled("the finding has no witness to replay")
 	}
+	if !slices.ContainsFunc(f.Witness, diag.Step.Unknown) {
+		return replay(f.Rule, f.Witness, opt)
+	}
+	helped, spared := resolve(f.Witness, true)
+	v := replay(f.Rule, helped, opt)
+	if v.Verdict == diag.Confirmed {
+		v.Reason += "; it faults whatever the code holdfast cannot see does (" + unseen(f.Witness) + ")"
+		return v
+	}
+	if v.Verdict == diag.NotModelled && len(spared) > 0 && strings.Contains(v.Reason, "owner-dies") {
+		v = &diag.Verification{Verdict: diag.NotReproduced,
+			Reason: "the replay is clean when " + strings.Join(spared, ", ") + " is kept alive by the code holdfast cannot see"}
+	}
+	alone, _ := resolve(f.Witness, false)
+	u := replay(f.Rule, alone, opt)
+	if u.Verdict != diag.Confirmed {
+		if v.Verdict == diag.NotReproduced {
+			return v
+		}
+		return u
+	}
+	u.Verdict = diag.Latent
+	u.Reason = "it faults only if the code holdfast cannot see does not prevent it (" + unseen(f.Witness) + "); without that help " + u.Reason
+	return u
+}
+
+// resolve reads the unknown steps of w in the program's favour (helped) or
+// as doing nothing. Helped: a may-wait step is a wait, a may-hold step
+// keeps its owner alive (its later deaths are dropped), an assumed step
+// does not happen. Not helped: may-wait and may-hold steps are dropped and
+// assumed steps happen. spared names the owners whose death was dropped.
+func resolve(w []diag.Step, helped bool) (out []diag.Step, spared []string) {
+	kept := map[string]bool{}
+	for _, st := range w {
+		switch {
+		case st.Kind == diag.StepMayWait:
+			if helped {
+				st.Kind = diag.StepWait
+				out = append(out, st)
+			}
+		case st.Kind == diag.StepMayHold:
+			if helped {
+				kept[st.Value] = true
+			}
+		case helped && st.Assumed:
+			if st.Kind == diag.StepOwnerDies {
+				spared = append(spared, "'"+st.Value+"'")
+			}
+		case helped && st.Kind == diag.StepOwnerDies && kept[st.Value]:
+			spared = append(spared, "'"+st.Value+"'")
+		default:
+			out = append(out, st)
+		}
+	}
+	return out, spared
+}
+
+// unseen describes the unknown steps of w for a verdict's reason.
+func unseen(w []diag.Step) string {
+	var parts []string
+	for _, st := range w {
+		switch {
+		case st.Kind == diag.StepMayWait:
+			parts = append(parts, fmt.Sprintf("line %d may wait for '%s'", st.At.Start.Line, st.Value))
+		case st.Kind == diag.StepMayHold:
+			parts = append(parts, fmt.Sprintf("line %d may keep '%s' alive", st.At.Start.Line, st.Value))
+		case st.Assumed:
+			parts = append(parts, fmt.Sprintf("line %d assumes '%s' is destroyed", st.At.Start.Line, st.Value))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// replay runs witness w of a finding of rule r as written and with the
+// rule's fix, and gives the verdict.
+func replay(r *diag.Rule, w []diag.Step, opt Options) *diag.Verification {
+	f := &diag.Finding{Rule: r, Witness: w}
 	for i, st := range f.Witness {
 		if !known(st.Kind) {
 			return notModelled(fmt.Sprintf("witness step %d has kind %q, which the simulator does not model", i+1, st.Kind))

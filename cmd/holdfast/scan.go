@@ -218,7 +218,7 @@ func failing(fs []*diag.Finding, threshold diag.Severity, all bool) bool {
 		if f.Suppressed != "" {
 			continue
 		}
-		if f.Verification != nil && f.Verification.Verdict == diag.NotReproduced {
+		if f.Verification != nil && !f.Verification.Verdict.Shown() {
 			if !all {
 				continue
 			}

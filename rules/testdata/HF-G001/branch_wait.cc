@@ -4,7 +4,7 @@
 class Uploader {
  public:
   void Start(HostFuture<void> f, bool blocking) {
-    f.Then([this](Status s) { done_ = true; });  // want "the callback registered with Then on 'f' captures this \(it uses 'done_' at line 7\).*the only wait for 'f' \(line 9\) is in a branch" confirmed
+    f.Then([this](Status s) { done_ = true; });  // want "the callback registered with Then on 'f' captures this \(it uses 'done_' at line 7\).*the only wait for 'f' \(line 9\) is in a branch" latent
     if (blocking) {
       f.Await();
     }

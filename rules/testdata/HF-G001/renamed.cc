@@ -4,12 +4,12 @@ class Transfer : public std::enable_shared_from_this<Transfer> {
  public:
   // Implicit capture of this through [=].
   void Start(HostFuture<void> f) {
-    f.Then([=](Status s) { done_ = true; Notify(); });  // want "the callback registered with Then on 'f' captures this \(it uses 'done_' at line 7\)" confirmed
+    f.Then([=](Status s) { done_ = true; Notify(); });  // want "the callback registered with Then on 'f' captures this \(it uses 'done_' at line 7\)" latent
   }
 
   // A host function on a stream, capturing this explicitly.
   void Finish(se::Stream* stream) {
-    stream->ThenExecuteCallback(stream, [this]() { pending_--; }).IgnoreError();  // want "the callback registered with ThenExecuteCallback on 'stream' captures this" confirmed
+    stream->ThenExecuteCallback(stream, [this]() { pending_--; }).IgnoreError();  // want "the callback registered with ThenExecuteCallback on 'stream' captures this" latent
   }
 
   // Correct: a strong reference travels with the callback.
@@ -77,7 +77,7 @@ void Collect(Reader* reader, std::vector<int>* out) {
 // captures, a name that is no local is taken for a member.
 void Agent::SendWithRetry(Message msg) {
   auto fut = Send(std::move(msg));
-  fut->addCallback([this](JitFuture& f) { retryLater(f); });  // want "the callback registered with addCallback on 'fut' captures this \(it uses 'retryLater' at line 80\)" confirmed
+  fut->addCallback([this](JitFuture& f) { retryLater(f); });  // want "the callback registered with addCallback on 'fut' captures this \(it uses 'retryLater' at line 80\)" latent
 }
 
 // Correct: the future is completed here, and completing a future runs its
@@ -156,7 +156,7 @@ class Agent4 {
   ~Agent4() { log("bye"); }
   void Send(Message msg) {
     auto fut = transport_->send(msg);
-    fut->addCallback([this](Future& f) { pending_--; });  // want "captures this" confirmed
+    fut->addCallback([this](Future& f) { pending_--; });  // want "captures this" latent
   }
  private:
   Transport* transport_;
