@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# corpora.sh DEST — build the real-code corpora of the precision ledger into
+# DEST: one folder per repository, DEST/<owner+name>/, holding the C, C++,
+# CUDA and Objective-C(++) sources (.c .cc .cpp .cxx .h .hh .hpp .cu .cuh .m
+# .mm) of the pinned commit below, plus PyTorch 1.13.1 as
+# DEST/pytorch-1.13.1.
+#
+# The repositories are read from bare git mirrors, MIRRORS/<owner+name>/repo
+# (MIRRORS defaults to /work/.mirror). A mirror is one GitHub snapshot; in an
+# agent session it is brought onto the machine by the `fetch` tool with the
+# source github:<owner>/<name>, which writes MIRRORS/<owner+name>/repo.
+# Elsewhere, `git clone --bare https://github.com/<owner>/<name>
+# MIRRORS/<owner+name>/repo` does the same. Snapshots can lack some blobs;
+# those files are skipped and counted.
+#
+# PyTorch comes from ../shared/corpus/pytorch-src.sh (Debian's 1.13.1 source
+# package) when that script exists, or from an unpacked tree named by
+# PYTORCH_SRC (copied, sources only). Without either it is skipped with a
+# message.
+#
+# Never commit DEST.
+set -euo pipefail
+dest=${1:?usage: corpora.sh DEST}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+MIRRORS=${MIRRORS:-/work/.mirror}
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+
+# owner+name commit
+pins='
+ml-explore+mlx 846d176227a0ac13d2667e58d2bb68b322109ab0
+iree-org+iree b48a5955575cf8924ffc191f3b0804976e5738b9
+pytorch+tensorpipe 2b4cd91092d335a697416b2a3cb398283246849d
+OpenNMT+CTranslate2 0d8bcd362ac75ef860ef161d6f0efad0ae439ff0
+artyom-beilis+pytorch_dlprim 30e27c86573cde174cd30743238afa6e5b537d05
+tensorflow+runtime 4ecc3a44a32c832b748328bed3f9a599f795ca8d
+intel+intel-extension-for-openxla 68b2112b3466d0fcb111369799246d39281c7452
+google-ai-edge+LiteRT f67457790c9c2ab67347d6fe53270e8d3df20868
+'
+ext_re='\.(c|cc|cpp|cxx|h|hh|hpp|cu|cuh|m|mm)$'
+status=0
+
+: >"$dest/REVS.new"
+while read -r name rev; do
+  [[ -n $name ]] || continue
+  git=$MIRRORS/$name/repo
+  [[ -d $git/.git ]] && git=$git/.git
+  if [[ ! -d $git ]]; then
+    echo "$name: no mirror at $MIRRORS/$name/repo (fetch github:${name/+//} first)" >&2
+    status=1
+    continue
+  fi
+  if ! git --git-dir="$git" cat-file -e "$rev^{commit}" 2>/dev/null; then
+    echo "$name: commit $rev is not in the mirror" >&2
+    status=1
+    continue
+  fi
+  out=$dest/$name
+  rm -rf "$out.part"
+  mkdir -p "$out.part"
+  written=0 missing=0
+  # ls-tree -z: "mode type object\tpath\0"; only blobs (no submodules).
+  while IFS= read -r -d '' entry; do
+    meta=${entry%%$'\t'*} path=${entry#*$'\t'}
+    [[ $meta == *" blob "* ]] || continue
+    [[ $path =~ $ext_re ]] || continue
+    obj=${meta##* }
+    mkdir -p "$out.part/$(dirname "$path")"
+    if git --git-dir="$git" cat-file blob "$obj" >"$out.part/$path" 2>/dev/null; then
+      written=$((written + 1))
+    else
+      rm -f "$out.part/$path"
+      missing=$((missing + 1))
+    fi
+  done < <(git --git-dir="$git" ls-tree -r -z "$rev")
+  rm -rf "$out"
+  mv "$out.part" "$out"
+  echo "$name $rev: $written files, $missing unreadable (skipped)"
+  echo "$name $rev $written $missing" >>"$dest/REVS.new"
+done <<<"$pins"
+
+# PyTorch 1.13.1.
+shared=$here/../../../shared/corpus/pytorch-src.sh
+if [[ -n ${PYTORCH_SRC:-} ]]; then
+  [[ -d $PYTORCH_SRC ]] || { echo "PYTORCH_SRC=$PYTORCH_SRC is no folder" >&2; exit 1; }
+  rm -rf "$dest/pytorch-1.13.1"
+  mkdir -p "$dest/pytorch-1.13.1"
+  (cd "$PYTORCH_SRC" && find . -type f -regextype posix-extended -regex ".*$ext_re" -print0 |
+    tar -cf - --null -T -) | tar -xf - -C "$dest/pytorch-1.13.1"
+  echo "pytorch-1.13.1: copied from $PYTORCH_SRC"
+  echo "pytorch-1.13.1 v1.13.1 - -" >>"$dest/REVS.new"
+elif [[ -x $shared || -f $shared ]]; then
+  bash "$shared" "$dest" >/dev/null
+  echo "pytorch-1.13.1: unpacked by $(cd "$(dirname "$shared")" && pwd)/pytorch-src.sh"
+  echo "pytorch-1.13.1 v1.13.1 - -" >>"$dest/REVS.new"
+else
+  echo "pytorch-1.13.1: skipped (no ../shared/corpus/pytorch-src.sh and no PYTORCH_SRC)" >&2
+  status=1
+fi
+mv "$dest/REVS.new" "$dest/REVS"
+exit $status

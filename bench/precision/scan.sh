@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# scan.sh CORPORA OUT — build holdfast from this checkout and scan every
+# corpus folder of CORPORA (as built by corpora.sh) twice: with the default
+# output (OUT/<corpus>.json) and with --all, which adds the findings the
+# simulated device did not reproduce (OUT/<corpus>.all.json). Scans run from
+# inside CORPORA, so paths in the JSON start with <corpus>/, e.g.
+# ml-explore+mlx/mlx/... or pytorch-1.13.1/aten/....
+#
+# HOLDFAST=/path/to/binary skips the build; JOBS sets --jobs.
+set -euo pipefail
+corpora=${1:?usage: scan.sh CORPORA OUT}
+out=${2:?usage: scan.sh CORPORA OUT}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+corpora=$(cd "$corpora" && pwd)
+
+hf=${HOLDFAST:-}
+if [[ -z $hf ]]; then
+  hf=$out/holdfast
+  (cd "$root" && go build -o "$hf" ./cmd/holdfast)
+fi
+jobs=()
+[[ -z ${JOBS:-} ]] || jobs=(--jobs "$JOBS")
+
+run() { # corpus file flags...
+  local corpus=$1 file=$2 rc=0
+  shift 2
+  (cd "$corpora" && "$hf" scan --format json --fail-on never "${jobs[@]}" "$@" "$corpus") \
+    >"$out/$file" || rc=$?
+  # 3: some source could not be analysed (each is a notice in the JSON).
+  if [[ $rc -ne 0 && $rc -ne 3 ]]; then
+    echo "scan of $corpus failed with status $rc" >&2
+    return 1
+  fi
+}
+
+for dir in "$corpora"/*/; do
+  corpus=$(basename "$dir")
+  run "$corpus" "$corpus.json"
+  run "$corpus" "$corpus.all.json" --all
+  printf '%s: %s default, %s with --all\n' "$corpus" \
+    "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' "$out/$corpus.json")" \
+    "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' "$out/$corpus.all.json")"
+done
