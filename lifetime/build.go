@@ -695,6 +695,12 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 			b.visit(recv)
 		}
 	}
+	if roles&apimodel.Callback != 0 && recvVar != NoVar && !b.mayComplete(recvVar) {
+		// A builder's Map, a container's visitor: a value of a declared
+		// type that is neither a future, an event nor a stream runs the
+		// lambda before the call returns, if at all.
+		roles &^= apimodel.Callback
+	}
 	first := NoVar // the first argument, when it is a value
 	for a := range f.NamedChildren(args) {
 		first = b.rootVar(a)
@@ -718,6 +724,9 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		fl := Flags(0)
 		if discarded {
 			fl |= Discarded
+		}
+		if roles&apimodel.Async == 0 || target != NoVar && b.fn.Vars[target].Type != "" && !b.mayComplete(target) {
+			fl |= Inferred
 		}
 		if target != NoVar && b.fn.Vars[target].Kind == Plain {
 			b.fn.Vars[target].Kind = Future
@@ -1007,4 +1016,23 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 		b.fn.Vars[target].Fn = lf
 	}
 	return lf
+}
+
+// mayComplete reports whether value v can complete later and run a
+// continuation: a future, event or stream, a pointer or smart pointer to
+// one, a value whose type is not written (auto, a parameter of a template)
+// or names such a type.
+func (b *builder) mayComplete(v VarID) bool {
+	x := &b.fn.Vars[v]
+	if x.Kind == Future || x.Stream || x.Type == "" || x.Base == "auto" || x.Kind == Lambda {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(x.Type, func(r rune) bool { return !isWord(byte(r)) || r > 127 }) {
+		if b.m.IsFuture(w) || b.m.IsStream(w) {
+			return true
+		}
+	}
+	lt := strings.ToLower(x.Type)
+	return strings.Contains(lt, "future") || strings.Contains(lt, "event") || strings.Contains(lt, "async") ||
+		strings.Contains(lt, "stream") || strings.Contains(lt, "command") || strings.Contains(lt, "queue")
 }

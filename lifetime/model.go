@@ -168,6 +168,11 @@ const (
 	NoCopy                       // a Materialise whose input is provably contiguous already: the result is the input (Text says why)
 	Written                      // an Operand the call writes
 	Bound                        // an Operand handed to a kernel that may write it
+	// Inferred marks an Async that no pack names: a call returning a
+	// future was taken for async work on its arguments, or a pack's async
+	// call returns a declared status or value rather than a future. Whether
+	// the work really runs behind the host is the unseen callee's business.
+	Inferred
 )
 
 // Event is one thing that happens to a value, at a place in the source.

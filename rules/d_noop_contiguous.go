@@ -31,8 +31,12 @@ mutate, to keep alive on its own) gets the same tensor. For a view on a
 device where views become buffers of their own when they are used
 (torch_tpu), nothing keeps that buffer alive.
 
-Known problems: where the call is only redundant (no copy was meant) the
-finding is about clarity, not a bug: drop the call. Layouts are not
+It is an error only when the code relies on a copy: the result goes to
+async work or the source changes while it is in use. A call that is only
+redundant is reported as a note.
+
+Known problems: a copy the code relies on in another function (a caller
+that mutates the source) is not seen, so such a finding is a note. Layouts are not
 followed through function calls or containers other than the lists that
 chunk and split return.`,
 			Example: diag.Example{
@@ -85,7 +89,23 @@ func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
 			}
 		}
 		p.Report(fn, e.At, p.nodeEnd(e), msg, e.Call+"@"+recv+">"+result, w)
+		if !reliesOnCopy(w) {
+			// A redundant call where nothing relies on a copy is a true
+			// statement, not a bug: a note.
+			p.setSeverity(diag.Note)
+		}
 	}
+}
+
+// reliesOnCopy reports whether the witness shows the code relying on a
+// copy: the result goes to async work, or the source changes under it.
+func reliesOnCopy(w []diag.Step) bool {
+	for _, st := range w {
+		if st.Kind == diag.StepAsync || st.Kind == diag.StepMutate {
+			return true
+		}
+	}
+	return false
 }
 
 // asyncOn returns the index of the first async call after event i whose

@@ -98,7 +98,19 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 				return
 			}
 		}
-		reportFreeBeforeStream(p, fn, e, site, pw)
+		// Evidence, not presence: a stream beside the free is not enough.
+		// Device work must come before the free on this path, or, for a
+		// destructor, the class must tie its memory to the stream
+		// elsewhere (a method or constructor that uses the stream member).
+		work := deviceWorkBefore(fn, i)
+		if work == nil && !classUsesStream(fn) {
+			continue
+		}
+		s := *site
+		if work != nil {
+			s.ev = work
+		}
+		reportFreeBeforeStream(p, fn, e, &s, pw)
 	}
 }
 
@@ -125,4 +137,46 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 	w = append(w, p.Step(fn, diag.StepFree, e, mem, "",
 		fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "free:"+mem, w)
+}
+
+// deviceWorkBefore returns the first device work in fn before event i on a
+// path to it: async work, work on an explicit stream, or a buffer handed
+// to a kernel or copy; nil when there is none.
+func deviceWorkBefore(fn *lifetime.Func, i int) *lifetime.Event {
+	target := fn.Events[i].Scope
+	for j := 0; j < i; j++ {
+		e := &fn.Events[j]
+		switch e.Kind {
+		case lifetime.Async, lifetime.OnStream, lifetime.Operand:
+			if gapTo(fn, e.Scope, target) != branchGap {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// classUsesStream reports whether fn is a destructor (or a lambda in one)
+// whose class uses its stream member in another of its functions: the
+// object's memory is tied to the stream's work there.
+func classUsesStream(fn *lifetime.Func) bool {
+	g := enclosing(fn)
+	if g.Kind != lifetime.Destructor || g.Class == nil {
+		return false
+	}
+	sm := g.Class.StreamMember()
+	if sm == nil {
+		return false
+	}
+	for _, m := range g.Class.Methods {
+		if m == g {
+			continue
+		}
+		for _, u := range m.ThisUses {
+			if u.Name == sm.Name {
+				return true
+			}
+		}
+	}
+	return false
 }

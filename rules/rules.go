@@ -97,6 +97,13 @@ func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, 
 	})
 }
 
+// setSeverity sets the severity of the finding reported last.
+func (p *Pass) setSeverity(s diag.Severity) {
+	if n := len(p.findings); n > 0 {
+		p.findings[n-1].Severity = s
+	}
+}
+
 // Span converts a byte range of the file to a diag.Span.
 func (p *Pass) Span(start, end uint32) diag.Span {
 	return diag.Span{Start: p.Pos(start), End: p.Pos(end)}
@@ -114,7 +121,14 @@ func (p *Pass) Step(fn *lifetime.Func, k diag.StepKind, e *lifetime.Event, value
 	if e.Node >= 0 && e.Kind != lifetime.ScopeExit {
 		end = p.File.Nodes[e.Node].End
 	}
-	return diag.Step{Kind: k, At: p.Span(start, end), Value: value, Other: other, Via: e.Call, Message: msg}
+	st := diag.Step{Kind: k, At: p.Span(start, end), Value: value, Other: other, Via: e.Call, Message: msg}
+	if k == diag.StepAsync && e.Kind == lifetime.Async && e.Flags&lifetime.Inferred != 0 {
+		// No pack says the call works behind the host: that it does is
+		// the unseen callee's business, so the finding can only be latent.
+		st.Assumed = true
+		st.Message += " (assumed: no API model says " + e.Call + " runs behind the host)"
+	}
+	return st
 }
 
 // Line returns the 1-based line of an offset.

@@ -192,8 +192,10 @@ func unseen(w []diag.Step) string {
 			parts = append(parts, fmt.Sprintf("line %d may wait for '%s'", st.At.Start.Line, st.Value))
 		case st.Kind == diag.StepMayHold:
 			parts = append(parts, fmt.Sprintf("line %d may keep '%s' alive", st.At.Start.Line, st.Value))
+		case st.Assumed && st.Kind == diag.StepOwnerDies:
+			parts = append(parts, fmt.Sprintf("line %d assumes '%s' is destroyed and frees its memory", st.At.Start.Line, st.Value))
 		case st.Assumed:
-			parts = append(parts, fmt.Sprintf("line %d assumes '%s' is destroyed", st.At.Start.Line, st.Value))
+			parts = append(parts, fmt.Sprintf("line %d assumes %s %s", st.At.Start.Line, st.Via, st.Kind))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -52,7 +52,7 @@ void Quiet(const at::Tensor& x, Sender& s, bool flip) {
 // read of it is in flight.
 Status Snapshot(void* dst) {
   at::Tensor flag = at::ones({4});
-  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)" confirmed
+  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)" latent
   HostFuture<void> read = snapshot.storage()->ReadToHost(dst);
   flag.fill_(0);
   return read.get();
@@ -67,4 +67,14 @@ Status SnapshotWaited(void* dst) {
   Status s = read.get();
   flag.fill_(0);
   return s;
+}
+
+// The same snapshot read by an async copy an API model names: the replay
+// faults whatever unseen code does.
+Status SnapshotDma(void* dst) {
+  at::Tensor flag = at::ones({4});
+  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)" confirmed
+  xla::Future<> read = TpuAsyncDmaCopyDtoH(snapshot, dst);
+  flag.fill_(0);
+  return read.Await();
 }

@@ -5,7 +5,13 @@
 class MetalBufferPool {
  public:
   void Release(id<MTLBuffer> buffer) {
+    [blit_ fillBuffer:buffer range:NSMakeRange(0, 64) value:0];
     [cache_ recycle:buffer];  // want "'buffer' goes back to the allocator via recycle in this function with nothing ordering it after 'queue_'" confirmed
+  }
+
+  // Correct: nothing was encoded on the buffer here.
+  void ReleaseUnused(id<MTLBuffer> buffer) {
+    [cache_ recycle:buffer];
   }
 
   // Correct: wait for the last command buffer before recycling.
@@ -24,5 +30,6 @@ class MetalBufferPool {
  private:
   id<MTLCommandQueue> queue_;
   id<MTLCommandBuffer> last_;
+  id<MTLBlitCommandEncoder> blit_;
   BufferCache* cache_;
 };

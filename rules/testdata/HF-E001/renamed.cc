@@ -1,10 +1,18 @@
 // The same shape with other names: a release function of a type that owns
-// a stream frees into a caching pool without ordering the free after it.
+// a stream frees into a caching pool without ordering the free after
+// device work it queued on that memory.
 
 class ScratchArena {
  public:
   void Release(Block* block) {
+    cudaMemsetAsync(block->ptr, 0, block->size, raw_stream_);
     pool_->DeallocateRaw(block->ptr);  // want "'block->ptr' goes back to the allocator via DeallocateRaw in this function with nothing ordering it after 'stream_'" confirmed
+  }
+
+  // Correct: nothing was queued on the memory here; a stream beside the
+  // free is not evidence that work still uses it.
+  void ReleaseUnused(Block* block) {
+    pool_->DeallocateRaw(block->ptr);
   }
 
   // Correct: the block is returned only after an event on the stream.
@@ -38,7 +46,13 @@ class ScratchArena {
 
 // A free function beside a stream: the stream is a parameter.
 void ReturnScratch(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch) {
+  stream->MemZero(&scratch, scratch.size()).IgnoreError();
   allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function with nothing ordering it after 'stream'" confirmed
+}
+
+// Correct: allocated and freed with no work in between.
+void ReturnScratchUnused(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch) {
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);
 }
 
 // Correct: the same, waiting first.
@@ -51,6 +65,7 @@ void ReturnScratchSynced(se::Stream* stream, se::DeviceMemoryAllocator* allocato
 class PinnedBuffer {
  public:
   ~PinnedBuffer();
+  void Upload(const void* src) { device_->host_to_device_stream()->Memcpy(&memory_, src, 64).IgnoreError(); }
 
  private:
   LocalDeviceState* device_;
@@ -65,10 +80,11 @@ PinnedBuffer::~PinnedBuffer() {
 // A wait in a branch: the path that skips it frees while the stream may
 // still run, and the witness takes that path, where the replay faults.
 void ReturnScratchMaybeSynced(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch, bool sync) {
+  stream->MemZero(&scratch, scratch.size()).IgnoreError();
   if (sync) {
     TF_CHECK_OK(stream->BlockHostUntilDone());
   }
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 69, in a branch: on the paths that skip it" confirmed
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 85, in a branch: on the paths that skip it" confirmed
 }
 
 // A wait in a loop body, once per pending chunk: with nothing pending the
@@ -76,8 +92,9 @@ void ReturnScratchMaybeSynced(se::Stream* stream, se::DeviceMemoryAllocator* all
 // stream and the rule reports; the witness goes through the loop body,
 // where the replay is clean.
 void ReturnScratchAfterPending(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch, const std::vector<Chunk>& pending) {
+  stream->MemZero(&scratch, scratch.size()).IgnoreError();
   for (const Chunk& chunk : pending) {
     TF_CHECK_OK(stream->BlockHostUntilDone());
   }
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 80, in a loop body that may run zero times: when the loop does not run" not-reproduced
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 97, in a loop body that may run zero times: when the loop does not run" not-reproduced
 }

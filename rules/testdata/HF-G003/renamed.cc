@@ -2,13 +2,13 @@
 
 std::shared_ptr<ReceiveWork> Channel::Receive(Buffer* dst) {
   HostFuture<void> arrived = transport_->ReadAsync(dst);
-  auto work = std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 4\)" confirmed
+  auto work = std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 4\)" latent
   return work;
 }
 
 ReceiveWork* Channel::ReceiveRaw(Buffer* dst) {
   HostFuture<void> arrived = transport_->ReadAsync(dst);
-  return new ReceiveWork(dst, /*tag=*/7);  // want "ReceiveWork is built without 'arrived'" confirmed
+  return new ReceiveWork(dst, /*tag=*/7);  // want "ReceiveWork is built without 'arrived'" latent
 }
 
 // Correct: the work is given the future after it is built.
@@ -40,7 +40,7 @@ std::shared_ptr<ReceiveWork> Channel::ReceiveMaybeSync(Buffer* dst, bool sync) {
   if (sync) {
     arrived.Await();
   }
-  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 39\).*the only wait for it \(line 41\) is in a branch" confirmed
+  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 39\).*the only wait for it \(line 41\) is in a branch" latent
 }
 
 // The receive is waited for in a polling loop, which may run zero times:

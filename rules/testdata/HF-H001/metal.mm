@@ -2,7 +2,7 @@
 @implementation Readback
 - (void)readAndClear:(at::Tensor&)t into:(void*)dst {
   HostFuture<void> done = t.storage()->ReadToHost(dst);
-  t.zero_();  // want "'t' is mutated in place by zero_ while ReadToHost" confirmed
+  t.zero_();  // want "'t' is mutated in place by zero_ while ReadToHost" latent
   done.wait();
 }
 

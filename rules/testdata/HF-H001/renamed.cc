@@ -1,7 +1,7 @@
 // Other names: HostFuture and BufferHandle, CUDA on a side stream.
 Status Reader::ReadThenReset(Tensor& t, void* dst) {
   HostFuture<void> done = t.storage()->ReadToHost(dst);
-  t.add_(1);  // want "'t' is mutated in place by add_ while ReadToHost" confirmed
+  t.add_(1);  // want "'t' is mutated in place by add_ while ReadToHost" latent
   return done.get();
 }
 
