@@ -92,6 +92,10 @@ const (
 	// logging, getters), so code holdfast cannot see behind it is not
 	// read as a possible wait or hold.
 	NoWait
+	// Encode: records work into a command buffer that runs after the host
+	// has moved on, without keeping its inputs alive (MLX's copy_gpu):
+	// the caller must keep them until the command buffer completes.
+	Encode
 )
 
 var roleNames = []struct {
@@ -103,7 +107,7 @@ var roleNames = []struct {
 	{"fill", Fill}, {"const", Const}, {"consume", Consume}, {"sync", Sync}, {"move", Move},
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
-	{"bind", Bind}, {"nowait", NoWait},
+	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode},
 }
 
 func (r Role) String() string {

@@ -725,7 +725,11 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		if discarded {
 			fl |= Discarded
 		}
-		if roles&apimodel.Async == 0 || target != NoVar && b.fn.Vars[target].Type != "" && !b.mayComplete(target) {
+		if roles&apimodel.Async == 0 || target != NoVar && b.fn.Vars[target].Type != "" && !b.mayComplete(target) ||
+			target != NoVar && roles&apimodel.Yield == 0 && !MayComplete(b.m, b.fn.Vars[target].Type) {
+			// No pack says the call is async, or it does but its result is
+			// a declared value, or an auto value of a call whose result the
+			// pack does not call its future (Yield).
 			fl |= Inferred
 		}
 		if target != NoVar && b.fn.Vars[target].Kind == Plain {
@@ -1020,19 +1024,31 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 
 // mayComplete reports whether value v can complete later and run a
 // continuation: a future, event or stream, a pointer or smart pointer to
-// one, a value whose type is not written (auto, a parameter of a template)
-// or names such a type.
+// one, or a value whose type is not written (auto, a parameter of a
+// template).
 func (b *builder) mayComplete(v VarID) bool {
 	x := &b.fn.Vars[v]
 	if x.Kind == Future || x.Stream || x.Type == "" || x.Base == "auto" || x.Kind == Lambda {
 		return true
 	}
-	for _, w := range strings.FieldsFunc(x.Type, func(r rune) bool { return !isWord(byte(r)) || r > 127 }) {
-		if b.m.IsFuture(w) || b.m.IsStream(w) {
+	return MayComplete(b.m, x.Type)
+}
+
+// MayComplete reports whether a type as written can complete later and
+// run a continuation: it names a future, event or stream type of the
+// packs, or is named like one (future, event, async, stream, command
+// buffer, queue).
+func MayComplete(m *apimodel.Model, typ string) bool {
+	for _, w := range strings.FieldsFunc(typ, func(r rune) bool { return !isWord(byte(r)) || r > 127 }) {
+		if m.IsFuture(w) || m.IsStream(w) {
 			return true
 		}
 	}
-	lt := strings.ToLower(x.Type)
-	return strings.Contains(lt, "future") || strings.Contains(lt, "event") || strings.Contains(lt, "async") ||
-		strings.Contains(lt, "stream") || strings.Contains(lt, "command") || strings.Contains(lt, "queue")
+	lt := strings.ToLower(typ)
+	for _, w := range []string{"future", "event", "async", "stream", "command", "queue", "promise"} {
+		if strings.Contains(lt, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -249,9 +249,9 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	}
 	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner))
 	// The address of a local is manifest: its own storage dies with it.
-	if b.Call != "&" && !ownsMemory(p.Model, fn, ov) {
+	if b.Call != "&" && (!ownsMemory(p.Model, fn, ov) || !receiverOf(fn, b)) {
 		death.Assumed = true
-		death.Message = fmt.Sprintf("'%s' dies here; assumed: its type %s frees the memory the pointer points into (holdfast cannot see its definition)", owner, ov.Type)
+		death.Message = fmt.Sprintf("'%s' dies here; assumed: the pointer points into memory '%s' frees (holdfast cannot see %s or the definition of %s)", owner, owner, b.Call, ov.Type)
 	}
 	w = append(w, death)
 	for i := range fn.Events {
@@ -280,4 +280,17 @@ func ownsMemory(m *apimodel.Model, fn *lifetime.Func, v *lifetime.Var) bool {
 		return true
 	}
 	return fn.ClassNamed(base).Owns()
+}
+
+// receiverOf reports whether borrow b was taken through a method of its
+// owner (owner.data(), owner->get()): a function handed the owner as an
+// argument (Type::get(shape)) may copy what it needs instead.
+func receiverOf(fn *lifetime.Func, b *lifetime.Event) bool {
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind == lifetime.Use && e.Var == b.Owner && e.Flags&lifetime.Receiver != 0 && e.Call == b.Call && e.At >= b.At && e.At < b.At+uint32(len(b.Call))+256 {
+			return true
+		}
+	}
+	return false
 }

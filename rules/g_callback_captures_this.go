@@ -66,6 +66,9 @@ func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		l := e.Lambda
+		if m := enclosing(fn).Class.Member(strings.TrimPrefix(e.Text, "this->")); e.Var == lifetime.NoVar && m != nil && !m.Method && m.Type != "" && !m.Stream && !lifetime.MayComplete(p.Model, m.Type) {
+			continue // a member builder's Map runs the lambda before it returns
+		}
 		caps := captures(fn, l)
 		if len(caps) == 0 || holdsSelf(p.Model, caps, l) {
 			continue
@@ -327,5 +330,5 @@ func ownFuture(fn, g *lifetime.Func, e *lifetime.Event) bool {
 	}
 	name = strings.TrimPrefix(name, "this->")
 	m := g.Class.Member(name)
-	return m != nil && !m.Method
+	return m != nil && !m.Method && m.Type != ""
 }

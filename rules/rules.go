@@ -28,6 +28,7 @@ func All() []*Rule {
 		holdDropped(),
 		defaultedHold(),
 		futureDiscarded(),
+		streamWorkOutlivesLocal(),
 		rawPointerEscapes(),
 		holdNeverFilled(),
 		noopContiguous(),

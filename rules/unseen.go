@@ -80,10 +80,16 @@ func (p *Pass) onPath(fn *lifetime.Func, w []diag.Step) []diag.Step {
 // unseenStep turns event e on value v into a witness step when it could
 // prevent the fault the witness tells.
 func (p *Pass) unseenStep(fn *lifetime.Func, e *lifetime.Event, v *lifetime.Var, names map[string]bool, touched map[string]touch) (diag.Step, bool) {
-	if t, ok := touched[v.Name]; ok && e.At > t.after && e.Kind == lifetime.Use && e.Flags&(lifetime.Receiver|lifetime.Argument) != 0 &&
+	if t, ok := touched[v.Name]; ok && e.At > t.after && (e.Kind == lifetime.PassRef || e.Kind == lifetime.Use && e.Flags&(lifetime.Receiver|lifetime.Argument) != 0) &&
 		(p.unknownCall(e.Call) || p.Model.Call(e.Call)&(apimodel.Wait|apimodel.Block) != 0) {
 		return p.Step(fn, diag.StepMayWait, e, t.future, v.Name,
 			fmt.Sprintf("'%s', which the continuation also uses, is used here through %s: the host may synchronise with the continuation there", v.Name, e.Call)), true
+	}
+	if t, ok := touched[v.Name]; ok && e.At > t.after && e.Kind == lifetime.Capture && e.Lambda != nil && e.Lambda != t.lambda && e.Flags&lifetime.ByRef != 0 {
+		// Another closure of the host shares the object (a predicate a
+		// condition variable waits with): the host may synchronise there.
+		return p.Step(fn, diag.StepMayWait, e, t.future, v.Name,
+			fmt.Sprintf("'%s', which the continuation also uses, is shared with another closure of the host here: the host may synchronise with the continuation through it", v.Name)), true
 	}
 	if !names[v.Name] {
 		return diag.Step{}, false
@@ -91,9 +97,6 @@ func (p *Pass) unseenStep(fn *lifetime.Func, e *lifetime.Event, v *lifetime.Var,
 	awaitable := v.Kind == lifetime.Future || v.Stream
 	switch e.Kind {
 	case lifetime.Wait:
-		if !awaitable {
-			return diag.Step{}, false
-		}
 		return p.Step(fn, diag.StepWait, e, v.Name, "", fmt.Sprintf("'%s' is waited for here", v.Name)), true
 	case lifetime.Use, lifetime.PassRef, lifetime.Move:
 		if e.Flags&(lifetime.Argument|lifetime.Receiver|lifetime.ToConsumer) == 0 && e.Kind != lifetime.PassRef {
@@ -148,6 +151,7 @@ func shared(m *apimodel.Model, v *lifetime.Var) bool {
 type touch struct {
 	future string
 	after  uint32
+	lambda *lifetime.Func
 }
 
 // continuationObjects maps the outer values that the continuations of the
@@ -168,7 +172,7 @@ func (p *Pass) continuationObjects(fn *lifetime.Func, w []diag.Step) map[string]
 				if !c.Captured || c.Outer == lifetime.NoVar {
 					continue
 				}
-				out[fn.VarName(c.Outer)] = touch{future: st.Value, after: e.At}
+				out[fn.VarName(c.Outer)] = touch{future: st.Value, after: e.At, lambda: e.Lambda}
 			}
 		}
 	}

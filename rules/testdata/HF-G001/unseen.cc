@@ -11,12 +11,12 @@ void WriteOptions(std::vector<uint8_t>* out, int tolerance) {
   *out = fbb.GetBuffer();
 }
 
-// Latent: the host blocks on a latch the continuation counts down, so the
-// two synchronise there; holdfast cannot see the latch's Wait, so the
-// replay with it doing nothing faults, and with it waiting is clean.
+// Not reproduced: the host blocks on a latch the continuation counts down,
+// so the two synchronise there: the replay of the path through that wait
+// is clean.
 void RunAll(HostFuture<void> done) {
   CountDownLatch latch(1);
-  done.AndThen([&latch]() { latch.CountDown(); });  // want "captures local 'latch' by reference" latent
+  done.AndThen([&latch]() { latch.CountDown(); });  // want "captures local 'latch' by reference" not-reproduced
   latch.Wait();
 }
 
@@ -26,4 +26,13 @@ int CountLater(HostFuture<void> done) {
   int seen = 0;
   done.AndThen([&seen]() { seen++; });  // want "captures local 'seen' by reference" confirmed
   return 0;
+}
+
+// Latent: the object the continuation signals is handed to a helper
+// holdfast cannot see, which may wait on it: the replay faults only if the
+// helper does not.
+void RunAllHelped(HostFuture<void> done) {
+  CountDownLatch latch(1);
+  done.AndThen([&latch]() { latch.CountDown(); });  // want "captures local 'latch' by reference" latent
+  DrainUntilZero(&latch);
 }

@@ -1,0 +1,166 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func streamWorkOutlivesLocal() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-A005",
+			Name:      "stream-work-outlives-local",
+			Class:     "A",
+			Severity:  diag.Error,
+			Precision: "medium",
+			Summary:   "work queued on a stream or command buffer reads a local that dies before the work runs, with no wait and nothing keeping it alive",
+			Help: `What it does: finds device work that has no future of its own (a copy or
+kernel encoded into a command buffer by a call the API model gives the
+encode role: it does not keep its inputs)
+and that reads a local owner (an array, a tensor, a staging buffer), when
+the local dies at the end of its scope with no wait for the stream on the
+way, and nothing keeps it alive: it is not added to the temporaries the
+command buffer releases on completion (add_temporary), not stored in a
+container or member, not moved, not captured, not returned and not handed
+to any call holdfast cannot see (which may keep it).
+
+Why it is bad: encoding work does not run it. The command buffer runs
+after the host has moved on; by then the local's buffer has gone back to
+the allocator, which can hand it to the next allocation. The kernel reads
+whatever is there (MLX's zero scalars passed to copy_gpu were fixed this
+way).
+
+Known problems: a stream that the caller always synchronises before the
+function returns is not seen.`,
+			Example: diag.Example{
+				Bad: `void fill_zero(array& out, const Stream& s) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);   // read when the command buffer runs
+}                                             // zero is freed here`,
+				Good: `void fill_zero(array& out, const Stream& s, metal::Device& d) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);
+  d.add_temporary(zero, s.index);             // released when the work completes
+}`,
+			},
+			Fix:  "keep the local alive until the work completes: add it to the command buffer's temporaries, capture it in the completion handler, or wait for the stream before it dies",
+			Tags: []string{"async", "lifetime", "use-after-free"},
+		},
+		Check: checkStreamWorkOutlivesLocal,
+	}
+}
+
+func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
+	seen := map[lifetime.VarID]bool{}
+	for ai := range fn.Events {
+		a := &fn.Events[ai]
+		if a.Kind != lifetime.Async || a.Var != lifetime.NoVar || a.Flags&lifetime.Inferred != 0 {
+			continue
+		}
+		roles := p.Model.Call(a.Call)
+		if roles&apimodel.Encode == 0 || roles&(apimodel.Yield|apimodel.Keep) != 0 {
+			continue // only calls an API model says encode without keeping their inputs
+		}
+		for j := ai + 1; j < len(fn.Events); j++ {
+			op := &fn.Events[j]
+			if op.Node != a.Node && op.At > p.nodeEnd(a) {
+				break
+			}
+			if op.Kind != lifetime.Operand || op.Node != a.Node || seen[op.Var] {
+				continue
+			}
+			v := fn.Var(op.Var)
+			if v == nil || v.Param || v.Static || v.Captured || v.Outer != lifetime.NoVar || v.Kind == lifetime.Reference || v.Kind == lifetime.Pointer {
+				continue
+			}
+			if v.Kind != lifetime.Container && v.Kind != lifetime.Owner || !ownsMemory(p.Model, fn, v) || aliased(fn, op.Var, ai) {
+				continue
+			}
+			died := fn.ScopeExitOf(op.Var)
+			if died == nil || keptOrAwaited(p, fn, op.Var, ai, died) {
+				continue
+			}
+			seen[op.Var] = true
+			msg := fmt.Sprintf("%s queues work that reads '%s', which dies at line %d before the work can run: nothing waits for the stream and nothing keeps '%s' alive",
+				a.Call, v.Name, p.Line(died.At), v.Name)
+			decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
+			w := []diag.Step{
+				p.Step(fn, diag.StepDeclare, decl, v.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer", v.Name, v.Type)),
+				p.Step(fn, diag.StepAsync, a, v.Name, streamOf(p, fn, a), fmt.Sprintf("%s encodes work that reads '%s' when the stream runs it", a.Call, v.Name)),
+				p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name)),
+			}
+			p.Report(fn, a.At, p.nodeEnd(a), msg, "stream-local:"+v.Name+":"+a.Call, w)
+		}
+	}
+}
+
+// aliased reports whether v, before async event ai, was the receiver of a
+// call that takes another value (out_slice.copy_shared_buffer(out, ...)):
+// it may share that value's memory rather than own its own.
+func aliased(fn *lifetime.Func, v lifetime.VarID, ai int) bool {
+	for j := 0; j < ai; j++ {
+		e := &fn.Events[j]
+		if e.Kind != lifetime.Use || e.Var != v || e.Flags&lifetime.Receiver == 0 {
+			continue
+		}
+		for k := range fn.Events {
+			if o := &fn.Events[k]; o.Kind == lifetime.Use && o.Flags&lifetime.Argument != 0 && o.Var != v && o.Call == e.Call && o.At > e.At && o.At < e.At+200 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keptOrAwaited reports whether, in the life of v, the host waits after
+// async event ai (or orders work) on a path to the death, or v is kept:
+// handed to a keep call, stored, moved, captured, returned, or passed to a
+// call holdfast cannot see, which may keep it.
+func keptOrAwaited(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *lifetime.Event) bool {
+	for j := range fn.Events {
+		e := &fn.Events[j]
+		if e.At >= died.At {
+			break
+		}
+		if j < ai && (e.Kind == lifetime.Wait || e.Kind == lifetime.Sync) {
+			continue // a wait before the work does not order it
+		}
+		if j == ai {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.Wait, lifetime.Sync:
+			// A wait in a loop body goes into the witness (see onPath):
+			// the replay decides.
+			if gapTo(fn, e.Scope, died.Scope) == everyPath {
+				return true
+			}
+		}
+		if e.Var != v && e.Other != v {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef, lifetime.Store:
+			return true
+		case lifetime.Use:
+			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// streamOf names the stream async event a is queued on, or "".
+func streamOf(p *Pass, fn *lifetime.Func, a *lifetime.Event) string {
+	end := p.nodeEnd(a)
+	for i := range fn.Events {
+		if e := &fn.Events[i]; e.Kind == lifetime.OnStream && e.At >= a.At && e.At < end && e.Other != lifetime.NoVar {
+			return fn.VarName(e.Other)
+		}
+	}
+	return ""
+}

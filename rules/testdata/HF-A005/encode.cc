@@ -1,0 +1,80 @@
+// Work encoded on a stream's command buffer reads its inputs when the
+// command buffer runs, after the host has moved on.
+
+// A scalar the fill reads dies when the function returns.
+void FillZero(array& out, const Stream& s) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);  // want "copy_gpu queues work that reads 'zero', which dies at line 8 before the work can run" confirmed
+}
+
+// The same in a block: the scalar dies at the block's end.
+void PadThenCopy(const array& in, array& out, const Stream& s, bool pad) {
+  if (pad) {
+    array zero(0, in.dtype());
+    pad_gpu(in, zero, out, s);  // want "pad_gpu queues work that reads 'zero', which dies at line 15" confirmed
+  }
+}
+
+// Correct: the scalar is added to the command buffer's temporaries.
+void FillZeroKept(array& out, const Stream& s, metal::Device& d) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);
+  d.add_temporary(zero, s.index);
+}
+
+// Correct: the scalar goes into the copies the caller keeps.
+void FillZeroCopies(array& out, const Stream& s, std::vector<array>& copies) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);
+  copies.push_back(zero);
+}
+
+// Correct: the host waits for the stream before the scalar dies.
+void FillZeroSync(array& out, const Stream& s) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);
+  synchronize(s);
+}
+
+// Correct: the scalar is handed to a helper holdfast cannot see, which
+// may keep it.
+void FillZeroHanded(array& out, const Stream& s, Encoder& enc) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);
+  enc.retain_input(zero);
+}
+
+// Correct: the input is a parameter; its owner is the caller's.
+void CopyIn(const array& in, array& out, const Stream& s) {
+  copy_gpu(in, out, CopyType::General, s);
+}
+
+// A wait in a loop body that may run zero times: the rule reports, and the
+// replay of the path through the wait is clean.
+void FillZeroDrain(array& out, const Stream& s, const std::vector<Fence>& fences) {
+  array zero(0, out.dtype());
+  copy_gpu(zero, out, CopyType::Scalar, s);  // want "copy_gpu queues work that reads 'zero'" not-reproduced
+  for (const Fence& f : fences) {
+    synchronize(s);
+  }
+}
+
+// Correct: the scalar is added to the temporaries before the fill.
+void FillZeroKeptFirst(array& out, const Stream& s, Encoder& encoder) {
+  array zero(0, out.dtype());
+  encoder.add_temporary(zero);
+  fill_gpu(zero, out, s);
+}
+
+// Correct: a slice that shares the output's buffer owns nothing of its own.
+void CopyIntoSlice(const array& in, array& out, const Stream& s) {
+  array out_slice(in.shape(), out.dtype(), nullptr, {});
+  out_slice.copy_shared_buffer(out, out.strides(), out.flags(), out.size());
+  copy_gpu_inplace(in, out_slice, CopyType::General, s);
+}
+
+// Correct: an enum is not a buffer.
+void AsType(const array& in, array& out, const Stream& s) {
+  CopyType ctype = in.flags().contiguous ? CopyType::Vector : CopyType::General;
+  copy_gpu(in, out, ctype, s);
+}
