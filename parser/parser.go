@@ -22,12 +22,15 @@ type Parser struct {
 	g    *grammar
 	opts Options
 	raw  []rawNode // the C-shaped table, reused from file to file
+	decl map[string]bool
 }
 
 // Options configure a Parser.
 type Options struct {
 	// DeclMacros name macros whose first argument declares a variable
 	// initialised by the second, like TF_ASSIGN_OR_RETURN(auto x, f()).
+	// Macro calls of that shape are read as declarations without being
+	// listed; a listed macro is rewritten whatever its arguments look like.
 	DeclMacros []string
 	// Timeout bounds the time spent parsing one file; 0 means no bound.
 	Timeout time.Duration
@@ -51,7 +54,13 @@ func New(opts Options) (*Parser, error) {
 		//nolint:staticcheck // the per-parse budget is what this bounds; the progress-callback form re-enters Go for every chunk.
 		p.SetTimeoutMicros(uint64(opts.Timeout.Microseconds()))
 	}
-	return &Parser{p: p, g: g, opts: opts}, nil
+	decl := make(map[string]bool, len(opts.DeclMacros))
+	for _, name := range opts.DeclMacros {
+		if name != "" {
+			decl[name] = true
+		}
+	}
+	return &Parser{p: p, g: g, opts: opts, decl: decl}, nil
 }
 
 // Close releases the tree-sitter parser.
@@ -73,7 +82,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 		src = objc.Neutralise(src)
 	}
 	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
-	src = rewriteDeclMacros(src, p.opts.DeclMacros)
+	src = rewriteDeclMacros(src, p.decl)
 	if uint64(len(src)) > math.MaxUint32 {
 		return nil, errors.New("file too large for tree-sitter (4 GiB)")
 	}

@@ -144,16 +144,48 @@ func TestDeepNestingDoesNotRecurse(t *testing.T) {
 }
 
 func TestRewriteDeclMacros(t *testing.T) {
-	names := []string{"TT_ASSIGN_OR_RETURN", "ASSIGN_OR_RETURN", "TF_ASSIGN_OR_RETURN"}
+	listed := map[string]bool{"TT_ASSIGN_OR_RETURN": true, "ASSIGN_OR_RETURN": true, "TF_ASSIGN_OR_RETURN": true}
 	for _, tc := range []struct{ in, want string }{
+		// Listed macros.
 		{"TT_ASSIGN_OR_RETURN(DeviceBufferRef b, GetBaseBuffer(t));", "                    DeviceBufferRef b= GetBaseBuffer(t) ;"},
 		{"TF_ASSIGN_OR_RETURN(auto x, f(a, b), _ << \"m,\");", "                    auto x= f(a, b)            ;"},
 		{"ASSIGN_OR_RETURN(std::pair<int, int> p, g());", "                 std::pair<int, int> p= g() ;"},
-		{"MY_ASSIGN_OR_RETURN(auto x, f());", "MY_ASSIGN_OR_RETURN(auto x, f());"},
+		{"ASSIGN_OR_RETURN(x, f());", "                 x= f() ;"},
 		{"ASSIGN_OR_RETURN(x, f()", "ASSIGN_OR_RETURN(x, f()"},
 		{"ASSIGN_OR_RETURN;", "ASSIGN_OR_RETURN;"},
+		// Unlisted macros whose first argument declares a name.
+		{"ASSERT_OK_AND_ASSIGN(auto stream, executor->CreateStream());", "                     auto stream= executor->CreateStream() ;"},
+		{"TF_ASSERT_OK_AND_ASSIGN(std::unique_ptr<Buffer> b, client->Create(x));", "                        std::unique_ptr<Buffer> b= client->Create(x) ;"},
+		{"MY_PROJECT_ASSIGN_OR_RETURN(Foo* f, Get());", "                            Foo* f= Get() ;"},
+		{"{ X_OR_RETURN(const auto& [a, b], Pair()); }", "{             const auto& [a, b]= Pair() ; }"},
+		{"x; GET_OR(absl::StatusOr<int> v, F(), \"why\");", "x;        absl::StatusOr<int> v= F()        ;"},
+		{"case 1: A_B(unsigned long n, Count());", "case 1:     unsigned long n= Count() ;"},
+		{"A_B(::ns::T<int>::U&& u, G());", "    ::ns::T<int>::U&& u= G() ;"},
+		{"A_B(Foo &f, G());", "    Foo &f= G() ;"},
+		// Not declarations.
+		{"IREE_RETURN_IF_ERROR(f(x));", "IREE_RETURN_IF_ERROR(f(x));"},
+		{"CHECK_EQ(a, b);", "CHECK_EQ(a, b);"},
+		{"EXPECT_EQ(x.size(), 3);", "EXPECT_EQ(x.size(), 3);"},
+		{"FOO_BAR(int, x);", "FOO_BAR(int, x);"},
+		{"CHECK_EQ(a * b, c);", "CHECK_EQ(a * b, c);"},
+		{"DCHECK_EQ(x & mask, 0);", "DCHECK_EQ(x & mask, 0);"},
+		{"CHECK_LT(a < b, c);", "CHECK_LT(a < b, c);"},
+		{"CHECK_LT(a<t->n, \"m\");", "CHECK_LT(a<t->n, \"m\");"},
+		{"CHECK_LT(a <t>n, \"m\");", "CHECK_LT(a <t>n, \"m\");"},
+		{"DEFINE_OP(Tensor a, Tensor b);", "DEFINE_OP(Tensor a, Tensor b);"},
+		{"EXPECT_EQ(out [i], 7);", "EXPECT_EQ(out [i], 7);"},
+		{"EXPECT_EQ(out[i], 7);", "EXPECT_EQ(out[i], 7);"},
+		{"FOR_EACH(auto& x, v) { g(x); }", "FOR_EACH(auto& x, v) { g(x); }"},
+		{"y = WRAP_IT(Foo f, g());", "y = WRAP_IT(Foo f, g());"},
+		{"s::A_B(Foo f, g());", "s::A_B(Foo f, g());"},
+		{"A_B(return x, g());", "A_B(return x, g());"},
+		{"Assign_Or(auto x, g());", "Assign_Or(auto x, g());"},
+		{"A_B(Foo f, );", "A_B(Foo f, );"},
+		{"// A_B(Foo f, g());", "// A_B(Foo f, g());"},
+		{"s = \"A_B(Foo f, g());\";", "s = \"A_B(Foo f, g());\";"},
+		{"#define M A_B(Foo f, g());", "#define M A_B(Foo f, g());"},
 	} {
-		got := string(rewriteDeclMacros([]byte(tc.in), names))
+		got := string(rewriteDeclMacros([]byte(tc.in), listed))
 		if got != tc.want {
 			t.Errorf("rewrite(%q)\n got %q\nwant %q", tc.in, got, tc.want)
 		}
