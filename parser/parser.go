@@ -81,6 +81,8 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if ext == ".mm" {
 		src = objc.Neutralise(src)
 	}
+	dirs, chains := conditionals(src)
+	src = blankDeadBranches(src, dirs, chains)
 	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
 	src = rewriteDeclMacros(src, p.decl)
 	if uint64(len(src)) > math.MaxUint32 {

@@ -279,3 +279,40 @@ func TestParseFlatMatchesBinding(t *testing.T) {
 		}
 	}
 }
+
+func TestBlankDeadBranches(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a;\n#if 0\nb;\n#endif\nc;\n", "a;\n     \n  \n      \nc;\n"},
+		{"#if false // off\nb;\n#else\nc;\n#endif\n", "                \n  \n     \nc;\n      \n"},
+		{"#if (0)\n#if X\nb;\n#else\nd;\n#endif\n#else\nc;\n#endif\n", "       \n     \n  \n     \n  \n      \n     \nc;\n      \n"},
+		{"#if 0\nb;\n#elif X\nc;\n#else\nd;\n#endif\n", "     \n  \n#if   X\nc;\n#else\nd;\n#endif\n"},
+		{"#if 0\nb;\n#elifdef X\nc;\n#endif\n", "     \n  \n#ifdef   X\nc;\n#endif\n"},
+		{"#if X\nb;\n#elif 0\nc;\n#else\nd;\n#endif\n", "#if X\nb;\n       \n  \n#else\nd;\n#endif\n"},
+		{"#if 1\nb;\n#else\nc;\n#endif\n", "#if 1\nb;\n     \n  \n#endif\n"},
+		{"#if 0\r\nb;\r\n#endif\r\n", "     \r\n  \r\n      \r\n"},
+		{"#if 0 \\\n  || 1\nb;\n#endif\n", "#if 0 \\\n  || 1\nb;\n#endif\n"},
+		{"#ifdef X\nb;\n#else\nc;\n#endif\n", "#ifdef X\nb;\n#else\nc;\n#endif\n"},
+		{"#if 0\nb;\n", "#if 0\nb;\n"},
+		{"x = a #if 0\n", "x = a #if 0\n"},
+	} {
+		dirs, chains := conditionals([]byte(tc.in))
+		got := string(blankDeadBranches([]byte(tc.in), dirs, chains))
+		if got != tc.want {
+			t.Errorf("blankDeadBranches(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+	// The #else branch of #if 0 is code; the #if 0 branch is not.
+	f := parse(t, "void f() {\n#if 0\n  int dead = (;\n#else\n  int live = 1;\n#endif\n}\n")
+	if f.Errors != 0 {
+		t.Errorf("%d parse errors", f.Errors)
+	}
+	var names []string
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindIdentifier {
+			names = append(names, f.Text(NodeID(i)))
+		}
+	}
+	if !slices.Contains(names, "live") || slices.Contains(names, "dead") {
+		t.Errorf("identifiers %q, want live and not dead", names)
+	}
+}
