@@ -316,3 +316,89 @@ func TestBlankDeadBranches(t *testing.T) {
 		t.Errorf("identifiers %q, want live and not dead", names)
 	}
 }
+
+func TestSplitConditionalKeepsFirstBranch(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // identifiers the parse must hold
+	}{
+		{"brace split between branches", `void f(Buffer* b) {
+#ifdef USE_CUDA
+  if (b->on_device()) {
+#else
+  if (b->valid()) {
+#endif
+    Use(b);
+  }
+}
+void g() { Other(); }
+`, []string{"on_device", "Use", "Other"}},
+		{"else split from its if", `int f(int x) {
+#if defined(A)
+  if (x) {
+    return 1;
+  } else
+#endif
+  {
+    return Use(x);
+  }
+}
+`, []string{"Use"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			before, tree, err := p.parse("x.cc", ".cc", []byte(tc.src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleteTree(tree)
+			f, err := p.Parse("x.cc", ".cc", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if before.Errors == 0 || f.Errors >= before.Errors {
+				t.Fatalf("errors: %d as written, %d read; want fewer read", before.Errors, f.Errors)
+			}
+			if len(f.Src) != len(tc.src) {
+				t.Fatal("source length changed")
+			}
+			// The reparse reuses the first tree; it must equal a fresh parse.
+			fresh, tree, err := p.parse("x.cc", ".cc", f.Src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleteTree(tree)
+			if !slices.Equal(fresh.Nodes, f.Nodes) {
+				t.Error("the incremental reparse differs from a fresh parse of the same text")
+			}
+			var ids []string
+			for i := range f.Nodes {
+				if k := f.Nodes[i].Kind; k == KindIdentifier || k == KindFieldIdentifier {
+					ids = append(ids, f.Text(NodeID(i)))
+				}
+			}
+			for _, w := range tc.want {
+				if !slices.Contains(ids, w) {
+					t.Errorf("no %s in %q", w, ids)
+				}
+			}
+			// Offsets are exact: Use( is where the source has it.
+			off := strings.Index(tc.src, "Use(")
+			for i := range f.Nodes {
+				if f.Text(NodeID(i)) == "Use" && int(f.Nodes[i].Start) != off {
+					t.Errorf("Use at %d, source has it at %d", f.Nodes[i].Start, off)
+				}
+			}
+		})
+	}
+	// A conditional outside the erroneous function is left alone.
+	src := "#ifdef X\nint a;\n#else\nint b;\n#endif\nvoid f() { g(; }\n"
+	f := parse(t, src)
+	if !strings.Contains(string(f.Src), "int b;") {
+		t.Errorf("an unrelated #else branch was blanked:\n%s", f.Src)
+	}
+}

@@ -1,6 +1,10 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+	"cmp"
+	"slices"
+)
 
 // The C++ grammar parses a conditional directive's branches as code, every
 // branch of it. This file rewrites conditionals in place, without moving a
@@ -155,6 +159,7 @@ func stripComments(c []byte) []byte {
 type editor struct {
 	out    []byte
 	copied bool
+	edits  [][2]int // the blanked ranges, in the order blanked
 }
 
 // write makes e.out writable.
@@ -168,6 +173,7 @@ func (e *editor) write() {
 // blank turns [from, to) into spaces, keeping line breaks.
 func (e *editor) blank(from, to int) {
 	e.write()
+	e.edits = append(e.edits, [2]int{from, to})
 	for i := from; i < to; i++ {
 		if e.out[i] != '\n' && e.out[i] != '\r' {
 			e.out[i] = ' '
@@ -231,4 +237,129 @@ func keyword(src []byte, kw int) []byte {
 		e++
 	}
 	return src[kw:e]
+}
+
+// firstBranches keeps only the first branch of each conditional that has
+// a parse error (an ERROR node, or a MISSING one) below its first directive
+// line and a branch that splits a statement or a bracket (see splits): the
+// chain's directive lines and its other branches are blanked, so the
+// grammar reads one branch's code whole. It returns nil when no
+// conditional qualifies, else the new text and the ranges changed, sorted
+// and disjoint.
+func firstBranches(f *File, dirs []directive, chains []cond) ([]byte, [][2]int) {
+	spans := errorSpans(f)
+	if len(spans) == 0 {
+		return nil, nil
+	}
+	overlaps := func(from, to int) bool {
+		i, _ := slices.BinarySearchFunc(spans, from, func(s [2]int, from int) int {
+			return cmp.Compare(s[1], from+1)
+		})
+		return i < len(spans) && spans[i][0] < to
+	}
+	e := &editor{out: f.Src}
+	var live []int
+	for _, c := range chains {
+		live = live[:0]
+		for _, k := range c {
+			if e.live(dirs[k]) {
+				live = append(live, k)
+			}
+		}
+		if len(live) == 0 || !overlaps(dirs[live[0]].end+1, dirs[live[len(live)-1]].end) || !splits(f.Src, dirs, live) {
+			continue
+		}
+		for _, k := range live {
+			e.blank(dirs[k].start, dirs[k].end)
+		}
+		if len(live) > 2 {
+			e.blank(dirs[live[1]].start, dirs[live[len(live)-1]].start)
+		}
+	}
+	if !e.copied {
+		return nil, nil
+	}
+	return e.out, merge(e.edits)
+}
+
+// errorSpans returns the sorted, merged byte spans of the ERROR nodes and
+// the positions of the MISSING ones.
+func errorSpans(f *File) [][2]int {
+	var spans [][2]int
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		switch {
+		case n.Error:
+			spans = append(spans, [2]int{int(n.Start), int(n.End)})
+		case n.Missing:
+			spans = append(spans, [2]int{int(n.Start), int(n.Start) + 1})
+		}
+	}
+	return merge(spans)
+}
+
+// merge sorts byte ranges and joins those that overlap or touch.
+func merge(spans [][2]int) [][2]int {
+	slices.SortFunc(spans, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	out := spans[:0]
+	for _, s := range spans {
+		if k := len(out) - 1; k >= 0 && s[0] <= out[k][1] {
+			out[k][1] = max(out[k][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// splits says whether a branch of the chain (its live directives, in
+// order) is not a whole run of statements or declarations: its brackets do
+// not balance, or it does not end at `;`, `{`, `}`, `,` or `:`.
+func splits(src []byte, dirs []directive, live []int) bool {
+	for i := 0; i+1 < len(live); i++ {
+		depth := 0
+		last := byte(';')
+		from, to := dirs[live[i]].end, dirs[live[i+1]].start
+		lineStart := true
+		for j := from; j < to; {
+			c := src[j]
+			switch {
+			case c == '\n':
+				lineStart = true
+				j++
+				continue
+			case isBlank(c):
+				j++
+				continue
+			case c == '#' && lineStart:
+				j = directiveEnd(src, j)
+				continue
+			case c == '/' && j+1 < to && src[j+1] == '/':
+				j = lineEnd(src, j)
+				continue
+			case c == '/' && j+1 < to && src[j+1] == '*':
+				k := bytes.Index(src[j+2:to], []byte("*/"))
+				if k < 0 {
+					return true
+				}
+				j += k + 4
+				continue
+			case c == '"' || c == '\'':
+				j = literalEnd(src, j)
+			case c == '(' || c == '[' || c == '{':
+				depth++
+				j++
+			case c == ')' || c == ']' || c == '}':
+				depth--
+				j++
+			default:
+				j++
+			}
+			last, lineStart = c, false
+		}
+		if depth != 0 || last != ';' && last != '{' && last != '}' && last != ',' && last != ':' {
+			return true
+		}
+	}
+	return false
 }
