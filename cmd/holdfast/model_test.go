@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -30,5 +31,29 @@ func TestModelReadsDeclarationMacros(t *testing.T) {
 	}
 	if n := strings.Count(out, "declare "); n != 3 {
 		t.Errorf("%d declarations, want the 3 from macros:\n%s", n, out)
+	}
+}
+
+// TestParseErrorNoticeLeavesExitStatus: functions with parse errors are
+// reported as a notice in every format, and the exit status stays 0.
+func TestParseErrorNoticeLeavesExitStatus(t *testing.T) {
+	tree(t, map[string]string{"broken.cc": "void A() { int x = (; }\n", "ok.cc": clean})
+	out, _ := expect(t, 0, "scan", "--no-verify")
+	if !strings.Contains(out, "broken.cc: note: 1 of 1 functions has parse errors") {
+		t.Errorf("text lacks the notice:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--format", "json")
+	var js struct {
+		Notices []struct{ Level, File, Message string }
+	}
+	if err := json.Unmarshal([]byte(out), &js); err != nil {
+		t.Fatal(err)
+	}
+	if len(js.Notices) != 1 || js.Notices[0].File != "broken.cc" || js.Notices[0].Level != "note" {
+		t.Errorf("JSON notices %+v", js.Notices)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--format", "sarif")
+	if !strings.Contains(out, `"toolExecutionNotifications"`) || !strings.Contains(out, "has parse errors") {
+		t.Errorf("SARIF lacks the notification:\n%s", out)
 	}
 }
