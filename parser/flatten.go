@@ -12,6 +12,12 @@ typedef struct TSTree TSTree;
 typedef struct TSParser TSParser;
 TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
 void ts_tree_delete(TSTree *self);
+typedef struct TSPoint { uint32_t row; uint32_t column; } TSPoint;
+typedef struct TSInputEdit {
+	uint32_t start_byte, old_end_byte, new_end_byte;
+	TSPoint start_point, old_end_point, new_end_point;
+} TSInputEdit;
+void ts_tree_edit(TSTree *self, const TSInputEdit *edit);
 typedef struct TSNode { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
 typedef struct TSTreeCursor { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
 TSNode ts_tree_root_node(const TSTree *self);
@@ -100,9 +106,17 @@ static int64_t hf_flatten(void *tree, hf_node *out, uint32_t cap) {
 
 // hf_parse parses src with no copy (the binding's reader copies the rest
 // of the input at every read) and returns the tree, or NULL when the
-// parser's time budget ran out.
-static void *hf_parse(void *parser, const char *src, uint32_t len) {
-	return ts_parser_parse_string((TSParser *)parser, NULL, src, len);
+// parser's time budget ran out. old, when not NULL, is an edited earlier
+// tree of the same text whose unchanged parts are reused.
+static void *hf_parse(void *parser, void *old, const char *src, uint32_t len) {
+	return ts_parser_parse_string((TSParser *)parser, (const TSTree *)old, src, len);
+}
+
+// hf_edit tells tree that the bytes [start, end) were replaced by as many
+// bytes with the same line breaks.
+static void hf_edit(void *tree, uint32_t start, uint32_t end, uint32_t srow, uint32_t scol, uint32_t erow, uint32_t ecol) {
+	TSInputEdit e = {start, end, end, {srow, scol}, {erow, ecol}, {erow, ecol}};
+	ts_tree_edit((TSTree *)tree, &e);
 }
 
 static void hf_tree_delete(void *tree) { ts_tree_delete((TSTree *)tree); }
@@ -154,17 +168,46 @@ func parserPtr(p *sitter.Parser) unsafe.Pointer {
 //
 // buf is reused for the table when it is large enough.
 func parseFlat(p *sitter.Parser, src []byte, buf []rawNode) (nodes []rawNode, ok bool, err error) {
+	tree := parseTree(p, nil, src)
+	if tree == nil {
+		return nil, false, nil
+	}
+	defer deleteTree(tree)
+	nodes, err = flattenPtr(tree, buf)
+	return nodes, true, err
+}
+
+// parseTree parses src with p and returns the C tree, which the caller
+// deletes, or nil when the time budget ran out. old, when not nil, is an
+// earlier tree edited (editTree) to match src.
+func parseTree(p *sitter.Parser, old unsafe.Pointer, src []byte) unsafe.Pointer {
 	var ptr *C.char
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	tree := C.hf_parse(parserPtr(p), ptr, C.uint32_t(len(src)))
-	if tree == nil {
-		return nil, false, nil
+	return C.hf_parse(parserPtr(p), old, ptr, C.uint32_t(len(src)))
+}
+
+func deleteTree(t unsafe.Pointer) { C.hf_tree_delete(t) }
+
+// editTree tells tree that the byte ranges in edits (sorted, disjoint)
+// were rewritten in src without moving a byte or a line break.
+func editTree(tree unsafe.Pointer, src []byte, edits [][2]int) {
+	row, lineStart, at := 0, 0, 0
+	point := func(off int) (C.uint32_t, C.uint32_t) {
+		for ; at < off; at++ {
+			if src[at] == '\n' {
+				row++
+				lineStart = at + 1
+			}
+		}
+		return C.uint32_t(row), C.uint32_t(off - lineStart)
 	}
-	defer C.hf_tree_delete(tree)
-	nodes, err = flattenPtr(tree, buf)
-	return nodes, true, err
+	for _, e := range edits {
+		sr, sc := point(e[0])
+		er, ec := point(e[1])
+		C.hf_edit(tree, C.uint32_t(e[0]), C.uint32_t(e[1]), sr, sc, er, ec)
+	}
 }
 
 // flatten copies a binding Tree into a Go slice in one cgo call.

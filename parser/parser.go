@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -22,12 +23,15 @@ type Parser struct {
 	g    *grammar
 	opts Options
 	raw  []rawNode // the C-shaped table, reused from file to file
+	decl map[string]bool
 }
 
 // Options configure a Parser.
 type Options struct {
 	// DeclMacros name macros whose first argument declares a variable
 	// initialised by the second, like TF_ASSIGN_OR_RETURN(auto x, f()).
+	// Macro calls of that shape are read as declarations without being
+	// listed; a listed macro is rewritten whatever its arguments look like.
 	DeclMacros []string
 	// Timeout bounds the time spent parsing one file; 0 means no bound.
 	Timeout time.Duration
@@ -51,7 +55,13 @@ func New(opts Options) (*Parser, error) {
 		//nolint:staticcheck // the per-parse budget is what this bounds; the progress-callback form re-enters Go for every chunk.
 		p.SetTimeoutMicros(uint64(opts.Timeout.Microseconds()))
 	}
-	return &Parser{p: p, g: g, opts: opts}, nil
+	decl := make(map[string]bool, len(opts.DeclMacros))
+	for _, name := range opts.DeclMacros {
+		if name != "" {
+			decl[name] = true
+		}
+	}
+	return &Parser{p: p, g: g, opts: opts, decl: decl}, nil
 }
 
 // Close releases the tree-sitter parser.
@@ -63,8 +73,12 @@ func (p *Parser) Close() {
 }
 
 // Parse parses src. path is kept for reporting; ext (".mm", ".cc", ...)
-// decides whether Objective-C constructs are neutralised first. The
-// returned File owns src (or its neutralised copy).
+// decides whether Objective-C constructs are neutralised first. Before
+// parsing, dead `#if 0` branches are blanked and declaration macros
+// rewritten; when the parse has errors where a conditional splits a
+// statement, the text with only its first branch is parsed too and the
+// one with fewer errors kept. Every rewrite keeps each byte in its place.
+// The returned File owns src (or its rewritten copy).
 func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if p.p == nil {
 		return nil, errors.New("parser is closed")
@@ -72,23 +86,57 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if ext == ".mm" {
 		src = objc.Neutralise(src)
 	}
+	dirs, chains := conditionals(src)
+	src = blankDeadBranches(src, dirs, chains)
 	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
-	src = rewriteDeclMacros(src, p.opts.DeclMacros)
+	src = rewriteDeclMacros(src, p.decl)
 	if uint64(len(src)) > math.MaxUint32 {
 		return nil, errors.New("file too large for tree-sitter (4 GiB)")
 	}
-	raw, ok, err := parseFlat(p.p, src, p.raw)
-	if !ok {
+	f, tree, err := p.parse(path, ext, src, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer deleteTree(tree)
+	if f.Errors == 0 || len(chains) == 0 {
+		return f, nil
+	}
+	// Conditionals may split a statement or a brace between branches; if
+	// keeping only their first branches leaves fewer errors, read that.
+	// The reparse reuses the first tree outside the edited lines.
+	alt, edits := firstBranches(f, dirs, chains)
+	if alt == nil {
+		return f, nil
+	}
+	editTree(tree, alt, edits)
+	g, tree2, err := p.parse(path, ext, alt, tree)
+	if err != nil {
+		return f, nil
+	}
+	deleteTree(tree2)
+	if g.Errors < f.Errors {
+		return g, nil
+	}
+	return f, nil
+}
+
+// parse runs tree-sitter over src, reusing old when it is not nil, and
+// copies the tree into a File. The caller deletes the tree it returns.
+func (p *Parser) parse(path, ext string, src []byte, old unsafe.Pointer) (*File, unsafe.Pointer, error) {
+	tree := parseTree(p.p, old, src)
+	if tree == nil {
 		// A parse stopped by the budget keeps its state for resuming;
 		// drop it so the next file starts clean.
 		p.p.Reset()
 		if p.opts.Timeout > 0 {
-			return nil, fmt.Errorf("%w (%s)", ErrTimeout, p.opts.Timeout)
+			return nil, nil, fmt.Errorf("%w (%s)", ErrTimeout, p.opts.Timeout)
 		}
-		return nil, errors.New("tree-sitter returned no tree")
+		return nil, nil, errors.New("tree-sitter returned no tree")
 	}
+	raw, err := flattenPtr(tree, p.raw)
 	if err != nil {
-		return nil, err
+		deleteTree(tree)
+		return nil, nil, err
 	}
 	p.raw = raw // reused by the next file: the table below is a copy
 	f := &File{Path: path, Ext: ext, Src: src, Nodes: make([]Node, len(raw))}
@@ -113,5 +161,5 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 			f.Errors++
 		}
 	}
-	return f, nil
+	return f, tree, nil
 }

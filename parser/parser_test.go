@@ -144,16 +144,48 @@ func TestDeepNestingDoesNotRecurse(t *testing.T) {
 }
 
 func TestRewriteDeclMacros(t *testing.T) {
-	names := []string{"TT_ASSIGN_OR_RETURN", "ASSIGN_OR_RETURN", "TF_ASSIGN_OR_RETURN"}
+	listed := map[string]bool{"TT_ASSIGN_OR_RETURN": true, "ASSIGN_OR_RETURN": true, "TF_ASSIGN_OR_RETURN": true}
 	for _, tc := range []struct{ in, want string }{
+		// Listed macros.
 		{"TT_ASSIGN_OR_RETURN(DeviceBufferRef b, GetBaseBuffer(t));", "                    DeviceBufferRef b= GetBaseBuffer(t) ;"},
 		{"TF_ASSIGN_OR_RETURN(auto x, f(a, b), _ << \"m,\");", "                    auto x= f(a, b)            ;"},
 		{"ASSIGN_OR_RETURN(std::pair<int, int> p, g());", "                 std::pair<int, int> p= g() ;"},
-		{"MY_ASSIGN_OR_RETURN(auto x, f());", "MY_ASSIGN_OR_RETURN(auto x, f());"},
+		{"ASSIGN_OR_RETURN(x, f());", "                 x= f() ;"},
 		{"ASSIGN_OR_RETURN(x, f()", "ASSIGN_OR_RETURN(x, f()"},
 		{"ASSIGN_OR_RETURN;", "ASSIGN_OR_RETURN;"},
+		// Unlisted macros whose first argument declares a name.
+		{"ASSERT_OK_AND_ASSIGN(auto stream, executor->CreateStream());", "                     auto stream= executor->CreateStream() ;"},
+		{"TF_ASSERT_OK_AND_ASSIGN(std::unique_ptr<Buffer> b, client->Create(x));", "                        std::unique_ptr<Buffer> b= client->Create(x) ;"},
+		{"MY_PROJECT_ASSIGN_OR_RETURN(Foo* f, Get());", "                            Foo* f= Get() ;"},
+		{"{ X_OR_RETURN(const auto& [a, b], Pair()); }", "{             const auto& [a, b]= Pair() ; }"},
+		{"x; GET_OR(absl::StatusOr<int> v, F(), \"why\");", "x;        absl::StatusOr<int> v= F()        ;"},
+		{"case 1: A_B(unsigned long n, Count());", "case 1:     unsigned long n= Count() ;"},
+		{"A_B(::ns::T<int>::U&& u, G());", "    ::ns::T<int>::U&& u= G() ;"},
+		{"A_B(Foo &f, G());", "    Foo &f= G() ;"},
+		// Not declarations.
+		{"IREE_RETURN_IF_ERROR(f(x));", "IREE_RETURN_IF_ERROR(f(x));"},
+		{"CHECK_EQ(a, b);", "CHECK_EQ(a, b);"},
+		{"EXPECT_EQ(x.size(), 3);", "EXPECT_EQ(x.size(), 3);"},
+		{"FOO_BAR(int, x);", "FOO_BAR(int, x);"},
+		{"CHECK_EQ(a * b, c);", "CHECK_EQ(a * b, c);"},
+		{"DCHECK_EQ(x & mask, 0);", "DCHECK_EQ(x & mask, 0);"},
+		{"CHECK_LT(a < b, c);", "CHECK_LT(a < b, c);"},
+		{"CHECK_LT(a<t->n, \"m\");", "CHECK_LT(a<t->n, \"m\");"},
+		{"CHECK_LT(a <t>n, \"m\");", "CHECK_LT(a <t>n, \"m\");"},
+		{"DEFINE_OP(Tensor a, Tensor b);", "DEFINE_OP(Tensor a, Tensor b);"},
+		{"EXPECT_EQ(out [i], 7);", "EXPECT_EQ(out [i], 7);"},
+		{"EXPECT_EQ(out[i], 7);", "EXPECT_EQ(out[i], 7);"},
+		{"FOR_EACH(auto& x, v) { g(x); }", "FOR_EACH(auto& x, v) { g(x); }"},
+		{"y = WRAP_IT(Foo f, g());", "y = WRAP_IT(Foo f, g());"},
+		{"s::A_B(Foo f, g());", "s::A_B(Foo f, g());"},
+		{"A_B(return x, g());", "A_B(return x, g());"},
+		{"Assign_Or(auto x, g());", "Assign_Or(auto x, g());"},
+		{"A_B(Foo f, );", "A_B(Foo f, );"},
+		{"// A_B(Foo f, g());", "// A_B(Foo f, g());"},
+		{"s = \"A_B(Foo f, g());\";", "s = \"A_B(Foo f, g());\";"},
+		{"#define M A_B(Foo f, g());", "#define M A_B(Foo f, g());"},
 	} {
-		got := string(rewriteDeclMacros([]byte(tc.in), names))
+		got := string(rewriteDeclMacros([]byte(tc.in), listed))
 		if got != tc.want {
 			t.Errorf("rewrite(%q)\n got %q\nwant %q", tc.in, got, tc.want)
 		}
@@ -245,5 +277,128 @@ func TestParseFlatMatchesBinding(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: parseFlat differs from the binding's parse", path)
 		}
+	}
+}
+
+func TestBlankDeadBranches(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a;\n#if 0\nb;\n#endif\nc;\n", "a;\n     \n  \n      \nc;\n"},
+		{"#if false // off\nb;\n#else\nc;\n#endif\n", "                \n  \n     \nc;\n      \n"},
+		{"#if (0)\n#if X\nb;\n#else\nd;\n#endif\n#else\nc;\n#endif\n", "       \n     \n  \n     \n  \n      \n     \nc;\n      \n"},
+		{"#if 0\nb;\n#elif X\nc;\n#else\nd;\n#endif\n", "     \n  \n#if   X\nc;\n#else\nd;\n#endif\n"},
+		{"#if 0\nb;\n#elifdef X\nc;\n#endif\n", "     \n  \n#ifdef   X\nc;\n#endif\n"},
+		{"#if X\nb;\n#elif 0\nc;\n#else\nd;\n#endif\n", "#if X\nb;\n       \n  \n#else\nd;\n#endif\n"},
+		{"#if 1\nb;\n#else\nc;\n#endif\n", "#if 1\nb;\n     \n  \n#endif\n"},
+		{"#if 0\r\nb;\r\n#endif\r\n", "     \r\n  \r\n      \r\n"},
+		{"#if 0 \\\n  || 1\nb;\n#endif\n", "#if 0 \\\n  || 1\nb;\n#endif\n"},
+		{"#ifdef X\nb;\n#else\nc;\n#endif\n", "#ifdef X\nb;\n#else\nc;\n#endif\n"},
+		{"#if 0\nb;\n", "#if 0\nb;\n"},
+		{"x = a #if 0\n", "x = a #if 0\n"},
+	} {
+		dirs, chains := conditionals([]byte(tc.in))
+		got := string(blankDeadBranches([]byte(tc.in), dirs, chains))
+		if got != tc.want {
+			t.Errorf("blankDeadBranches(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+	// The #else branch of #if 0 is code; the #if 0 branch is not.
+	f := parse(t, "void f() {\n#if 0\n  int dead = (;\n#else\n  int live = 1;\n#endif\n}\n")
+	if f.Errors != 0 {
+		t.Errorf("%d parse errors", f.Errors)
+	}
+	var names []string
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindIdentifier {
+			names = append(names, f.Text(NodeID(i)))
+		}
+	}
+	if !slices.Contains(names, "live") || slices.Contains(names, "dead") {
+		t.Errorf("identifiers %q, want live and not dead", names)
+	}
+}
+
+func TestSplitConditionalKeepsFirstBranch(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // identifiers the parse must hold
+	}{
+		{"brace split between branches", `void f(Buffer* b) {
+#ifdef USE_CUDA
+  if (b->on_device()) {
+#else
+  if (b->valid()) {
+#endif
+    Use(b);
+  }
+}
+void g() { Other(); }
+`, []string{"on_device", "Use", "Other"}},
+		{"else split from its if", `int f(int x) {
+#if defined(A)
+  if (x) {
+    return 1;
+  } else
+#endif
+  {
+    return Use(x);
+  }
+}
+`, []string{"Use"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			before, tree, err := p.parse("x.cc", ".cc", []byte(tc.src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleteTree(tree)
+			f, err := p.Parse("x.cc", ".cc", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if before.Errors == 0 || f.Errors >= before.Errors {
+				t.Fatalf("errors: %d as written, %d read; want fewer read", before.Errors, f.Errors)
+			}
+			if len(f.Src) != len(tc.src) {
+				t.Fatal("source length changed")
+			}
+			// The reparse reuses the first tree; it must equal a fresh parse.
+			fresh, tree, err := p.parse("x.cc", ".cc", f.Src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleteTree(tree)
+			if !slices.Equal(fresh.Nodes, f.Nodes) {
+				t.Error("the incremental reparse differs from a fresh parse of the same text")
+			}
+			var ids []string
+			for i := range f.Nodes {
+				if k := f.Nodes[i].Kind; k == KindIdentifier || k == KindFieldIdentifier {
+					ids = append(ids, f.Text(NodeID(i)))
+				}
+			}
+			for _, w := range tc.want {
+				if !slices.Contains(ids, w) {
+					t.Errorf("no %s in %q", w, ids)
+				}
+			}
+			// Offsets are exact: Use( is where the source has it.
+			off := strings.Index(tc.src, "Use(")
+			for i := range f.Nodes {
+				if f.Text(NodeID(i)) == "Use" && int(f.Nodes[i].Start) != off {
+					t.Errorf("Use at %d, source has it at %d", f.Nodes[i].Start, off)
+				}
+			}
+		})
+	}
+	// A conditional outside the erroneous function is left alone.
+	src := "#ifdef X\nint a;\n#else\nint b;\n#endif\nvoid f() { g(; }\n"
+	f := parse(t, src)
+	if !strings.Contains(string(f.Src), "int b;") {
+		t.Errorf("an unrelated #else branch was blanked:\n%s", f.Src)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -203,6 +204,9 @@ feed:
 			st.Skipped++
 			continue
 		}
+		if fr.parseNote != nil {
+			res.Notices = append(res.Notices, *fr.parseNote)
+		}
 		if len(fr.findings) > 0 || suppress.Mentions(fr.src) {
 			res.Sources[f.Rel] = fr.src
 		}
@@ -232,7 +236,8 @@ type fileResult struct {
 	funcs        int
 	funcsWithErr int
 	parseErrors  int
-	notice       *Notice
+	notice       *Notice // the file was skipped
+	parseNote    *Notice // functions with parse errors, informational
 }
 
 func analyse(p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.File, opt Options, mu *sync.Mutex) (out fileResult) {
@@ -254,10 +259,15 @@ func analyse(p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.F
 	}
 	funcs := lifetime.Build(pf, m)
 	out = fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors}
+	var lost []*lifetime.Func
 	for _, fn := range funcs {
 		if fn.HasErrors {
 			out.funcsWithErr++
+			lost = append(lost, fn)
 		}
+	}
+	if len(lost) > 0 {
+		out.parseNote = &Notice{Level: "note", File: f.Rel, Message: parseErrorNote(pf, lost, len(funcs))}
 	}
 	if opt.Funcs != nil {
 		mu.Lock()
@@ -266,6 +276,33 @@ func analyse(p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.F
 	}
 	out.findings = rules.Run(pf, m, funcs, rs)
 	return out
+}
+
+// parseErrorNote says which functions of a file have syntax the grammar
+// could not read (ERROR or MISSING nodes), naming the first few.
+func parseErrorNote(pf *parser.File, lost []*lifetime.Func, total int) string {
+	const named = 3
+	var b strings.Builder
+	verb, whose := "have", "their"
+	if len(lost) == 1 {
+		verb, whose = "has", "its"
+	}
+	fmt.Fprintf(&b, "%d of %d functions %s parse errors, so %s analysis may be incomplete: ", len(lost), total, verb, whose)
+	for i, fn := range lost[:min(len(lost), named)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		line, _ := pf.Position(int(pf.Nodes[fn.Node].Start))
+		name := fn.Name
+		if name == "" {
+			name = "(unnamed)"
+		}
+		fmt.Fprintf(&b, "%s (line %d)", name, line)
+	}
+	if len(lost) > named {
+		fmt.Fprintf(&b, " and %d more", len(lost)-named)
+	}
+	return b.String()
 }
 
 func describe(err error) string {

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestModelReadsDeclarationMacros: a macro call whose first argument is a
+// declaration declares that variable in the model whether or not the macro
+// is listed in a pack; a check macro declares nothing.
+func TestModelReadsDeclarationMacros(t *testing.T) {
+	tree(t, map[string]string{"t.cc": `Status Run(Executor* executor, Client* client, int x) {
+  ASSERT_OK_AND_ASSIGN(auto stream, executor->CreateStream());
+  TF_ASSERT_OK_AND_ASSIGN(std::unique_ptr<Buffer> b, client->Create(x));
+  MY_PROJECT_ASSIGN_OR_RETURN(Foo* f, Get());
+  CHECK_EQ(x * stream, 3);
+  IREE_RETURN_IF_ERROR(f->Use(b.get()));
+  return Ok();
+}
+`})
+	out, _ := expect(t, 0, "model", "t.cc")
+	for _, want := range []string{
+		"declare     stream : auto",
+		"declare     b : std::unique_ptr<Buffer>",
+		"declare     f : Foo*",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("model lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "declare "); n != 3 {
+		t.Errorf("%d declarations, want the 3 from macros:\n%s", n, out)
+	}
+}
+
+// TestParseErrorNoticeLeavesExitStatus: functions with parse errors are
+// reported as a notice in every format, and the exit status stays 0.
+func TestParseErrorNoticeLeavesExitStatus(t *testing.T) {
+	tree(t, map[string]string{"broken.cc": "void A() { int x = (; }\n", "ok.cc": clean})
+	out, _ := expect(t, 0, "scan", "--no-verify")
+	if !strings.Contains(out, "broken.cc: note: 1 of 1 functions has parse errors") {
+		t.Errorf("text lacks the notice:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--format", "json")
+	var js struct {
+		Notices []struct{ Level, File, Message string }
+	}
+	if err := json.Unmarshal([]byte(out), &js); err != nil {
+		t.Fatal(err)
+	}
+	if len(js.Notices) != 1 || js.Notices[0].File != "broken.cc" || js.Notices[0].Level != "note" {
+		t.Errorf("JSON notices %+v", js.Notices)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--format", "sarif")
+	if !strings.Contains(out, `"toolExecutionNotifications"`) || !strings.Contains(out, "has parse errors") {
+		t.Errorf("SARIF lacks the notification:\n%s", out)
+	}
+}
