@@ -51,6 +51,8 @@ import (
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
 // Options control discovery.
@@ -319,7 +321,7 @@ func (w *walker) infoExclude(dir string) string {
 		return filepath.Join(dotGit, "info", "exclude")
 	}
 	// A worktree or submodule: ".git" is a file "gitdir: <path>".
-	data, err := os.ReadFile(dotGit)
+	data, err := safeio.ReadFile(dotGit, maxGitFileSize, safeio.Options{})
 	if err != nil {
 		return ""
 	}
@@ -332,7 +334,7 @@ func (w *walker) infoExclude(dir string) string {
 	if !filepath.IsAbs(gitDir) {
 		gitDir = filepath.Join(dir, gitDir)
 	}
-	if common, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+	if common, err := safeio.ReadFile(filepath.Join(gitDir, "commondir"), maxGitFileSize, safeio.Options{}); err == nil {
 		c := filepath.FromSlash(strings.TrimSpace(string(common)))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(gitDir, c)
@@ -342,19 +344,37 @@ func (w *walker) infoExclude(dir string) string {
 	return filepath.Join(gitDir, "info", "exclude")
 }
 
+// Caps on the files discovery reads: an ignore file, and the small files
+// that locate a worktree's git directory.
+const (
+	maxIgnoreFileSize = 4 << 20
+	maxGitFileSize    = 64 << 10
+)
+
 // appendRules reads the ignore file at file, if it exists, and appends
 // its rules as a level anchored at prefix. Read failures other than
 // absence are reported against warnPath, or the file's path when empty.
+// A .gitignore that is a symbolic link or not a regular file is not read,
+// as git does not read it; info/exclude is followed but must be a regular
+// file. Neither is read past maxIgnoreFileSize bytes. A refusal is a
+// Skipped warning, since the files it would have kept out may be scanned.
 func (w *walker) appendRules(levels []ignoreLevel, prefix, file, warnPath string) []ignoreLevel {
 	if file == "" {
 		return levels
 	}
-	data, err := os.ReadFile(file)
+	gitignore := filepath.Base(file) == ".gitignore"
+	data, err := safeio.ReadFile(file, maxIgnoreFileSize, safeio.Options{NoFollow: gitignore})
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			if warnPath == "" {
-				warnPath = w.relOf(file)
-			}
+		if warnPath == "" {
+			warnPath = w.relOf(file)
+		}
+		var tl *safeio.TooLargeError
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		case gitignore && errors.Is(err, safeio.ErrNotRegular):
+		case errors.Is(err, safeio.ErrNotRegular) || errors.As(err, &tl):
+			w.skip(warnPath, "ignore file not read, so its rules are not applied: "+describe(err))
+		default:
 			w.warn(warnPath, "cannot read ignore file, so its rules are not applied: "+describe(err))
 		}
 		return levels

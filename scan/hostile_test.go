@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/discover"
 	"github.com/holdfast-dev/holdfast/lifetime"
@@ -334,5 +335,16 @@ func TestLineEndingsAndBOM(t *testing.T) {
 		if bom[i].Line != plain[i].Line || bom[i].Col != plain[i].Col {
 			t.Errorf("bom.cc: finding at %d:%d, without the BOM %d:%d", bom[i].Line, bom[i].Col, plain[i].Line, plain[i].Col)
 		}
+	}
+}
+
+// TestRefusedConfigIsAWarning: a default configuration that was not read
+// is a warning and counts as skipped (exit status 3).
+func TestRefusedConfigIsAWarning(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "buggy.cc", []byte(buggy))
+	res := runDir(t, dir, Options{Config: &config.Config{Refused: "not read: not a regular file"}})
+	if !noticeFor(res, ".holdfast.yaml", "not a regular file") || res.Skipped != 1 || !findingIn(res, "buggy.cc") {
+		t.Errorf("notices %+v, skipped %d", res.Notices, res.Skipped)
 	}
 }

@@ -128,6 +128,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Rules: rs, Sources: map[string][]byte{}}
+	if cfg.Refused != "" {
+		res.Notices = append(res.Notices, Notice{Level: "warning", File: config.FileName, Message: cfg.Refused + "; scanned without it"})
+		res.Skipped++
+	}
 	for _, w := range warnings {
 		level := "note"
 		if w.Skipped {
