@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -349,7 +350,7 @@ func TestGitHubEscaping(t *testing.T) {
 	if err := GitHub(&buf, []*diag.Finding{f}, Options{Notices: []Notice{{Level: "note", File: "n,o:te.cc", Message: "50%\ndone"}}}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::warning file=dir%2Cx/a%3Ab%25.cc,line=3,endLine=3,col=2,endColumn=5,title=HF-X001 a%2Cb%3Ac::100%25 bad%0D%0Asecond line: a, b\n" +
+	want := "::warning file=dir%2Cx/a%3Ab%25.cc,line=3,endLine=3,col=2,endColumn=5,title=HF-X001 a%2Cb%3Ac::100%25 bad%0Asecond line: a, b\n" +
 		"::notice file=n%2Co%3Ate.cc,title=holdfast::50%25%0Adone\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -585,7 +586,7 @@ func TestTextNoControlCharacters(t *testing.T) {
 			t.Fatalf("control character %U at byte %d of\n%q", r, i, out)
 		}
 	}
-	if !strings.Contains(out, "bad\uFFFD[31m red next") {
+	if !strings.Contains(out, `bad\x1b[31m red next`) || !strings.Contains(out, `a\x1b[2J.cc:1:1:`) {
 		t.Errorf("message not sanitised as expected:\n%s", out)
 	}
 }
@@ -605,5 +606,47 @@ func TestSARIFFileOutsideRoot(t *testing.T) {
 	}
 	if strings.Contains(out, `"uri": "/elsewhere`) {
 		t.Errorf("absolute path written relative to %%SRCROOT%%:\n%s", out)
+	}
+}
+
+// TestHostileTextEveryFormat: a file name, message, reason and notice from
+// the scanned tree holding a line break followed by a workflow command, an
+// escape sequence and a bidirectional override reach no format raw: no line
+// of any output starts a workflow command the printer did not write, no
+// unsafe character is left, and JSON keeps the exact values.
+func TestHostileTextEveryFormat(t *testing.T) {
+	const evil = "a\n::add-mask::x\n\x1b]8;;http://e\x07\u202egnp.cc"
+	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
+	f := &diag.Finding{
+		Rule:       r,
+		At:         diag.Span{Start: diag.Pos{File: evil, Line: 1, Col: 1}},
+		Message:    "m " + evil,
+		Suppressed: "why " + evil,
+		Witness:    []diag.Step{{Kind: diag.StepUse, Value: evil, At: diag.Span{Start: diag.Pos{File: evil, Line: 1}}}},
+		Verification: &diag.Verification{Verdict: diag.Confirmed, Reason: evil},
+	}
+	opt := Options{Root: "/r", ShowAll: true, Notices: []Notice{{File: evil, Line: 2, Message: evil}}}
+	for _, format := range Formats() {
+		out := string(output(t, format, []*diag.Finding{f}, opt))
+		for _, line := range strings.Split(out, "\n") {
+			trimmed := strings.TrimLeft(line, " ")
+			if strings.HasPrefix(trimmed, "::") && (format != "github" || strings.HasPrefix(trimmed, "::add-mask")) {
+				t.Errorf("%s: a line starts a workflow command: %q", format, line)
+			}
+		}
+		for _, c := range out {
+			if c != '\n' && esc.Unsafe(c) {
+				t.Errorf("%s: %U left raw", format, c)
+				break
+			}
+		}
+		if format == "json" {
+			var v struct {
+				Findings []struct{ File string }
+			}
+			if err := json.Unmarshal([]byte(out), &v); err != nil || len(v.Findings) != 1 || v.Findings[0].File != evil {
+				t.Errorf("json: file not kept exactly: %+v, %v", v, err)
+			}
+		}
 	}
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -275,10 +274,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 	run.Invocations = []sarifInvocation{inv}
 
 	log := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return encodeJSON(w, log)
 }
 
 // rootURI is the file:// URI of an absolute OS path, ending with '/'.

@@ -6,9 +6,9 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 // ANSI styles of the text format.
@@ -94,7 +94,7 @@ func severityStyle(s diag.Severity) string {
 
 // posText is "file:line:col", leaving out what is unknown.
 func posText(p diag.Pos) string {
-	s := oneLine(p.File)
+	s := esc.Name(p.File)
 	if p.Line > 0 {
 		s += ":" + strconv.Itoa(p.Line)
 		if p.Col > 0 {
@@ -215,7 +215,7 @@ func (t *textPrinter) trace(f *diag.Finding, steps []diag.TraceStep) {
 func (t *textPrinter) notice(n Notice) {
 	where := toolName
 	if n.File != "" {
-		where = oneLine(n.File)
+		where = esc.Name(n.File)
 		if n.Line > 0 {
 			where += ":" + strconv.Itoa(n.Line)
 		}
@@ -284,24 +284,8 @@ func plural(n int, noun string) string {
 }
 
 // oneLine keeps a message on one line of a terminal and out of its
-// control: line breaks and tabs become spaces, and other control
-// characters, which could move the cursor or change colours, become U+FFFD.
-func oneLine(s string) string {
-	breaks := strings.ContainsAny(s, "\r\n")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r' || r == '\n' || r == '\t':
-			return ' '
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			return utf8.RuneError
-		}
-		return r
-	}, s)
-	if breaks {
-		s = strings.Join(strings.Fields(s), " ")
-	}
-	return s
-}
+// control (esc.Text).
+func oneLine(s string) string { return esc.Text(s) }
 
 // stepMessage is a witness step's note: its Message, or one made from its
 // kind and values when the rule left it empty.
