@@ -618,11 +618,11 @@ func TestHostileTextEveryFormat(t *testing.T) {
 	const evil = "a\n::add-mask::x\n\x1b]8;;http://e\x07\u202egnp.cc"
 	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
 	f := &diag.Finding{
-		Rule:       r,
-		At:         diag.Span{Start: diag.Pos{File: evil, Line: 1, Col: 1}},
-		Message:    "m " + evil,
-		Suppressed: "why " + evil,
-		Witness:    []diag.Step{{Kind: diag.StepUse, Value: evil, At: diag.Span{Start: diag.Pos{File: evil, Line: 1}}}},
+		Rule:         r,
+		At:           diag.Span{Start: diag.Pos{File: evil, Line: 1, Col: 1}},
+		Message:      "m " + evil,
+		Suppressed:   "why " + evil,
+		Witness:      []diag.Step{{Kind: diag.StepUse, Value: evil, At: diag.Span{Start: diag.Pos{File: evil, Line: 1}}}},
 		Verification: &diag.Verification{Verdict: diag.Confirmed, Reason: evil},
 	}
 	opt := Options{Root: "/r", ShowAll: true, Notices: []Notice{{File: evil, Line: 2, Message: evil}}}
