@@ -106,9 +106,10 @@ type Warning struct {
 	Msg  string
 	// Skipped says source that should have been scanned was not: a
 	// file over the size cap, an unreadable or vanished file or
-	// directory, a broken link with a source extension. Paths that are
-	// not source (other extensions, special files, linked directories git
-	// would not follow either) are warnings without Skipped.
+	// directory, a broken link or a special file (a FIFO, a device) with
+	// a source extension, an ignore file that was refused. Paths that are
+	// not source (other extensions, linked directories git would not
+	// follow either) are warnings without Skipped.
 	Skipped bool
 }
 
@@ -246,7 +247,7 @@ func (w *walker) named(p string) error {
 		return nil
 	}
 	if !info.Mode().IsRegular() {
-		w.warn(rel, "skipped: not a regular file")
+		w.skip(rel, "skipped: not a regular file")
 		return nil
 	}
 	w.add(osPath, rel, ext, info.Size())
@@ -431,7 +432,7 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 				continue
 			}
 			if !typ.IsRegular() {
-				w.warn(childRel, "skipped: not a regular file")
+				w.skip(childRel, "skipped: not a regular file")
 				continue
 			}
 			info, err := e.Info()
@@ -461,7 +462,7 @@ func (w *walker) symlink(osPath, rel, gitRel, name string, levels []ignoreLevel)
 		w.warn(rel, "skipped: symbolic link to a directory is not followed")
 	case !w.exts[ext]:
 	case !info.Mode().IsRegular():
-		w.warn(rel, "skipped: not a regular file")
+		w.skip(rel, "skipped: not a regular file")
 	default:
 		w.add(osPath, rel, ext, info.Size())
 	}

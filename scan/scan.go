@@ -93,6 +93,9 @@ type Result struct {
 	Sources map[string][]byte
 	// Skipped counts files that could not be analysed.
 	Skipped int
+	// Files lists the source files discovery found, by path as reported
+	// (relative to Root when inside it), sorted.
+	Files []string
 }
 
 // Run scans. The error is for problems that stop the whole scan (no path
@@ -128,6 +131,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Rules: rs, Sources: map[string][]byte{}}
+	for _, f := range files {
+		res.Files = append(res.Files, f.Rel)
+	}
 	if cfg.Refused != "" {
 		res.Notices = append(res.Notices, Notice{Level: "warning", File: config.FileName, Message: cfg.Refused + "; scanned without it"})
 		res.Skipped++
