@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/holdfast-dev/holdfast/internal/fuzzlimit"
 )
 
 func TestParse(t *testing.T) {
@@ -125,9 +127,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("api:\n  calls:\n    Get: [borrow]\n"))
 	f.Add([]byte("rules: {disable: [x], severity: {a: note}}"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		c, err := Parse("f.yaml", src)
-		if err == nil && c == nil {
-			t.Fatal("nil config without error")
-		}
+		fuzzlimit.Run(fuzzlimit.PerInput, func() {
+			c, err := Parse("f.yaml", src)
+			if err == nil && c == nil {
+				t.Error("nil config without error")
+			}
+		})
 	})
 }
