@@ -650,3 +650,29 @@ func TestHostileTextEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLineSnippets: a finding on a 2 MB line prints a window of it in
+// text, not the line (3 MB once rendered), and SARIF leaves out snippets
+// it would otherwise copy whole.
+func TestLongLineSnippets(t *testing.T) {
+	line := strings.Repeat("int a = 1; ", 200000) + "Use(p); " + strings.Repeat("int b = 2; ", 200000)
+	col := strings.Index(line, "Use(p)") + 1
+	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
+	f := &diag.Finding{Rule: r, Message: "m",
+		At: diag.Span{Start: diag.Pos{File: "min.cc", Line: 1, Col: col}, End: diag.Pos{File: "min.cc", Line: 1, Col: col + 6}}}
+	opt := Options{Root: "/r", Source: func(string) []byte { return []byte(line + "\n") }}
+	text := string(output(t, "text", []*diag.Finding{f}, opt))
+	if len(text) > 2000 {
+		t.Errorf("text: %d bytes for one finding", len(text))
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) < 3 || !strings.Contains(lines[1], "| ...") || !strings.HasSuffix(lines[1], "...") {
+		t.Fatalf("text: the source line is not cut around the caret:\n%s", text)
+	}
+	if caret := strings.Index(lines[2], "^"); caret < 0 || lines[1][caret:caret+6] != "Use(p)" {
+		t.Errorf("text: the caret is not under the span:\n%s\n%s", lines[1], lines[2])
+	}
+	if sarif := output(t, "sarif", []*diag.Finding{f}, opt); len(sarif) > 100000 {
+		t.Errorf("sarif: %d bytes for one finding", len(sarif))
+	}
+}

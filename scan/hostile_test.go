@@ -328,6 +328,20 @@ func TestLineEndingsAndBOM(t *testing.T) {
 	if len(cr) == 0 || cr[0].Line != 6 {
 		t.Errorf("cr.cc: findings at %+v, want one on line 6", cr)
 	}
+	// In a CR-only file a directive covers the line below it, and the
+	// source kept for snippets has that line as its sixth.
+	lines := strings.Split("// header\n"+buggy, "\n")
+	lines[4] += " // holdfast:ignore HF-B001 the pool outlives the send"
+	write(t, dir, "cr.cc", []byte(strings.Join(lines, "\r")))
+	res = runDir(t, dir, Options{})
+	for _, f := range res.Findings {
+		if f.At.Start.File == "cr.cc" && f.Suppressed == "" {
+			t.Errorf("cr.cc: a directive on the line above did not suppress %q at line %d; notices %+v", f.Message, f.At.Start.Line, res.Notices)
+		}
+	}
+	if got := strings.Split(string(res.Sources["cr.cc"]), "\n"); len(got) < 6 || !strings.Contains(got[5], "raw.push_back") {
+		t.Errorf("cr.cc: line 6 of the kept source is not the finding's line: %q", got)
+	}
 	if len(plain) == 0 || len(bom) != len(plain) {
 		t.Fatalf("bom.cc: %d findings, plain.cc %d", len(bom), len(plain))
 	}

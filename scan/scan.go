@@ -290,7 +290,11 @@ func analyse(ctx context.Context, p *parser.Parser, m *apimodel.Model, rs []*rul
 	// A byte order mark is not code: without it, columns on line 1 are
 	// those of every other line.
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	pf, err := p.Parse(f.Rel, f.Ext, grammarText(src))
+	// The text with lone CRs as LFs is also what suppression directives
+	// and the printers' snippets are read from, so that every stage
+	// counts the same lines.
+	src = grammarText(src)
+	pf, err := p.Parse(f.Rel, f.Ext, src)
 	if err != nil {
 		return skip("cannot parse: " + err.Error())
 	}
@@ -377,8 +381,9 @@ func line(pf *parser.File, fn *lifetime.Func) int {
 
 // grammarText is src as the grammar should see it: a lone CR, which old
 // Mac files end lines with, becomes LF, or the grammar would read a
-// "//" comment on line 1 as running to the end of the file. The length
-// and so every offset stay the same.
+// "//" comment on line 1 as running to the end of the file (and the
+// suppression lexer and the printers, which count LFs, would see one
+// line). The length and so every offset stay the same.
 func grammarText(src []byte) []byte {
 	i := bytes.IndexByte(src, '\r')
 	if i < 0 {
