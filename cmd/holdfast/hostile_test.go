@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -126,4 +131,69 @@ func TestInvalidLimitsAndEmptyScans(t *testing.T) {
 		t.Errorf("FIFO on the command line: %s", out)
 	}
 	expect(t, 0, "scan", "ok.cc")
+}
+
+// TestCtrlCSignals sends real SIGINTs to a child process (this test binary)
+// whose scan is stuck: the first makes the command return 130, and since
+// the handler is then released, the second kills the child outright even
+// though it has not exited.
+func TestCtrlCSignals(t *testing.T) {
+	if os.Getenv("HOLDFAST_CTRLC_CHILD") == "1" {
+		e := defaultEnv(io.Discard, io.Discard)
+		e.scan = func(context.Context, scan.Options) (*scan.Result, error) {
+			fmt.Println("scanning")
+			select {}
+		}
+		fmt.Println("exited", runEnv([]string{"scan"}, e))
+		time.Sleep(time.Hour) // a slow shutdown only a second Ctrl-C ends
+		return
+	}
+	tree(t, map[string]string{"ok.cc": clean})
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCtrlCSignals$")
+	cmd.Env = append(os.Environ(), "HOLDFAST_CTRLC_CHILD=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill() }()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	next := func(want string) {
+		t.Helper()
+		select {
+		case l := <-lines:
+			if l != want {
+				t.Fatalf("child said %q, want %q", l, want)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("child did not say %q", want)
+		}
+	}
+	next("scanning")
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	next("exited 130")
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	for range lines {
+	}
+	werr := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(werr, &ee) {
+		t.Fatalf("child: %v", werr)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGINT {
+		t.Errorf("the second Ctrl-C did not kill the child: %v", werr)
+	}
 }
