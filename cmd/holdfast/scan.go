@@ -62,8 +62,14 @@ hides notices.
 
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
 was, 2 on a usage or internal error, 3 when nothing failed but some source
-could not be analysed (too large, unreadable, binary, over the parse time
-budget; each is a warning). --fail-on never always exits 0.`,
+could not be analysed (too large, unreadable, binary, not a regular file,
+over the per-file time budget, nested too deeply, or no source found at
+all; each is a warning), 130 when interrupted. --fail-on never always
+exits 0.
+
+-o FILE is checked before the scan: a symbolic link, a non-regular file, a
+file with a source extension, or a relative path leading out of the
+current directory is refused. '-o -' is standard output.`,
 		Example: `  holdfast scan
   holdfast scan --format sarif -o holdfast.sarif src/
   holdfast scan --fail-on error --exclude 'third_party/**' .
