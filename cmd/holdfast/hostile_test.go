@@ -131,6 +131,11 @@ func TestInvalidLimitsAndEmptyScans(t *testing.T) {
 		t.Errorf("FIFO on the command line: %s", out)
 	}
 	expect(t, 0, "scan", "ok.cc")
+	// A file named and excluded (pre-commit passes staged files) was
+	// excluded on purpose: no warning.
+	if out, _ := expect(t, 0, "scan", "--exclude", "*.cc", "ok.cc"); out != "" {
+		t.Errorf("named and excluded: %s", out)
+	}
 }
 
 // TestCtrlCSignals sends real SIGINTs to a child process (this test binary)

@@ -63,8 +63,8 @@ hides notices.
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
 was, 2 on a usage or internal error, 3 when nothing failed but some source
 could not be analysed (too large, unreadable, binary, not a regular file,
-over the per-file time budget, nested too deeply, or no source found at
-all; each is a warning), 130 when interrupted. --fail-on never always
+over the per-file time budget, nested too deeply, or no source found in
+the directories given; each is a warning), 130 when interrupted. --fail-on never always
 exits 0.
 
 -o FILE is checked before the scan: a symbolic link, a non-regular file, a
@@ -253,13 +253,24 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	if r.err != nil {
 		return nil, &exitError{code: 2, err: r.err}
 	}
-	if len(r.res.Files) == 0 && r.res.Skipped == 0 {
-		// Nothing was analysed: say so, instead of a clean exit that
-		// looks like a clean tree.
+	if len(r.res.Files) == 0 && r.res.Skipped == 0 && !namesFile(args) {
+		// Directories held nothing to analyse: say so, instead of a clean
+		// exit that looks like a clean tree. Files named one by one (as
+		// pre-commit does) and excluded were excluded on purpose.
 		r.res.Notices = append(r.res.Notices, scan.Notice{Level: "warning", Message: "no source files to analyse under " + strings.Join(args, ", ") + " (after .gitignore and excludes)"})
 		r.res.Skipped++
 	}
 	return r.res, nil
+}
+
+// namesFile reports whether any path is something other than a directory.
+func namesFile(paths []string) bool {
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // failing reports whether a shown, unsuppressed finding is at or above the
