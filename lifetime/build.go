@@ -36,7 +36,7 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 		fn := &Func{File: f, Node: parser.NodeID(i)}
 		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}, classes: cs, errs: errs}
 		b.function(parser.NodeID(i), body)
-		fn.Truncated = fn.Truncated || b.truncated
+		fn.Truncated = b.truncated
 		if fn.Class != nil {
 			fn.Class.Methods = append(fn.Class.Methods, fn)
 		}
