@@ -178,7 +178,7 @@ func ignored(levels []ignoreLevel, path, name string, isDir bool) bool {
 // the expression is over runes 0-255 standing for bytes, and text that is
 // not ASCII is widened the same way before matching.
 type glob struct {
-	re *regexp.Regexp // nil: the pattern can match nothing (malformed)
+	re *regexp.Regexp // nil: the pattern matches nothing (malformed, or too large)
 }
 
 // wildmatch reports whether text matches a git wildmatch pattern. Tests use
@@ -265,7 +265,13 @@ func compileGlob(p string) glob {
 		}
 	}
 	b.WriteString(`$`)
-	return glob{re: regexp.MustCompile(b.String())}
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		// Only a pattern too large for the regexp package gets here; git
+		// would take forever on it anyway. It matches nothing.
+		return glob{}
+	}
+	return glob{re: re}
 }
 
 // lit writes byte c as a literal rune.
