@@ -33,8 +33,8 @@ const DefaultMaxFileSize = 8 << 20
 
 // DefaultParseTimeout is the time budget of one file: tree-sitter's parse
 // gets it, and so does the rest of the file's analysis (the lifetime
-// model, the rules and the replay of its findings), counted from the
-// start of the parse.
+// model, the rules and the replay of its findings), counted from when the
+// file is opened.
 const DefaultParseTimeout = 20 * time.Second
 
 // Options say what to scan and how.
@@ -261,8 +261,8 @@ type fileResult struct {
 // analyse reads, parses and analyses one file within its time budget. The
 // model, the rules and the replay run in a goroutine of their own, so that
 // neither the budget nor ctx waits for them: when either ends first the
-// file is reported as not analysed and the goroutine is told to stop at its
-// next step (it runs no callback after that).
+// file is reported as not analysed and the goroutine is told to stop: it
+// checks before each callback and each replay, and its result is dropped.
 func analyse(ctx context.Context, p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.File, opt Options, lim limits, mu *sync.Mutex) (out fileResult) {
 	defer func() {
 		if r := recover(); r != nil {
