@@ -26,10 +26,10 @@ type progress struct {
 	mu       sync.Mutex
 	finished bool
 	w        io.Writer
-	now   func() time.Time
-	start time.Time
-	last  time.Time
-	width int // length of the line on screen, 0 when none
+	now      func() time.Time
+	start    time.Time
+	last     time.Time
+	width    int // length of the line on screen, 0 when none
 }
 
 func newProgress(w io.Writer, now func() time.Time) *progress {
