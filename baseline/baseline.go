@@ -35,10 +35,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
 // Version is the format version this package writes and reads.
@@ -120,9 +120,12 @@ func Read(r io.Reader) (*File, error) {
 	return &b, nil
 }
 
-// Load reads a baseline file.
+// MaxSize is the largest baseline read, in bytes: about 200,000 findings.
+const MaxSize = 64 << 20
+
+// Load reads a baseline file: a regular file of at most MaxSize bytes.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, MaxSize, safeio.Options{})
 	if err != nil {
 		return nil, err
 	}

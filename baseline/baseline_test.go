@@ -2,9 +2,13 @@ package baseline
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/holdfast-dev/holdfast/diag"
 )
@@ -100,6 +104,32 @@ func TestReadRejects(t *testing.T) {
 	} {
 		if _, err := Read(strings.NewReader(in)); err == nil {
 			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// TestLoadIsBounded: a baseline that is a device, a FIFO or bigger than
+// MaxSize is refused without reading it whole or blocking on it.
+func TestLoadIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, []byte(`{"version":1,"tool":"holdfast","findings":[]}`+strings.Repeat(" ", MaxSize)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/dev/zero", fifo, big} {
+		done := make(chan error, 1)
+		go func() { _, err := Load(p); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%s: loaded", p)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%s: Load did not return", p)
 		}
 	}
 }

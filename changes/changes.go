@@ -24,6 +24,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,8 +41,14 @@ type Lines struct {
 	all     map[string]bool         // untracked files: every line
 }
 
-// Since runs git in dir and collects the lines changed since rev.
-func Since(dir, rev string) (*Lines, error) {
+// Rev is a revision resolved in a repository, ready to diff against.
+type Rev struct {
+	top string // the repository's top level
+	sha string
+}
+
+// Resolve finds the repository around dir and the commit rev names in it.
+func Resolve(dir, rev string) (*Rev, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, errors.New("--new-from-rev needs git, which is not on PATH")
 	}
@@ -53,7 +60,7 @@ func Since(dir, rev string) (*Lines, error) {
 		}
 		return nil, fmt.Errorf("--new-from-rev: %w", err)
 	}
-	top = strings.TrimSpace(top)
+	top = strings.TrimSuffix(top, "\n")
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--new-from-rev: %q is not a revision", rev)
 	}
@@ -61,59 +68,205 @@ func Since(dir, rev string) (*Lines, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--new-from-rev: unknown revision %q in %s (is it fetched? shallow clones lack history: use fetch-depth: 0)", rev, top)
 	}
-	diff, err := git(top, "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-		"--no-relative", "--unified=0", "--src-prefix=a/", "--dst-prefix=b/", strings.TrimSpace(sha), "--")
+	return &Rev{top: top, sha: strings.TrimSpace(sha)}, nil
+}
+
+// Since runs git in dir and collects the lines changed since rev in files
+// (paths relative to dir, or absolute), or in every file when files is nil.
+func Since(dir, rev string, files []string) (*Lines, error) {
+	r, err := Resolve(dir, rev)
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev: %w", err)
+		return nil, err
 	}
-	untracked, err := git(top, "ls-files", "-z", "--others", "--exclude-standard")
-	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev: %w", err)
+	return r.Lines(dir, files)
+}
+
+// maxArgs bounds the bytes of paths given to one git command; longer
+// lists are split over several.
+const maxArgs = 64 << 10
+
+// Lines collects the lines changed since the revision in files, given
+// relative to root (or absolute); files outside the repository are left
+// out, and nil means every file. The diff is read as git writes it, never
+// held whole, and only for the files asked about.
+func (r *Rev) Lines(root string, files []string) (*Lines, error) {
+	l := newLines(r.top)
+	var specs []string
+	if files != nil {
+		specs = pathspecs(l.top, root, files)
+		if len(specs) == 0 {
+			return l, nil
+		}
 	}
-	l, err := Parse(top, diff)
-	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev: %w", err)
-	}
-	for f := range strings.SplitSeq(untracked, "\x00") {
-		if f != "" {
-			l.all[f] = true
+	for _, chunk := range chunks(specs) {
+		args := append([]string{"diff", "--no-color", "--no-ext-diff", "--no-textconv",
+			"--no-relative", "--unified=0", "--src-prefix=a/", "--dst-prefix=b/", r.sha, "--"}, chunk...)
+		if err := gitStream(r.top, args, l.parse); err != nil {
+			return nil, fmt.Errorf("--new-from-rev: %w", err)
+		}
+		args = append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, chunk...)
+		err := gitStream(r.top, args, func(rd io.Reader) error {
+			br := bufio.NewReader(rd)
+			for {
+				name, err := br.ReadString(0)
+				if name = strings.TrimSuffix(name, "\x00"); name != "" {
+					l.all[name] = true
+				}
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("--new-from-rev: %w", err)
 		}
 	}
 	return l, nil
 }
 
-// git runs a git command and returns its standard output; the error
-// carries its standard error.
+// pathspecs turns files relative to root into paths relative to top,
+// dropping those outside it.
+func pathspecs(top, root string, files []string) []string {
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	var out []string
+	for _, f := range files {
+		abs := filepath.FromSlash(f)
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(root, abs)
+		}
+		r, err := filepath.Rel(top, abs)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) || filepath.IsAbs(r) {
+			continue
+		}
+		out = append(out, filepath.ToSlash(r))
+	}
+	return out
+}
+
+// chunks splits paths into lists of at most maxArgs bytes; no paths is one
+// empty list (every file).
+func chunks(paths []string) [][]string {
+	if len(paths) == 0 {
+		return [][]string{nil}
+	}
+	var out [][]string
+	start, size := 0, 0
+	for i, p := range paths {
+		if size+len(p) > maxArgs && i > start {
+			out = append(out, paths[start:i])
+			start, size = i, 0
+		}
+		size += len(p) + 1
+	}
+	return append(out, paths[start:])
+}
+
+// gitEnv is the environment git runs in: no pager, the C locale, paths
+// taken literally (no globs in file names), and no system configuration.
+func gitEnv() []string {
+	return append(os.Environ(), "GIT_PAGER=cat", "LC_ALL=C", "GIT_LITERAL_PATHSPECS=1", "GIT_CONFIG_NOSYSTEM=1", "GIT_OPTIONAL_LOCKS=0")
+}
+
+// gitSafe is the settings that keep git from running the fsmonitor
+// program the repository's own configuration may name, and from quoting
+// non-ASCII names.
+func gitSafe() []string {
+	return []string{"-c", "core.fsmonitor=false", "-c", "core.quotePath=false"}
+}
+
+// git runs a git command and returns its standard output, which is small;
+// the error carries its standard error.
 func git(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
+	var out strings.Builder
+	err := gitStream(dir, args, func(r io.Reader) error {
+		_, err := io.Copy(&out, io.LimitReader(r, 1<<20))
+		return err
+	})
+	return out.String(), err
+}
+
+// gitStream runs a git command and hands its standard output to read as it
+// comes; the error carries git's standard error.
+func gitStream(dir string, args []string, read func(io.Reader) error) error {
+	cmd := exec.Command("git", append(gitSafe(), args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_PAGER=cat", "LC_ALL=C")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
+	cmd.Env = gitEnv()
+	var errb bytes.Buffer
+	cmd.Stderr = &limitedBuffer{buf: &errb, max: 64 << 10}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	rerr := read(out)
+	_, _ = io.Copy(io.Discard, out) // let git finish writing if read stopped early
+	werr := cmd.Wait()
+	if werr != nil {
 		msg := strings.TrimSpace(errb.String())
 		if msg == "" {
-			msg = err.Error()
+			msg = werr.Error()
 		}
-		return "", fmt.Errorf("git %s: %s", args[0], msg)
+		return fmt.Errorf("git %s: %s", args[0], msg)
 	}
-	return out.String(), nil
+	return rerr
+}
+
+// limitedBuffer keeps the first max bytes written to it.
+type limitedBuffer struct {
+	buf *bytes.Buffer
+	max int
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if room := b.max - b.buf.Len(); room > 0 {
+		b.buf.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func newLines(top string) *Lines {
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	return &Lines{top: top, changed: map[string]map[int]bool{}, all: map[string]bool{}}
 }
 
 // Parse reads the output of `git diff --unified=0` (with a/ and b/
 // prefixes) run in the repository whose top level is top into changed
 // lines by path. The paths are as git prints them, relative to top.
-func Parse(top, diff string) (*Lines, error) {
-	if real, err := filepath.EvalSymlinks(top); err == nil {
-		top = real
+func Parse(top string, diff io.Reader) (*Lines, error) {
+	l := newLines(top)
+	if err := l.parse(diff); err != nil {
+		return nil, err
 	}
-	l := &Lines{top: top, changed: map[string]map[int]bool{}, all: map[string]bool{}}
-	sc := bufio.NewScanner(strings.NewReader(diff))
-	sc.Buffer(nil, 64<<20)
+	return l, nil
+}
+
+// maxHead is how much of a diff line is kept: enough for any header (a
+// file name is at most a few KiB, even quoted); the rest of a longer line,
+// which can only be content, is skipped unread.
+const maxHead = 64 << 10
+
+// parse adds the changes of a diff to l, a line at a time.
+func (l *Lines) parse(diff io.Reader) error {
+	br := bufio.NewReaderSize(diff, maxHead)
 	file := ""
 	oldLeft, newLeft := 0, 0
-	for sc.Scan() {
-		line := sc.Text()
+	for {
+		line, err := readHead(br)
+		if errors.Is(err, io.EOF) && line == "" {
+			return nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
 		if oldLeft > 0 || newLeft > 0 {
 			switch {
 			case strings.HasPrefix(line, "-"):
@@ -130,23 +283,15 @@ func Parse(top, diff string) (*Lines, error) {
 		case strings.HasPrefix(line, "diff --git "):
 			file = ""
 		case strings.HasPrefix(line, "+++ "):
-			name := strings.TrimPrefix(line, "+++ ")
-			if name == "/dev/null" {
-				file = ""
-				continue
+			name, err := diffName(strings.TrimPrefix(line, "+++ "))
+			if err != nil {
+				return fmt.Errorf("cannot read the file name in %q", line)
 			}
-			if strings.HasPrefix(name, `"`) {
-				u, err := strconv.Unquote(name)
-				if err != nil {
-					return nil, fmt.Errorf("cannot read the file name in %q", line)
-				}
-				name = u
-			}
-			file = strings.TrimPrefix(name, "b/")
+			file = name
 		case strings.HasPrefix(line, "@@ "):
 			o, n, start, err := hunk(line)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			oldLeft, newLeft = o, n
 			if file == "" {
@@ -167,7 +312,36 @@ func Parse(top, diff string) (*Lines, error) {
 			}
 		}
 	}
-	return l, sc.Err()
+}
+
+// readHead returns the next line without its line break, cut to maxHead
+// bytes; the rest of a longer line is read and dropped.
+func readHead(br *bufio.Reader) (string, error) {
+	b, err := br.ReadSlice('\n')
+	head := string(bytes.TrimSuffix(b, []byte("\n")))
+	for errors.Is(err, bufio.ErrBufferFull) {
+		_, err = br.ReadSlice('\n')
+	}
+	return head, err
+}
+
+// diffName reads the new file's name from a "+++ " line: "/dev/null" for
+// none, a C-quoted string when the name has special characters, else the
+// name as it is, which git follows with a tab when it holds a space.
+func diffName(s string) (string, error) {
+	if s == "/dev/null" {
+		return "", nil
+	}
+	if strings.HasPrefix(s, `"`) {
+		u, err := strconv.Unquote(s)
+		if err != nil {
+			return "", err
+		}
+		s = u
+	} else {
+		s = strings.TrimSuffix(s, "\t")
+	}
+	return strings.TrimPrefix(s, "b/"), nil
 }
 
 // hunk reads "@@ -a[,b] +c[,d] @@": the old and new line counts and the

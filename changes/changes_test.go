@@ -1,6 +1,7 @@
 package changes
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +43,7 @@ diff --git "a/we\"ird.cc" "b/we\"ird.cc"
 `
 
 func TestParse(t *testing.T) {
-	l, err := Parse("/repo", diffText)
+	l, err := Parse("/repo", strings.NewReader(diffText))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestSince(t *testing.T) {
 	write(t, filepath.Join(repo, "build/gen.cc"), "x\n")
 
 	// Run from a subdirectory: finding paths are relative to it.
-	l, err := Since(filepath.Join(repo, "src"), "HEAD")
+	l, err := Since(filepath.Join(repo, "src"), "HEAD", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,15 +135,74 @@ func TestSince(t *testing.T) {
 		t.Errorf("kept %v, want a.cc:5 a.cc:7 new.cc:1", got)
 	}
 
-	if _, err := Since(repo, "no-such-rev"); err == nil || !strings.Contains(err.Error(), `unknown revision "no-such-rev"`) {
+	if _, err := Since(repo, "no-such-rev", nil); err == nil || !strings.Contains(err.Error(), `unknown revision "no-such-rev"`) {
 		t.Errorf("unknown revision: %v", err)
 	}
-	if _, err := Since(repo, "--output=x"); err == nil {
+	if _, err := Since(repo, "--output=x", nil); err == nil {
 		t.Error("an option as revision was accepted")
 	}
 	outside := t.TempDir()
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
-	if _, err := Since(outside, "HEAD"); err == nil || !strings.Contains(err.Error(), "needs a git repository") {
+	if _, err := Since(outside, "HEAD", nil); err == nil || !strings.Contains(err.Error(), "needs a git repository") {
 		t.Errorf("outside a repository: %v", err)
 	}
+}
+
+// TestNamesAndScope: a name with a space (git ends its "+++" line with a
+// tab) or a line break is read exactly, and only the files asked about are
+// diffed: a changed file outside the list is not in the result.
+func TestNamesAndScope(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(repo))
+	gitIn(t, repo, "init", "-q")
+	names := []string{"with space.cc", "tab\there.cc", "new\nline.cc", "data.json"}
+	for _, n := range names {
+		write(t, filepath.Join(repo, n), "1\n2\n")
+	}
+	gitIn(t, repo, "add", ".")
+	gitIn(t, repo, "commit", "-q", "-m", "base")
+	for _, n := range names {
+		write(t, filepath.Join(repo, n), "1\ntwo\n")
+	}
+	l, err := Since(repo, "HEAD", names[:3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names[:3] {
+		if !l.Changed(n, 2) || l.Changed(n, 1) {
+			t.Errorf("%q: line 2 changed = %v, line 1 = %v; want true, false", n, l.Changed(n, 2), l.Changed(n, 1))
+		}
+	}
+	if len(l.changed) != 3 {
+		t.Errorf("diffed %d files, want the 3 asked about: %v", len(l.changed), l.changed)
+	}
+}
+
+// TestLongDiffLine: a diff line longer than any buffer (minified JSON, 70
+// MiB here, streamed, never held) is skipped, and the diff after it is
+// still read.
+func TestLongDiffLine(t *testing.T) {
+	head := "diff --git a/min.json b/min.json\n--- a/min.json\n+++ b/min.json\n@@ -1 +1 @@\n-{}\n+"
+	tail := "\ndiff --git a/a.cc b/a.cc\n--- a/a.cc\n+++ b/a.cc\n@@ -3 +3 @@\n-x\n+y\n"
+	long := io.LimitReader(repeat('x'), 70<<20)
+	l, err := Parse("/repo", io.MultiReader(strings.NewReader(head), long, strings.NewReader(tail)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !l.Changed("a.cc", 3) || !l.Changed("min.json", 1) {
+		t.Errorf("changes after the long line lost: %v", l.changed)
+	}
+}
+
+// repeat is an endless reader of one byte.
+type repeat byte
+
+func (r repeat) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
 }

@@ -10,11 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
 // FileName is the configuration file looked for at the scan root.
@@ -33,7 +35,14 @@ type Config struct {
 	API *apimodel.Pack `yaml:"api"`
 	// Path is where the configuration was read from ("" for none).
 	Path string `yaml:"-"`
+	// Refused says why the default configuration file was not read (it
+	// is not a regular file, is too large, or links outside the root);
+	// the configuration is then empty and the caller should warn.
+	Refused string `yaml:"-"`
 }
+
+// MaxSize is the largest configuration file read, in bytes.
+const MaxSize = 1 << 20
 
 // Rules selects and adjusts rules.
 type Rules struct {
@@ -100,17 +109,59 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 
 // Load reads the configuration at path; with path "", it reads
 // root/.holdfast.yaml if it exists and returns an empty one otherwise.
+//
+// Only a regular file of at most MaxSize bytes is read. The default file
+// belongs to the scanned repository, so when it is something else, or a
+// link to a file outside root, Load returns an empty configuration with
+// Refused set instead of an error; a file named by path is the caller's
+// choice, and any problem with it is an error.
 func Load(path, root string) (*Config, error) {
 	explicit := path != ""
 	if !explicit {
 		path = filepath.Join(root, FileName)
+		if why := outsideRoot(path, root); why != "" {
+			return &Config{Refused: why}, nil
+		}
 	}
-	src, err := os.ReadFile(path)
+	src, err := safeio.ReadFile(path, MaxSize, safeio.Options{})
 	if err != nil {
 		if !explicit && errors.Is(err, fs.ErrNotExist) {
 			return &Config{}, nil
 		}
+		var tl *safeio.TooLargeError
+		if !explicit && (errors.Is(err, safeio.ErrNotRegular) || errors.As(err, &tl)) {
+			return &Config{Refused: "not read: " + unwrapPath(err).Error()}, nil
+		}
 		return nil, fmt.Errorf("reading config: %w", err)
 	}
 	return Parse(path, src)
+}
+
+// outsideRoot explains why the default configuration at path is not read
+// when it is a symbolic link that resolves outside root, and is "" when
+// it is not (a missing file included).
+func outsideRoot(path, root string) string {
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return ""
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
+	}
+	if r, err := filepath.Rel(realRoot, target); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return "not read: a symbolic link to a file outside the scan root"
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

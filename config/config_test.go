@@ -4,7 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/holdfast-dev/holdfast/internal/fuzzlimit"
 )
 
 func TestParse(t *testing.T) {
@@ -64,14 +68,70 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// TestLoadRefusesHostileDefaults: the default .holdfast.yaml belongs to the
+// scanned repository. A link to /dev/zero (7 GB read in 10 s), a FIFO (a
+// read that never ends), a file over MaxSize or a link out of the tree is
+// not read: the configuration is empty and Refused says why. The same
+// named with --config is an error.
+func TestLoadRefusesHostileDefaults(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.yaml")
+	if err := os.WriteFile(outside, []byte("fail-on: note\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]func(string) error{
+		"/dev/zero": func(p string) error { return os.Symlink("/dev/zero", p) },
+		"fifo":      func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		"too large": func(p string) error { return os.WriteFile(p, []byte("#"+strings.Repeat(" ", MaxSize)), 0o644) },
+		"outside":   func(p string) error { return os.Symlink(outside, p) },
+	}
+	for name, create := range cases {
+		dir := t.TempDir()
+		path := filepath.Join(dir, FileName)
+		if err := create(path); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		var c *Config
+		var err error
+		go func() { c, err = Load("", dir); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			t.Fatalf("%s: Load did not return", name)
+		}
+		if err != nil || c.Refused == "" || c.FailOn != "" {
+			t.Errorf("%s: Load = %+v, %v; want an empty config with Refused set", name, c, err)
+		}
+		if name == "outside" || name == "fifo" {
+			continue
+		}
+		if _, err := Load(path, dir); err == nil {
+			t.Errorf("%s: --config read it", name)
+		}
+	}
+	// A link inside the tree is read.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "shared.yaml"), []byte("fail-on: note\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("shared.yaml", filepath.Join(dir, FileName)); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := Load("", dir); err != nil || c.FailOn != "note" {
+		t.Errorf("link inside the tree: %+v, %v", c, err)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("exclude: [a]\nfail-on: warning\n"))
 	f.Add([]byte("api:\n  calls:\n    Get: [borrow]\n"))
 	f.Add([]byte("rules: {disable: [x], severity: {a: note}}"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		c, err := Parse("f.yaml", src)
-		if err == nil && c == nil {
-			t.Fatal("nil config without error")
-		}
+		fuzzlimit.Run(fuzzlimit.PerInput, func() {
+			c, err := Parse("f.yaml", src)
+			if err == nil && c == nil {
+				t.Error("nil config without error")
+			}
+		})
 	})
 }

@@ -51,6 +51,8 @@ import (
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
 // Options control discovery.
@@ -104,9 +106,10 @@ type Warning struct {
 	Msg  string
 	// Skipped says source that should have been scanned was not: a
 	// file over the size cap, an unreadable or vanished file or
-	// directory, a broken link with a source extension. Paths that are
-	// not source (other extensions, special files, linked directories git
-	// would not follow either) are warnings without Skipped.
+	// directory, a broken link or a special file (a FIFO, a device) with
+	// a source extension, an ignore file that was refused. Paths that are
+	// not source (other extensions, linked directories git would not
+	// follow either) are warnings without Skipped.
 	Skipped bool
 }
 
@@ -244,7 +247,7 @@ func (w *walker) named(p string) error {
 		return nil
 	}
 	if !info.Mode().IsRegular() {
-		w.warn(rel, "skipped: not a regular file")
+		w.skip(rel, "skipped: not a regular file")
 		return nil
 	}
 	w.add(osPath, rel, ext, info.Size())
@@ -319,7 +322,7 @@ func (w *walker) infoExclude(dir string) string {
 		return filepath.Join(dotGit, "info", "exclude")
 	}
 	// A worktree or submodule: ".git" is a file "gitdir: <path>".
-	data, err := os.ReadFile(dotGit)
+	data, err := safeio.ReadFile(dotGit, maxGitFileSize, safeio.Options{})
 	if err != nil {
 		return ""
 	}
@@ -332,7 +335,7 @@ func (w *walker) infoExclude(dir string) string {
 	if !filepath.IsAbs(gitDir) {
 		gitDir = filepath.Join(dir, gitDir)
 	}
-	if common, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+	if common, err := safeio.ReadFile(filepath.Join(gitDir, "commondir"), maxGitFileSize, safeio.Options{}); err == nil {
 		c := filepath.FromSlash(strings.TrimSpace(string(common)))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(gitDir, c)
@@ -342,19 +345,37 @@ func (w *walker) infoExclude(dir string) string {
 	return filepath.Join(gitDir, "info", "exclude")
 }
 
+// Caps on the files discovery reads: an ignore file, and the small files
+// that locate a worktree's git directory.
+const (
+	maxIgnoreFileSize = 4 << 20
+	maxGitFileSize    = 64 << 10
+)
+
 // appendRules reads the ignore file at file, if it exists, and appends
 // its rules as a level anchored at prefix. Read failures other than
 // absence are reported against warnPath, or the file's path when empty.
+// A .gitignore that is a symbolic link or not a regular file is not read,
+// as git does not read it; info/exclude is followed but must be a regular
+// file. Neither is read past maxIgnoreFileSize bytes. A refusal is a
+// Skipped warning, since the files it would have kept out may be scanned.
 func (w *walker) appendRules(levels []ignoreLevel, prefix, file, warnPath string) []ignoreLevel {
 	if file == "" {
 		return levels
 	}
-	data, err := os.ReadFile(file)
+	gitignore := filepath.Base(file) == ".gitignore"
+	data, err := safeio.ReadFile(file, maxIgnoreFileSize, safeio.Options{NoFollow: gitignore})
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			if warnPath == "" {
-				warnPath = w.relOf(file)
-			}
+		if warnPath == "" {
+			warnPath = w.relOf(file)
+		}
+		var tl *safeio.TooLargeError
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		case gitignore && errors.Is(err, safeio.ErrNotRegular):
+		case errors.Is(err, safeio.ErrNotRegular) || errors.As(err, &tl):
+			w.skip(warnPath, "ignore file not read, so its rules are not applied: "+describe(err))
+		default:
 			w.warn(warnPath, "cannot read ignore file, so its rules are not applied: "+describe(err))
 		}
 		return levels
@@ -411,7 +432,7 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 				continue
 			}
 			if !typ.IsRegular() {
-				w.warn(childRel, "skipped: not a regular file")
+				w.skip(childRel, "skipped: not a regular file")
 				continue
 			}
 			info, err := e.Info()
@@ -441,7 +462,7 @@ func (w *walker) symlink(osPath, rel, gitRel, name string, levels []ignoreLevel)
 		w.warn(rel, "skipped: symbolic link to a directory is not followed")
 	case !w.exts[ext]:
 	case !info.Mode().IsRegular():
-		w.warn(rel, "skipped: not a regular file")
+		w.skip(rel, "skipped: not a regular file")
 	default:
 		w.add(osPath, rel, ext, info.Size())
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // mkTree creates the files in tree below root. A key ending in "/" makes
@@ -587,7 +588,7 @@ func TestWildmatch(t *testing.T) {
 		{"**/*a*b*g*n*t", "abcd/abcdefg/abcdefghijk/abcdefghijklmnop.txtz", false},
 	}
 	for _, tt := range tests {
-		if got := wildmatch(tt.pattern, tt.text); got != tt.want {
+		if got := wildmatch(tt.pattern, tt.text); got != tt.want || refWildmatch(tt.pattern, tt.text) != tt.want {
 			t.Errorf("wildmatch(%q, %q) = %v, want %v", tt.pattern, tt.text, got, tt.want)
 		}
 	}
@@ -617,4 +618,55 @@ func TestCorpusMatchesGit(t *testing.T) {
 	}
 	files, _ := find(t, []string{corpus}, Options{Root: corpus})
 	compareWithGit(t, corpus, files)
+}
+
+// TestIgnoreFilesAreBounded: ignore files belong to the scanned tree. A
+// .gitignore linked to /dev/zero (read while locating a named directory's
+// rules, 3.8 GB before) is not read, as git does not read a linked one;
+// info/exclude linked to /dev/zero and a .gitignore over the cap are
+// refused with a Skipped warning.
+func TestIgnoreFilesAreBounded(t *testing.T) {
+	root := t.TempDir()
+	mkTree(t, root, map[string]string{
+		".git/HEAD":   "ref: refs/heads/main\n",
+		"src/a.cc":    "",
+		"big/.keep":   "",
+		"big/b.cc":    "",
+		"other/c.cc":  "",
+		"other/.keep": "",
+	})
+	if err := os.Symlink("/dev/zero", filepath.Join(root, ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, ".git", "info"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(root, ".git", "info", "exclude")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "big", ".gitignore"), []byte("#"+strings.Repeat(" ", maxIgnoreFileSize)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var files []File
+	var warns []Warning
+	go func() {
+		files, warns = find(t, []string{filepath.Join(root, "src"), filepath.Join(root, "big")}, Options{Root: root})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("Find did not return")
+	}
+	wantRels(t, files, "big/b.cc", "src/a.cc")
+	skipped := map[string]bool{}
+	for _, w := range warns {
+		if w.Skipped {
+			skipped[w.Path] = true
+		}
+	}
+	if !skipped[".git/info/exclude"] || !skipped["big/.gitignore"] || len(skipped) != 2 {
+		t.Errorf("want Skipped warnings for .git/info/exclude and big/.gitignore; got %q", warns)
+	}
 }

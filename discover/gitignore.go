@@ -2,6 +2,8 @@ package discover
 
 import (
 	"bytes"
+	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -14,8 +16,10 @@ type ignoreRule struct {
 	kind     ruleKind
 	literal  string // for kindLiteral: the text; for kindSuffix: the text after "*"
 	// For kindGlob, the literal text before the first and after the last
-	// metacharacter, which every match must begin and end with.
+	// metacharacter, which every match must begin and end with, and the
+	// compiled pattern.
 	head, tail string
+	glob       glob
 }
 
 // ruleKind selects a fast path for common pattern shapes, as git does.
@@ -97,6 +101,7 @@ func parseIgnoreLine(line string) (r ignoreRule, ok bool) {
 			t++
 		}
 		r.tail = line[t:]
+		r.glob = compileGlob(line)
 	}
 	return r, true
 }
@@ -145,7 +150,7 @@ func (r *ignoreRule) matches(path, name string, isDir bool) bool {
 		!strings.HasPrefix(subject, r.head) || !strings.HasSuffix(subject, r.tail) {
 		return false
 	}
-	return wildmatch(r.pattern, subject)
+	return r.glob.match(subject)
 }
 
 // ignored reports whether the entry at path (slash path relative to the
@@ -165,19 +170,134 @@ func ignored(levels []ignoreLevel, path, name string, isDir bool) bool {
 	return false
 }
 
-// Results of dowild, as in git's wildmatch.c.
-const (
-	wmMatch = iota
-	wmNoMatch
-	wmAbortAll
-	wmAbortToStarStar
-)
+// glob is a git wildmatch pattern (with WM_PATHNAME: "*", "?" and bracket
+// expressions never match "/", while "**" between slashes or at either end
+// matches across them) compiled to a regular expression. Go's regexp runs
+// in time linear in the text, so no pattern can make matching blow up the
+// way git's backtracking wildmatch can. Matching is by bytes, as in git:
+// the expression is over runes 0-255 standing for bytes, and text that is
+// not ASCII is widened the same way before matching.
+type glob struct {
+	re *regexp.Regexp // nil: the pattern matches nothing (malformed, or too large)
+}
 
-// wildmatch matches text against a git wildmatch pattern with the
-// WM_PATHNAME flag: "*", "?" and bracket expressions never match "/",
-// while "**" between slashes (or at either end) matches across them.
+// wildmatch reports whether text matches a git wildmatch pattern. Tests use
+// it; rules compile their pattern once.
 func wildmatch(pattern, text string) bool {
-	return dowild(pattern, text) == wmMatch
+	return compileGlob(pattern).match(text)
+}
+
+func (g glob) match(text string) bool {
+	if g.re == nil {
+		return false
+	}
+	return g.re.MatchString(widen(text))
+}
+
+// widen maps each byte of s to the rune of the same value.
+func widen(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
+}
+
+// compileGlob translates a wildmatch pattern with git's semantics,
+// including its corner cases: a "**" not bounded by slashes is a "*", a
+// "**/" may match no directory at all, a trailing "\\" or a malformed
+// bracket expression makes the pattern match nothing.
+func compileGlob(p string) glob {
+	var b strings.Builder
+	b.WriteString(`(?s)^`)
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '\\':
+			i++
+			if i >= len(p) {
+				return glob{}
+			}
+			lit(&b, p[i])
+		case '?':
+			b.WriteString(`[^/]`)
+		case '*':
+			start := i
+			for i+1 < len(p) && p[i+1] == '*' {
+				i++
+			}
+			next := i + 1
+			if i == start || (start > 0 && p[start-1] != '/') ||
+				(next < len(p) && p[next] != '/' && (p[next] != '\\' || at(p, next+1) != '/')) {
+				b.WriteString(`[^/]*`)
+				continue
+			}
+			switch {
+			case next == len(p):
+				b.WriteString(`.*`)
+			case p[next] == '/':
+				b.WriteString(`(?:.*/)?`)
+				i++
+			default: // "**\\/": the slash is required
+				b.WriteString(`.*`)
+			}
+		case '[':
+			set, end, ok := bracket(p, i)
+			if !ok {
+				return glob{}
+			}
+			set['/'] = false
+			if !writeSet(&b, &set) {
+				return glob{}
+			}
+			i = end
+		default:
+			lit(&b, c)
+		}
+	}
+	b.WriteString(`$`)
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		// Only a pattern too large for the regexp package gets here; git
+		// would take forever on it anyway. It matches nothing.
+		return glob{}
+	}
+	return glob{re: re}
+}
+
+// lit writes byte c as a literal rune.
+func lit(b *strings.Builder, c byte) {
+	fmt.Fprintf(b, `\x{%x}`, c)
+}
+
+// writeSet writes a character class of the bytes in set; false when the
+// set is empty, so nothing can match.
+func writeSet(b *strings.Builder, set *[256]bool) bool {
+	b.WriteByte('[')
+	any := false
+	for lo := 0; lo < 256; lo++ {
+		if !set[lo] {
+			continue
+		}
+		hi := lo
+		for hi+1 < 256 && set[hi+1] {
+			hi++
+		}
+		fmt.Fprintf(b, `\x{%x}-\x{%x}`, lo, hi)
+		any = true
+		lo = hi
+	}
+	b.WriteByte(']')
+	return any
 }
 
 // at returns s[i], or 0 past the end, mirroring C string access.
@@ -188,170 +308,102 @@ func at(s string, i int) byte {
 	return 0
 }
 
-func dowild(p, text string) int {
-	pi, ti := 0, 0
-	for ; pi < len(p); pi, ti = pi+1, ti+1 {
-		pch := p[pi]
-		if ti >= len(text) && pch != '*' {
-			return wmAbortAll
+// bracket evaluates the bracket expression starting at p[open] == '[' the
+// way git's wildmatch does, for every byte: the set of bytes it matches
+// and the index of its closing "]". ok is false for an expression git
+// aborts on (unterminated, an unknown character class).
+func bracket(p string, open int) (set [256]bool, end int, ok bool) {
+	for t := range 256 {
+		in, e, good := bracketHas(p, open, byte(t))
+		if !good {
+			return set, 0, false
 		}
-		tch := at(text, ti)
-		switch pch {
-		case '\\':
-			pi++
-			if pi >= len(p) || tch != p[pi] {
-				return wmNoMatch
-			}
-		case '?':
-			if tch == '/' {
-				return wmNoMatch
-			}
-		case '*':
-			matchSlash := false
-			pi++
-			if pi < len(p) && p[pi] == '*' {
-				prev := pi - 2
-				for pi < len(p) && p[pi] == '*' {
-					pi++
-				}
-				if (prev < 0 || p[prev] == '/') &&
-					(pi == len(p) || p[pi] == '/' || (p[pi] == '\\' && at(p, pi+1) == '/')) {
-					if pi < len(p) && p[pi] == '/' && dowild(p[pi+1:], text[ti:]) == wmMatch {
-						return wmMatch
-					}
-					matchSlash = true
-				}
-			}
-			if pi == len(p) {
-				if !matchSlash && strings.IndexByte(text[ti:], '/') >= 0 {
-					return wmNoMatch
-				}
-				return wmMatch
-			}
-			if !matchSlash && p[pi] == '/' {
-				slash := strings.IndexByte(text[ti:], '/')
-				if slash < 0 {
-					return wmNoMatch
-				}
-				ti += slash
-				continue
-			}
-			for ti < len(text) {
-				if c := p[pi]; !isGlobSpecial(c) {
-					for ti < len(text) && (matchSlash || text[ti] != '/') && text[ti] != c {
-						ti++
-					}
-					if ti >= len(text) || text[ti] != c {
-						return wmNoMatch
-					}
-				}
-				m := dowild(p[pi:], text[ti:])
-				if m != wmNoMatch {
-					if !matchSlash || m != wmAbortToStarStar {
-						return m
-					}
-				} else if !matchSlash && text[ti] == '/' {
-					return wmAbortToStarStar
-				}
-				ti++
-			}
-			return wmAbortAll
-		case '[':
-			pi++
-			c := at(p, pi)
-			if c == '^' {
-				c = '!'
-			}
-			negated := c == '!'
-			if negated {
-				pi++
-				c = at(p, pi)
-			}
-			var prev byte
-			matched := false
-			for {
-				if c == 0 {
-					return wmAbortAll
-				}
-				switch {
-				case c == '\\':
-					pi++
-					c = at(p, pi)
-					if c == 0 {
-						return wmAbortAll
-					}
-					if tch == c {
-						matched = true
-					}
-				case c == '-' && prev != 0 && at(p, pi+1) != 0 && at(p, pi+1) != ']':
-					pi++
-					c = at(p, pi)
-					if c == '\\' {
-						pi++
-						c = at(p, pi)
-						if c == 0 {
-							return wmAbortAll
-						}
-					}
-					if tch <= c && tch >= prev {
-						matched = true
-					}
-					c = 0
-				case c == '[' && at(p, pi+1) == ':':
-					s := pi + 2
-					j := s
-					for j < len(p) && p[j] != ']' {
-						j++
-					}
-					if j >= len(p) {
-						return wmAbortAll
-					}
-					if j == s || p[j-1] != ':' {
-						// No ":]": the "[" is an ordinary member.
-						pi = s - 2
-						if tch == '[' {
-							matched = true
-						}
-						break
-					}
-					in, ok := inClass(p[s:j-1], tch)
-					if !ok {
-						return wmAbortAll
-					}
-					if in {
-						matched = true
-					}
-					pi = j
-					c = 0
-				default:
-					if tch == c {
-						matched = true
-					}
-				}
-				prev = c
-				pi++
-				c = at(p, pi)
-				if c == ']' {
-					break
-				}
-			}
-			if matched == negated || tch == '/' {
-				return wmNoMatch
-			}
-		default:
-			if tch != pch {
-				return wmNoMatch
-			}
-		}
+		set[t], end = in, e
 	}
-	if ti < len(text) {
-		return wmNoMatch
-	}
-	return wmMatch
+	return set, end, true
 }
 
-func isGlobSpecial(c byte) bool {
-	return c == '*' || c == '?' || c == '[' || c == '\\'
+// bracketHas is git's bracket matching for one text byte tch.
+func bracketHas(p string, pi int, tch byte) (in bool, end int, ok bool) {
+	pi++
+	c := at(p, pi)
+	if c == '^' {
+		c = '!'
+	}
+	negated := c == '!'
+	if negated {
+		pi++
+		c = at(p, pi)
+	}
+	var prev byte
+	matched := false
+	for {
+		if c == 0 {
+			return false, 0, false
+		}
+		switch {
+		case c == '\\':
+			pi++
+			c = at(p, pi)
+			if c == 0 {
+				return false, 0, false
+			}
+			if tch == c {
+				matched = true
+			}
+		case c == '-' && prev != 0 && at(p, pi+1) != 0 && at(p, pi+1) != ']':
+			pi++
+			c = at(p, pi)
+			if c == '\\' {
+				pi++
+				c = at(p, pi)
+				if c == 0 {
+					return false, 0, false
+				}
+			}
+			if tch <= c && tch >= prev {
+				matched = true
+			}
+			c = 0
+		case c == '[' && at(p, pi+1) == ':':
+			s := pi + 2
+			j := s
+			for j < len(p) && p[j] != ']' {
+				j++
+			}
+			if j >= len(p) {
+				return false, 0, false
+			}
+			if j == s || p[j-1] != ':' {
+				// No ":]": the "[" is an ordinary member.
+				pi = s - 2
+				if tch == '[' {
+					matched = true
+				}
+				break
+			}
+			member, known := inClass(p[s:j-1], tch)
+			if !known {
+				return false, 0, false
+			}
+			if member {
+				matched = true
+			}
+			pi = j
+			c = 0
+		default:
+			if tch == c {
+				matched = true
+			}
+		}
+		prev = c
+		pi++
+		c = at(p, pi)
+		if c == ']' {
+			break
+		}
+	}
+	return matched != negated, pi, true
 }
 
 // inClass reports whether c belongs to the POSIX character class name;

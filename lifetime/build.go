@@ -13,11 +13,18 @@ import (
 // Truncated, so hostile nesting cannot exhaust the stack.
 const maxDepth = 2000
 
+// maxNamedLambdas is how many nested lambdas get their full name (each
+// its parent's plus "::lambda@LINE"); deeper ones are named after the
+// innermost of those plus "::...", so names stay short however deep the
+// nesting goes.
+const maxNamedLambdas = 16
+
 // Build returns the lifetime model of every function and lambda in f, in
 // source order (a lambda follows the function that contains it).
 func Build(f *parser.File, m *apimodel.Model) []*Func {
 	var out []*Func
 	cs := buildClasses(f, m)
+	errs := errorCounts(f)
 	for i := range f.Nodes {
 		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 			continue
@@ -27,8 +34,9 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 			continue
 		}
 		fn := &Func{File: f, Node: parser.NodeID(i), classes: cs}
-		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}, classes: cs}
+		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}, classes: cs, errs: errs}
 		b.function(parser.NodeID(i), body)
+		fn.Truncated = b.truncated
 		if fn.Class != nil {
 			fn.Class.Methods = append(fn.Class.Methods, fn)
 		}
@@ -59,6 +67,13 @@ type builder struct {
 	depth  int
 	// Truncated is set when nesting went past maxDepth.
 	truncated bool
+	// errs[i] counts the ERROR and MISSING nodes before node i.
+	errs []int32
+	// lambdas is how many lambdas enclose the function being built;
+	// nameRoot is the name deeper lambdas are named after (see
+	// maxNamedLambdas).
+	lambdas  int
+	nameRoot string
 	// consumer names what the expression being visited is handed to
 	// ("return", a callee), for moves found inside it.
 	consumer string
@@ -126,7 +141,7 @@ func (b *builder) function(def, body parser.NodeID) {
 	}
 	b.fn.Name = name
 	b.fn.Class = b.classes.get(className(class))
-	b.fn.HasErrors = hasErrors(f, def)
+	b.fn.HasErrors = b.hasErrors(def)
 	b.pushScope(BodyScope, body)
 	if decl != parser.None {
 		b.params(f.Field(decl, parser.FieldParameters))
@@ -159,14 +174,23 @@ func enclosingClass(f *parser.File, n parser.NodeID) string {
 	return ""
 }
 
-func hasErrors(f *parser.File, n parser.NodeID) bool {
-	end := f.End(n)
-	for i := n; i < end; i++ {
-		if f.Nodes[i].Error || f.Nodes[i].Missing {
-			return true
+// errorCounts returns, for each node i (and one past the last), how many
+// ERROR and MISSING nodes come before it, so that whether a subtree has
+// any costs two lookups however often nested subtrees are asked.
+func errorCounts(f *parser.File) []int32 {
+	c := make([]int32, len(f.Nodes)+1)
+	for i, nd := range f.Nodes {
+		c[i+1] = c[i]
+		if nd.Error || nd.Missing {
+			c[i+1]++
 		}
 	}
-	return false
+	return c
+}
+
+// hasErrors reports ERROR or MISSING nodes in n's subtree.
+func (b *builder) hasErrors(n parser.NodeID) bool {
+	return b.errs[b.f.End(n)] > b.errs[n]
 }
 
 // params declares a parameter list's names.
@@ -924,10 +948,20 @@ func (b *builder) ret(n parser.NodeID) {
 func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 	f := b.f
 	line, _ := f.Position(int(f.Nodes[n].Start))
-	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: b.fn.Name + "::lambda@" + strconv.Itoa(line), Class: b.fn.Class, classes: b.classes}
-	lf.HasErrors = hasErrors(f, n)
+	prefix := b.fn.Name
+	if b.lambdas >= maxNamedLambdas {
+		prefix = b.nameRoot + "::..."
+	}
+	lf := &Func{File: f, Node: n, Kind: LambdaFunc, Parent: b.fn, Name: prefix + "::lambda@" + strconv.Itoa(line), Class: b.fn.Class, classes: b.classes}
+	lf.HasErrors = b.hasErrors(n)
 	b.fn.Lambdas = append(b.fn.Lambdas, lf)
-	lb := &builder{f: f, m: b.m, fn: lf, parent: b, env: map[string][]VarID{}, classes: b.classes}
+	// The lambda's body is nested in the enclosing code: its depth counts
+	// on from here, so maxDepth bounds the whole nest, not each lambda.
+	lb := &builder{f: f, m: b.m, fn: lf, parent: b, env: map[string][]VarID{}, classes: b.classes, errs: b.errs,
+		depth: b.depth, lambdas: b.lambdas + 1, nameRoot: b.nameRoot}
+	if lb.lambdas == maxNamedLambdas {
+		lb.nameRoot = lf.Name
+	}
 	body := f.Field(n, parser.FieldBody)
 	if body == parser.None {
 		body = n
@@ -1016,6 +1050,7 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 		lb.block(body)
 	}
 	lb.popScope()
+	lf.Truncated = lb.truncated
 	if target != NoVar {
 		b.fn.Vars[target].Fn = lf
 	}

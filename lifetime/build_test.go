@@ -199,6 +199,47 @@ func TestDeepNestingIsBounded(t *testing.T) {
 	if len(fns) != 1 {
 		t.Fatalf("%d functions", len(fns))
 	}
+	src = "void f() {" + strings.Repeat("if (x) { ", 3000) + strings.Repeat("}", 3000) + "}"
+	if fns = build(t, src); len(fns) != 1 || !fns[0].Truncated {
+		t.Errorf("blocks nested past maxDepth: %d functions, want one marked Truncated", len(fns))
+	}
+}
+
+// TestNestedLambdasStayLinear builds thousands of nested lambdas and
+// Objective-C blocks: names must not grow with the nesting (each used to
+// be its parent's plus a suffix, quadratic in all), the depth bound must
+// span the whole nest rather than restart in each lambda, and the part
+// past it must be reported as truncated.
+func TestNestedLambdasStayLinear(t *testing.T) {
+	const n = 3000
+	for _, tc := range []struct{ ext, src string }{
+		{".cc", "void f() { auto g = " + strings.Repeat("[&]{ return ", n) + "0" + strings.Repeat("; }", n) + "; }\n"},
+		{".mm", "void f() { dispatch_async(q, " + strings.Repeat("^{ dispatch_async(q, ", n) + "^{}" + strings.Repeat("); }", n) + "); }\n"},
+	} {
+		fns := buildExt(t, tc.ext, tc.src)
+		names, truncated := 0, false
+		for _, fn := range fns {
+			names += len(fn.Name)
+			truncated = truncated || fn.Truncated
+		}
+		if len(fns) < 2 {
+			t.Fatalf("%s: %d functions", tc.ext, len(fns))
+		}
+		if limit := 256 * len(fns); names > limit {
+			t.Errorf("%s: %d functions have names of %d bytes in all, more than %d", tc.ext, len(fns), names, limit)
+		}
+		if len(fns) > maxDepth+1 {
+			t.Errorf("%s: %d nested functions modelled, more than maxDepth (%d) allows", tc.ext, len(fns), maxDepth)
+		}
+		if !truncated {
+			t.Errorf("%s: nesting past maxDepth was left out, but no function is Truncated", tc.ext)
+		}
+	}
+	// Shallow nests keep their full names.
+	fns := build(t, "void f() {\n auto g = [&]{\n return [&]{ return 0; };\n };\n}\n")
+	if got := fns[len(fns)-1].Name; got != "f::lambda@2::lambda@3" {
+		t.Errorf("innermost lambda is named %q", got)
+	}
 }
 
 // BenchmarkBuild measures building the model of every function of the

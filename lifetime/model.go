@@ -228,6 +228,9 @@ type Func struct {
 	Default byte
 	// HasErrors says the function's syntax contains ERROR nodes.
 	HasErrors bool
+	// Truncated says code nested deeper than the model follows was left
+	// out of it.
+	Truncated bool
 	// Class is the class a method, constructor or destructor belongs to
 	// (a lambda's is its enclosing function's), or nil.
 	Class *Class

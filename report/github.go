@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 // GitHub prints one GitHub Actions workflow command per finding, which the
@@ -103,7 +104,10 @@ func githubFinding(f *diag.Finding, src *sources) string {
 	return command(annotationLevel(shownSeverity(f).String()), props, strings.Join(lines, "\n"))
 }
 
-// command formats a workflow command: ::name k=v,k=v::message.
+// command formats a workflow command: ::name k=v,k=v::message. Property
+// values are escaped as names and each line of the message as text (see
+// package esc) before the runner's own escaping, so nothing from the
+// scanned tree reaches the log raw.
 func command(name string, props [][2]string, msg string) string {
 	var b strings.Builder
 	b.WriteString("::" + name)
@@ -113,9 +117,13 @@ func command(name string, props [][2]string, msg string) string {
 		} else {
 			b.WriteString(",")
 		}
-		b.WriteString(p[0] + "=" + escapeProperty(p[1]))
+		b.WriteString(p[0] + "=" + escapeProperty(esc.Name(p[1])))
 	}
-	b.WriteString("::" + escapeData(msg))
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = esc.Text(l)
+	}
+	b.WriteString("::" + escapeData(strings.Join(lines, "\n")))
 	return b.String()
 }
 

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/holdfast-dev/holdfast/diag"
@@ -107,10 +106,7 @@ func JSON(w io.Writer, fs []*diag.Finding, opt Options) error {
 	for _, n := range notices(opt.Notices) {
 		out.Notices = append(out.Notices, jsonNotice(n))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return encodeJSON(w, out)
 }
 
 func informationURI(opt Options) string {

@@ -21,13 +21,16 @@
 package report
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 // DefaultInformationURI is the tool's home page, used in SARIF and JSON when
@@ -238,6 +241,20 @@ func (e *errWriter) Write(p []byte) (int, error) {
 		e.err = err
 	}
 	return n, err
+}
+
+// encodeJSON writes v as indented JSON with no unsafe character raw (see
+// esc.JSON): the values are exact, the bytes are safe to print.
+func encodeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(esc.JSON(buf.Bytes()))
+	return err
 }
 
 func (e *errWriter) printf(format string, args ...any) {

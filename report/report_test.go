@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -349,7 +350,7 @@ func TestGitHubEscaping(t *testing.T) {
 	if err := GitHub(&buf, []*diag.Finding{f}, Options{Notices: []Notice{{Level: "note", File: "n,o:te.cc", Message: "50%\ndone"}}}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::warning file=dir%2Cx/a%3Ab%25.cc,line=3,endLine=3,col=2,endColumn=5,title=HF-X001 a%2Cb%3Ac::100%25 bad%0D%0Asecond line: a, b\n" +
+	want := "::warning file=dir%2Cx/a%3Ab%25.cc,line=3,endLine=3,col=2,endColumn=5,title=HF-X001 a%2Cb%3Ac::100%25 bad%0Asecond line: a, b\n" +
 		"::notice file=n%2Co%3Ate.cc,title=holdfast::50%25%0Adone\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -585,7 +586,7 @@ func TestTextNoControlCharacters(t *testing.T) {
 			t.Fatalf("control character %U at byte %d of\n%q", r, i, out)
 		}
 	}
-	if !strings.Contains(out, "bad\uFFFD[31m red next") {
+	if !strings.Contains(out, `bad\x1b[31m red next`) || !strings.Contains(out, `a\x1b[2J.cc:1:1:`) {
 		t.Errorf("message not sanitised as expected:\n%s", out)
 	}
 }
@@ -605,5 +606,73 @@ func TestSARIFFileOutsideRoot(t *testing.T) {
 	}
 	if strings.Contains(out, `"uri": "/elsewhere`) {
 		t.Errorf("absolute path written relative to %%SRCROOT%%:\n%s", out)
+	}
+}
+
+// TestHostileTextEveryFormat: a file name, message, reason and notice from
+// the scanned tree holding a line break followed by a workflow command, an
+// escape sequence and a bidirectional override reach no format raw: no line
+// of any output starts a workflow command the printer did not write, no
+// unsafe character is left, and JSON keeps the exact values.
+func TestHostileTextEveryFormat(t *testing.T) {
+	const evil = "a\n::add-mask::x\n\x1b]8;;http://e\x07\u202egnp.cc"
+	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
+	f := &diag.Finding{
+		Rule:         r,
+		At:           diag.Span{Start: diag.Pos{File: evil, Line: 1, Col: 1}},
+		Message:      "m " + evil,
+		Suppressed:   "why " + evil,
+		Witness:      []diag.Step{{Kind: diag.StepUse, Value: evil, At: diag.Span{Start: diag.Pos{File: evil, Line: 1}}}},
+		Verification: &diag.Verification{Verdict: diag.Confirmed, Reason: evil},
+	}
+	opt := Options{Root: "/r", ShowAll: true, Notices: []Notice{{File: evil, Line: 2, Message: evil}}}
+	for _, format := range Formats() {
+		out := string(output(t, format, []*diag.Finding{f}, opt))
+		for _, line := range strings.Split(out, "\n") {
+			trimmed := strings.TrimLeft(line, " ")
+			if strings.HasPrefix(trimmed, "::") && (format != "github" || strings.HasPrefix(trimmed, "::add-mask")) {
+				t.Errorf("%s: a line starts a workflow command: %q", format, line)
+			}
+		}
+		for _, c := range out {
+			if c != '\n' && esc.Unsafe(c) {
+				t.Errorf("%s: %U left raw", format, c)
+				break
+			}
+		}
+		if format == "json" {
+			var v struct {
+				Findings []struct{ File string }
+			}
+			if err := json.Unmarshal([]byte(out), &v); err != nil || len(v.Findings) != 1 || v.Findings[0].File != evil {
+				t.Errorf("json: file not kept exactly: %+v, %v", v, err)
+			}
+		}
+	}
+}
+
+// TestLongLineSnippets: a finding on a 2 MB line prints a window of it in
+// text, not the line (3 MB once rendered), and SARIF leaves out snippets
+// it would otherwise copy whole.
+func TestLongLineSnippets(t *testing.T) {
+	line := strings.Repeat("int a = 1; ", 200000) + "Use(p); " + strings.Repeat("int b = 2; ", 200000)
+	col := strings.Index(line, "Use(p)") + 1
+	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
+	f := &diag.Finding{Rule: r, Message: "m",
+		At: diag.Span{Start: diag.Pos{File: "min.cc", Line: 1, Col: col}, End: diag.Pos{File: "min.cc", Line: 1, Col: col + 6}}}
+	opt := Options{Root: "/r", Source: func(string) []byte { return []byte(line + "\n") }}
+	text := string(output(t, "text", []*diag.Finding{f}, opt))
+	if len(text) > 2000 {
+		t.Errorf("text: %d bytes for one finding", len(text))
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) < 3 || !strings.Contains(lines[1], "| ...") || !strings.HasSuffix(lines[1], "...") {
+		t.Fatalf("text: the source line is not cut around the caret:\n%s", text)
+	}
+	if caret := strings.Index(lines[2], "^"); caret < 0 || lines[1][caret:caret+6] != "Use(p)" {
+		t.Errorf("text: the caret is not under the span:\n%s\n%s", lines[1], lines[2])
+	}
+	if sarif := output(t, "sarif", []*diag.Finding{f}, opt); len(sarif) > 100000 {
+		t.Errorf("sarif: %d bytes for one finding", len(sarif))
 	}
 }

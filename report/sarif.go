@@ -2,7 +2,6 @@ package report
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -275,10 +274,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 	run.Invocations = []sarifInvocation{inv}
 
 	log := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return encodeJSON(w, log)
 }
 
 // rootURI is the file:// URI of an absolute OS path, ending with '/'.
@@ -479,19 +475,24 @@ func (b *sarifBuilder) region(file string, span diag.Span, snippet bool) *sarifR
 		}
 	}
 	if snippet && r.StartColumn >= 1 && r.EndColumn >= 1 {
-		if text, ok := b.src.text(file, s.Line, s.Col, e.Line, e.Col); ok {
+		if text, ok := b.src.text(file, s.Line, s.Col, e.Line, e.Col); ok && len(text) <= maxSARIFSnippet {
 			r.Snippet = &sarifArtifactContent{Text: text}
 		}
 	}
 	return r
 }
 
+// maxSARIFSnippet is the longest snippet or context region SARIF carries,
+// in bytes. A longer one (a line of minified code) is left out rather than
+// cut, since a snippet claims to be the region's exact text.
+const maxSARIFSnippet = 4096
+
 // contextRegion is the whole lines of span with their text, when the
 // source has them.
 func (b *sarifBuilder) contextRegion(file string, span diag.Span) *sarifRegion {
 	s, e := span.Start.Line, max(span.End.Line, span.Start.Line)
 	text, ok := b.src.lines(file, s, e)
-	if s < 1 || !ok {
+	if s < 1 || !ok || len(text) > maxSARIFSnippet {
 		return nil
 	}
 	return &sarifRegion{StartLine: s, EndLine: e, Snippet: &sarifArtifactContent{Text: text}}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 // sources reads source lines through Options.Source, asking for each file at
@@ -145,7 +147,7 @@ func render(line []byte) (string, []int) {
 			n := tabWidth - col%tabWidth
 			b.WriteString("        "[:n])
 			col += n
-		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+		case r == utf8.RuneError && size == 1, esc.Unsafe(r):
 			b.WriteRune(utf8.RuneError)
 			col++
 		default:

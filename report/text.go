@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
 // ANSI styles of the text format.
@@ -94,7 +95,7 @@ func severityStyle(s diag.Severity) string {
 
 // posText is "file:line:col", leaving out what is unknown.
 func posText(p diag.Pos) string {
-	s := oneLine(p.File)
+	s := esc.Name(p.File)
 	if p.Line > 0 {
 		s += ":" + strconv.Itoa(p.Line)
 		if p.Col > 0 {
@@ -136,19 +137,44 @@ func (t *textPrinter) finding(f *diag.Finding) {
 	}
 }
 
-// snippet prints the first line of span with a caret under it.
+// Snippet window of the text format: the bytes of a long source line shown
+// before and after the caret, and the longest caret.
+const (
+	snippetContext = 80
+	snippetSpan    = 160
+)
+
+// snippet prints the first line of span with a caret under it. A line
+// longer than the window (generated or minified code) is cut around the
+// caret, with "..." where it was cut.
 func (t *textPrinter) snippet(at diag.Span) {
 	start := at.Start
 	line, ok := t.src.line(start.File, start.Line)
 	if !ok || start.Col < 1 {
 		return
 	}
-	shown, cols := render(line)
 	from := min(start.Col-1, len(line))
 	to := len(line)
 	if at.End.Line == start.Line && at.End.Col > start.Col {
 		to = min(at.End.Col-1, len(line))
 	}
+	to = min(to, from+snippetSpan)
+	lo, hi := max(0, from-snippetContext), min(len(line), to+snippetContext)
+	for lo > 0 && !utf8.RuneStart(line[lo]) {
+		lo--
+	}
+	for hi < len(line) && !utf8.RuneStart(line[hi]) {
+		hi++
+	}
+	prefix, suffix := "", ""
+	if lo > 0 {
+		prefix = "..."
+	}
+	if hi < len(line) {
+		suffix = "..."
+	}
+	shown, cols := render(line[lo:hi])
+	from, to = from-lo, to-lo
 	width := cols[to] - cols[from]
 	underline := "^"
 	if width > 1 {
@@ -156,8 +182,8 @@ func (t *textPrinter) snippet(at diag.Span) {
 	}
 	num := strconv.Itoa(start.Line)
 	gutter := max(5, len(num))
-	t.w.printf("%*s | %s\n", gutter, num, strings.TrimRight(shown, " "))
-	t.w.printf("%*s | %s%s\n", gutter, "", strings.Repeat(" ", cols[from]), t.style(ansiGreen, underline))
+	t.w.printf("%*s | %s\n", gutter, num, strings.TrimRight(prefix+shown+suffix, " "))
+	t.w.printf("%*s | %s%s\n", gutter, "", strings.Repeat(" ", len(prefix)+cols[from]), t.style(ansiGreen, underline))
 }
 
 func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
@@ -215,7 +241,7 @@ func (t *textPrinter) trace(f *diag.Finding, steps []diag.TraceStep) {
 func (t *textPrinter) notice(n Notice) {
 	where := toolName
 	if n.File != "" {
-		where = oneLine(n.File)
+		where = esc.Name(n.File)
 		if n.Line > 0 {
 			where += ":" + strconv.Itoa(n.Line)
 		}
@@ -284,24 +310,8 @@ func plural(n int, noun string) string {
 }
 
 // oneLine keeps a message on one line of a terminal and out of its
-// control: line breaks and tabs become spaces, and other control
-// characters, which could move the cursor or change colours, become U+FFFD.
-func oneLine(s string) string {
-	breaks := strings.ContainsAny(s, "\r\n")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r' || r == '\n' || r == '\t':
-			return ' '
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			return utf8.RuneError
-		}
-		return r
-	}, s)
-	if breaks {
-		s = strings.Join(strings.Fields(s), " ")
-	}
-	return s
-}
+// control (esc.Text).
+func oneLine(s string) string { return esc.Text(s) }
 
 // stepMessage is a witness step's note: its Message, or one made from its
 // kind and values when the rule left it empty.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/internal/fuzzlimit"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/rules"
@@ -33,12 +34,18 @@ func FuzzPipeline(f *testing.F) {
 	exts := []string{".cc", ".cu", ".mm", ".h"}
 	rs := rules.All()
 	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
+		fuzzlimit.Run(fuzzlimit.PerInput, func() { pipeline(t, m, rs, src, exts[int(which)%len(exts)]) })
+	})
+}
+
+// pipeline is one input of FuzzPipeline.
+func pipeline(t *testing.T, m *apimodel.Model, rs []*rules.Rule, src []byte, ext string) {
+	{
 		p, err := parser.New(parser.Options{DeclMacros: m.DeclMacros()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer p.Close()
-		ext := exts[int(which)%len(exts)]
 		pf, err := p.Parse("fuzz"+ext, ext, src)
 		if err != nil {
 			t.Fatal(err)
@@ -60,7 +67,7 @@ func FuzzPipeline(f *testing.F) {
 				t.Fatalf("no verdict for %s", fd.Message)
 			}
 		}
-	})
+	}
 }
 
 type discard struct{}

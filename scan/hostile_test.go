@@ -3,13 +3,21 @@ package scan
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/discover"
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 // buggy is a file every run must still analyse, whatever sits beside it.
@@ -171,12 +179,186 @@ func TestParseTimeoutIsReported(t *testing.T) {
 func TestVerifyIsCalledPerFinding(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "buggy.cc", []byte(buggy))
+	var mu sync.Mutex
 	calls := 0
 	res := runDir(t, dir, Options{Verify: func(f *diag.Finding) *diag.Verification {
+		mu.Lock()
+		defer mu.Unlock()
 		calls++
 		return &diag.Verification{Verdict: diag.NotModelled}
 	}})
 	if calls != len(res.Findings) || calls == 0 {
 		t.Errorf("verify called %d times for %d findings", calls, len(res.Findings))
+	}
+}
+
+// within runs f, failing the test instead of hanging it when f never
+// returns. The minute is a guard against hanging, not a speed assertion.
+func within[T any](t *testing.T, f func() T) T {
+	t.Helper()
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v
+	case <-time.After(time.Minute):
+		t.Fatal("did not return")
+		var zero T
+		return zero
+	}
+}
+
+// TestReadsAreBounded: what discovery saw is not what analysis reads. A
+// file that grew past the cap (as files under /proc do, claiming size 0)
+// is refused after reading no more than the cap, and a file swapped for a
+// FIFO is refused instead of blocking the read forever.
+func TestReadsAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "grown.cc", []byte(strings.Repeat("int x;\n", 100)))
+	fifo := filepath.Join(dir, "swapped.cc")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	m, err := apimodel.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := parser.New(parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var mu sync.Mutex
+	lim := limits{maxSize: 64, budget: time.Minute}
+	for _, tc := range []struct{ name, want string }{
+		{"grown.cc", "exceeds the limit of 64 bytes"},
+		{"swapped.cc", "not a regular file"},
+	} {
+		f := discover.File{Path: filepath.Join(dir, tc.name), Rel: tc.name, Ext: ".cc", Size: 10}
+		out := within(t, func() fileResult { return analyse(context.Background(), p, m, nil, f, Options{}, lim, &mu) })
+		if out.notice == nil || !strings.Contains(out.notice.Message, tc.want) {
+			t.Errorf("%s: notice %+v, want one saying %q", tc.name, out.notice, tc.want)
+		}
+	}
+	// A committed link to /proc/self/pagemap passes discovery's size check
+	// (stat says 0 bytes) and is refused when read.
+	if _, err := os.Stat("/proc/self/pagemap"); err == nil {
+		dir := t.TempDir()
+		if err := os.Symlink("/proc/self/pagemap", filepath.Join(dir, "pm.cc")); err != nil {
+			t.Fatal(err)
+		}
+		res := within(t, func() *Result { return runDir(t, dir, Options{MaxFileSize: 1 << 16}) })
+		if !noticeFor(res, "pm.cc", "") || res.Skipped != 1 {
+			t.Errorf("pm.cc: want one warning; notices %+v", res.Notices)
+		}
+	}
+}
+
+// TestAnalysisBudget: the model, the rules and the replay run under the
+// file's time budget, not only the parse. A stage that never ends (here
+// the model callback) costs the file, with a warning, not the scan.
+func TestAnalysisBudget(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "stuck.cc", []byte(buggy))
+	release := make(chan struct{})
+	defer close(release)
+	opt := Options{ParseTimeout: time.Second, Jobs: 1, Funcs: func(f *parser.File, _ []*lifetime.Func) {
+		<-release
+	}}
+	res := within(t, func() *Result { return runDir(t, dir, opt) })
+	if !noticeFor(res, "stuck.cc", "analysis time budget of 1s exceeded") || res.Skipped != 1 {
+		t.Errorf("no budget warning: %+v", res.Notices)
+	}
+}
+
+// TestInterruptDoesNotWaitForAFile: cancelling the context ends the scan
+// while a file is still being analysed.
+func TestInterruptDoesNotWaitForAFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "stuck.cc", []byte(buggy))
+	release := make(chan struct{})
+	defer close(release)
+	ctx, cancel := context.WithCancel(context.Background())
+	opt := Options{Paths: []string{dir}, Root: dir, Jobs: 1, Funcs: func(*parser.File, []*lifetime.Func) {
+		cancel()
+		<-release
+	}}
+	err := within(t, func() error { _, err := Run(ctx, opt); return err })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Run = %v, want context.Canceled", err)
+	}
+}
+
+// TestTruncatedCodeIsReported: code nested past the model's depth bound
+// used to vanish without a word; now it is a warning (so exit status 3)
+// and the rest of the file is still analysed.
+func TestTruncatedCodeIsReported(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "deep.cc", []byte(buggy+"void g() {"+strings.Repeat("if (x) { ", 3000)+strings.Repeat("}", 3000)+"}\n"))
+	res := runDir(t, dir, Options{})
+	if !noticeFor(res, "deep.cc", "nested too deeply") || res.Skipped != 1 {
+		t.Errorf("no warning for the truncated function: %+v", res.Notices)
+	}
+	if !findingIn(res, "deep.cc") {
+		t.Error("the rest of the file was not analysed")
+	}
+}
+
+// TestLineEndingsAndBOM: a CR-only file whose first line is a // comment
+// is analysed (the grammar read the whole file as that comment), and a
+// byte order mark does not shift the columns of line 1.
+func TestLineEndingsAndBOM(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "cr.cc", []byte(strings.ReplaceAll("// header\n"+buggy, "\n", "\r")))
+	bomBuggy := "void Send(Pool& pool) { std::vector<float*> raw; { std::unique_ptr<Block> b = pool.Take(); raw.push_back(b.get()); } Transmit(raw); }\n"
+	write(t, dir, "bom.cc", []byte("\xef\xbb\xbf"+bomBuggy))
+	write(t, dir, "plain.cc", []byte(bomBuggy))
+	res := runDir(t, dir, Options{})
+	var cr, bom, plain []diag.Pos
+	for _, f := range res.Findings {
+		switch f.At.Start.File {
+		case "cr.cc":
+			cr = append(cr, f.At.Start)
+		case "bom.cc":
+			bom = append(bom, f.At.Start)
+		case "plain.cc":
+			plain = append(plain, f.At.Start)
+		}
+	}
+	if len(cr) == 0 || cr[0].Line != 6 {
+		t.Errorf("cr.cc: findings at %+v, want one on line 6", cr)
+	}
+	// In a CR-only file a directive covers the line below it, and the
+	// source kept for snippets has that line as its sixth.
+	lines := strings.Split("// header\n"+buggy, "\n")
+	lines[4] += " // holdfast:ignore HF-B001 the pool outlives the send"
+	write(t, dir, "cr.cc", []byte(strings.Join(lines, "\r")))
+	res = runDir(t, dir, Options{})
+	for _, f := range res.Findings {
+		if f.At.Start.File == "cr.cc" && f.Suppressed == "" {
+			t.Errorf("cr.cc: a directive on the line above did not suppress %q at line %d; notices %+v", f.Message, f.At.Start.Line, res.Notices)
+		}
+	}
+	if got := strings.Split(string(res.Sources["cr.cc"]), "\n"); len(got) < 6 || !strings.Contains(got[5], "raw.push_back") {
+		t.Errorf("cr.cc: line 6 of the kept source is not the finding's line: %q", got)
+	}
+	if len(plain) == 0 || len(bom) != len(plain) {
+		t.Fatalf("bom.cc: %d findings, plain.cc %d", len(bom), len(plain))
+	}
+	for i := range bom {
+		if bom[i].Line != plain[i].Line || bom[i].Col != plain[i].Col {
+			t.Errorf("bom.cc: finding at %d:%d, without the BOM %d:%d", bom[i].Line, bom[i].Col, plain[i].Line, plain[i].Col)
+		}
+	}
+}
+
+// TestRefusedConfigIsAWarning: a default configuration that was not read
+// is a warning and counts as skipped (exit status 3).
+func TestRefusedConfigIsAWarning(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "buggy.cc", []byte(buggy))
+	res := runDir(t, dir, Options{Config: &config.Config{Refused: "not read: not a regular file"}})
+	if !noticeFor(res, ".holdfast.yaml", "not a regular file") || res.Skipped != 1 || !findingIn(res, "buggy.cc") {
+		t.Errorf("notices %+v, skipped %d", res.Notices, res.Skipped)
 	}
 }

@@ -5,6 +5,7 @@
 package scan
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -20,6 +21,7 @@ import (
 	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/discover"
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/rules"
@@ -30,7 +32,10 @@ import (
 // generated code far more often than hand-written backends.
 const DefaultMaxFileSize = 8 << 20
 
-// DefaultParseTimeout bounds the time tree-sitter may spend on one file.
+// DefaultParseTimeout is the time budget of one file: tree-sitter's parse
+// gets it, and so does the rest of the file's analysis (the lifetime
+// model, the rules and the replay of its findings), counted from when the
+// file is opened.
 const DefaultParseTimeout = 20 * time.Second
 
 // Options say what to scan and how.
@@ -41,14 +46,19 @@ type Options struct {
 	Jobs        int // parallel workers; 0 means one per CPU
 	Config      *config.Config
 	MaxFileSize int64 // 0 means the config's, else DefaultMaxFileSize
-	// ParseTimeout bounds parsing one file; 0 means DefaultParseTimeout.
+	// ParseTimeout is each file's time budget (DefaultParseTimeout when
+	// 0): parsing and then the whole analysis must end within it, or the
+	// file is skipped with a warning.
 	ParseTimeout time.Duration
 	// Rules to run; nil means every rule not disabled by the config.
 	Rules []*rules.Rule
-	// Verify, when set, is called on every finding to replay it.
+	// Verify, when set, is called on every finding to replay it, from the
+	// worker that analysed the finding's file (so concurrently), within
+	// that file's time budget.
 	Verify func(*diag.Finding) *diag.Verification
 	// Funcs, when set, receives every function's model (for dumps). It is
-	// called from one goroutine at a time, in no particular file order.
+	// called from one goroutine at a time, in no particular file order,
+	// within the file's time budget.
 	Funcs func(*parser.File, []*lifetime.Func)
 	// Progress, when set, is called after each file with the number done.
 	Progress func(done, total int)
@@ -84,6 +94,9 @@ type Result struct {
 	Sources map[string][]byte
 	// Skipped counts files that could not be analysed.
 	Skipped int
+	// Files lists the source files discovery found, by path as reported
+	// (relative to Root when inside it), sorted.
+	Files []string
 }
 
 // Run scans. The error is for problems that stop the whole scan (no path
@@ -119,6 +132,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Rules: rs, Sources: map[string][]byte{}}
+	for _, f := range files {
+		res.Files = append(res.Files, f.Rel)
+	}
+	if cfg.Refused != "" {
+		res.Notices = append(res.Notices, Notice{Level: "warning", File: config.FileName, Message: cfg.Refused + "; scanned without it"})
+		res.Skipped++
+	}
 	for _, w := range warnings {
 		level := "note"
 		if w.Skipped {
@@ -139,14 +159,15 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	var mu sync.Mutex // serialises opt.Funcs and opt.Progress
 	done := 0
 	errs := make([]error, jobs)
+	timeout := opt.ParseTimeout
+	if timeout == 0 {
+		timeout = DefaultParseTimeout
+	}
+	lim := limits{maxSize: maxSize, budget: timeout}
 	for w := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			timeout := opt.ParseTimeout
-			if timeout == 0 {
-				timeout = DefaultParseTimeout
-			}
 			p, err := parser.New(parser.Options{DeclMacros: model.DeclMacros(), Timeout: timeout})
 			if err != nil {
 				errs[w] = err
@@ -156,7 +177,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 			defer p.Close()
 			for i := range next {
-				outs[i] = analyse(p, model, rs, files[i], opt, &mu)
+				outs[i] = analyse(ctx, p, model, rs, files[i], opt, lim, &mu)
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
@@ -207,6 +228,10 @@ feed:
 		if fr.parseNote != nil {
 			res.Notices = append(res.Notices, *fr.parseNote)
 		}
+		if fr.partial != nil {
+			res.Notices = append(res.Notices, *fr.partial)
+			res.Skipped++
+		}
 		if len(fr.findings) > 0 || suppress.Mentions(fr.src) {
 			res.Sources[f.Rel] = fr.src
 		}
@@ -219,11 +244,6 @@ feed:
 	applySeverity(res.Findings, cfg)
 	res.Notices = append(res.Notices, applySuppressions(res.Findings, res.Sources, rs)...)
 	res.Findings = diag.Sort(res.Findings)
-	if opt.Verify != nil {
-		for _, f := range res.Findings {
-			f.Verification = opt.Verify(f)
-		}
-	}
 	slices.SortStableFunc(res.Notices, func(a, b Notice) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
 	})
@@ -236,26 +256,94 @@ type fileResult struct {
 	funcs        int
 	funcsWithErr int
 	parseErrors  int
-	notice       *Notice // the file was skipped
-	parseNote    *Notice // functions with parse errors, informational
+	// notice, when set, says the file was not analysed at all; partial
+	// says part of it was not, while its findings still count; parseNote
+	// counts its functions with parse errors (informational).
+	notice    *Notice
+	partial   *Notice
+	parseNote *Notice
 }
 
-func analyse(p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.File, opt Options, mu *sync.Mutex) (out fileResult) {
+// analyse reads, parses and analyses one file within its time budget. The
+// model, the rules and the replay run in a goroutine of their own, so that
+// neither the budget nor ctx waits for them: when either ends first the
+// file is reported as not analysed and the goroutine is told to stop: it
+// checks before each callback and each replay, and its result is dropped.
+func analyse(ctx context.Context, p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.File, opt Options, lim limits, mu *sync.Mutex) (out fileResult) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
 		}
 	}()
-	src, err := os.ReadFile(f.Path)
+	deadline := time.Now().Add(lim.budget)
+	skip := func(msg string) fileResult {
+		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: msg}}
+	}
+	src, err := safeio.ReadFile(f.Path, lim.maxSize, safeio.Options{})
 	if err != nil {
-		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: "cannot read: " + describe(err)}}
+		var tl *safeio.TooLargeError
+		switch {
+		case errors.As(err, &tl):
+			return skip(fmt.Sprintf("skipped: size exceeds the limit of %d bytes", tl.Limit))
+		case errors.Is(err, safeio.ErrNotRegular):
+			return skip("skipped: not a regular file")
+		}
+		return skip("cannot read: " + describe(err))
 	}
 	if isBinary(src) {
-		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: "looks binary (NUL bytes in the first 8 KiB), skipped"}}
+		return skip("looks binary (NUL bytes in the first 8 KiB), skipped")
 	}
+	// A byte order mark is not code: without it, columns on line 1 are
+	// those of every other line.
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	// The text with lone CRs as LFs is also what suppression directives
+	// and the printers' snippets are read from, so that every stage
+	// counts the same lines.
+	src = grammarText(src)
 	pf, err := p.Parse(f.Rel, f.Ext, src)
 	if err != nil {
-		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: "cannot parse: " + err.Error()}}
+		return skip("cannot parse: " + err.Error())
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	done := make(chan fileResult, 1)
+	go func() { done <- analyseParsed(pf, m, rs, src, opt, mu, stop) }()
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case out := <-done:
+		if out.notice != nil {
+			out.notice.File = f.Rel
+		}
+		return out
+	case <-timer.C:
+		return skip(fmt.Sprintf("analysis time budget of %s exceeded, file skipped", lim.budget))
+	case <-ctx.Done():
+		return skip("interrupted")
+	}
+}
+
+// limits bound the work on one file.
+type limits struct {
+	maxSize int64
+	budget  time.Duration
+}
+
+// analyseParsed builds the lifetime model of a parsed file, runs the rules and
+// replays the findings, giving up at the next step once stop is closed.
+func analyseParsed(pf *parser.File, m *apimodel.Model, rs []*rules.Rule, src []byte, opt Options, mu *sync.Mutex, stop <-chan struct{}) (out fileResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = fileResult{notice: &Notice{Level: "warning", Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
+		}
+	}()
+	stopped := func() bool {
+		select {
+		case <-stop:
+			return true
+		default:
+			return false
+		}
 	}
 	funcs := lifetime.Build(pf, m)
 	out = fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors}
@@ -265,16 +353,59 @@ func analyse(p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.F
 			out.funcsWithErr++
 			lost = append(lost, fn)
 		}
+		if fn.Truncated && out.partial == nil {
+			out.partial = &Notice{Level: "warning", File: pf.Path, Line: line(pf, fn),
+				Message: "code nested too deeply in this function was not analysed; findings in it may be missing"}
+		}
+	}
+	if stopped() {
+		return out
 	}
 	if len(lost) > 0 {
-		out.parseNote = &Notice{Level: "note", File: f.Rel, Message: parseErrorNote(pf, lost, len(funcs))}
+		out.parseNote = &Notice{Level: "note", File: pf.Path, Message: parseErrorNote(pf, lost, len(funcs))}
 	}
 	if opt.Funcs != nil {
 		mu.Lock()
 		opt.Funcs(pf, funcs)
 		mu.Unlock()
 	}
+	if stopped() {
+		return out
+	}
 	out.findings = rules.Run(pf, m, funcs, rs)
+	if opt.Verify != nil {
+		for _, fd := range out.findings {
+			if stopped() {
+				return out
+			}
+			fd.Verification = opt.Verify(fd)
+		}
+	}
+	return out
+}
+
+// line is the 1-based line a function starts on.
+func line(pf *parser.File, fn *lifetime.Func) int {
+	l, _ := pf.Position(int(pf.Nodes[fn.Node].Start))
+	return l
+}
+
+// grammarText is src as the grammar should see it: a lone CR, which old
+// Mac files end lines with, becomes LF, or the grammar would read a
+// "//" comment on line 1 as running to the end of the file (and the
+// suppression lexer and the printers, which count LFs, would see one
+// line). The length and so every offset stay the same.
+func grammarText(src []byte) []byte {
+	i := bytes.IndexByte(src, '\r')
+	if i < 0 {
+		return src
+	}
+	out := slices.Clone(src)
+	for ; i < len(out); i++ {
+		if out[i] == '\r' && (i+1 == len(out) || out[i+1] != '\n') {
+			out[i] = '\n'
+		}
+	}
 	return out
 }
 

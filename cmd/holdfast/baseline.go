@@ -4,16 +4,18 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/holdfast-dev/holdfast/baseline"
 	"github.com/holdfast-dev/holdfast/config"
+	"github.com/holdfast-dev/holdfast/internal/esc"
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
-func newBaseline(stdout, stderr io.Writer) *cobra.Command {
+func newBaseline(e *env) *cobra.Command {
 	var fl scanFlags
 	cmd := &cobra.Command{
 		Use:   "baseline -o FILE [PATH...]",
@@ -31,7 +33,7 @@ it holds, and 2 on an error.`,
 		Example: `  holdfast baseline -o holdfast-baseline.json
   holdfast scan --baseline holdfast-baseline.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runBaseline(cmd.Context(), fl, args, stdout, stderr)
+			return runBaseline(cmd.Context(), fl, args, e)
 		},
 	}
 	f := cmd.Flags()
@@ -43,12 +45,18 @@ it holds, and 2 on an error.`,
 	return cmd
 }
 
-func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stderr io.Writer) error {
+func runBaseline(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	if fl.output == "" {
 		return &exitError{code: 2, err: fmt.Errorf("baseline: -o FILE is required ('-' for standard output)")}
 	}
+	if err := checkLimits(fl); err != nil {
+		return err
+	}
 	root, err := os.Getwd()
 	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if err := checkOutputPath(fl.output, root); err != nil {
 		return &exitError{code: 2, err: err}
 	}
 	cfg, err := config.Load(fl.configPath, root)
@@ -57,7 +65,7 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stder
 	}
 	// The device's verdict does not change a fingerprint: skip the replay.
 	fl.noVerify = true
-	res, err := scanPaths(ctx, fl, cfg, root, args, stderr)
+	res, err := scanPaths(ctx, fl, cfg, root, args, e)
 	if err != nil {
 		return err
 	}
@@ -66,13 +74,10 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stder
 	if err := b.Write(&buf); err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if err := checkOutputPath(fl.output, root); err != nil {
-		return &exitError{code: 2, err: err}
-	}
 	if fl.output == "-" {
-		_, err = stdout.Write(buf.Bytes())
+		_, err = e.stdout.Write(buf.Bytes())
 	} else {
-		err = os.WriteFile(fl.output, buf.Bytes(), 0o644)
+		err = createFile(fl.output, buf.Bytes())
 	}
 	if err != nil {
 		return &exitError{code: 2, err: err}
@@ -81,13 +86,30 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stder
 	for _, n := range res.Notices {
 		where := "holdfast"
 		if n.File != "" {
-			where = n.File
+			where = esc.Name(n.File)
+			if n.Line > 0 {
+				where += ":" + strconv.Itoa(n.Line)
+			}
 		}
-		fmt.Fprintf(&msg, "%s: %s: %s\n", where, n.Level, n.Message)
+		fmt.Fprintf(&msg, "%s: %s: %s\n", where, n.Level, esc.Text(n.Message))
 	}
 	if fl.output != "-" {
-		fmt.Fprintf(&msg, "holdfast: recorded %d findings in %s\n", len(b.Findings), fl.output)
+		fmt.Fprintf(&msg, "holdfast: recorded %d findings in %s\n", len(b.Findings), esc.Name(fl.output))
 	}
-	_, err = stderr.Write(msg.Bytes())
+	_, err = e.stderr.Write(msg.Bytes())
 	return err
+}
+
+// createFile writes data to path through safeio.Create: never through a
+// symbolic link, never into anything but a regular file.
+func createFile(path string, data []byte) error {
+	f, err := safeio.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close() // the write error is the one to report
+		return err
+	}
+	return f.Close()
 }

@@ -8,19 +8,27 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+
+	"github.com/holdfast-dev/holdfast/internal/esc"
+	"github.com/holdfast-dev/holdfast/scan"
 )
 
 // Version is holdfast's semantic version.
 const Version = "0.1.0"
 
-// exitError carries an exit status through cobra.
+// exitError carries an exit status through cobra. The error is printed as
+// one escaped line (it may quote a file name or a configuration key from
+// the scanned tree); hint, ours, follows it on a line of its own.
 type exitError struct {
 	code int
 	err  error
+	hint string
 }
 
 func (e *exitError) Error() string {
@@ -34,9 +42,34 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// env is what commands take from the process. Tests replace parts of it.
+type env struct {
+	stdout, stderr io.Writer
+	// interrupt returns a context that the first Ctrl-C cancels; after
+	// stop, Ctrl-C has its default effect again.
+	interrupt func(context.Context) (ctx context.Context, stop context.CancelFunc)
+	// scan runs a scan (scan.Run).
+	scan func(context.Context, scan.Options) (*scan.Result, error)
+}
+
+func defaultEnv(stdout, stderr io.Writer) *env {
+	return &env{
+		stdout: stdout,
+		stderr: stderr,
+		interrupt: func(ctx context.Context) (context.Context, context.CancelFunc) {
+			return signal.NotifyContext(ctx, os.Interrupt)
+		},
+		scan: scan.Run,
+	}
+}
+
 // run executes the command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	cmd := newRoot(stdout, stderr)
+	return runEnv(args, defaultEnv(stdout, stderr))
+}
+
+func runEnv(args []string, e *env) int {
+	cmd := newRoot(e)
 	cmd.SetArgs(args)
 	err := cmd.Execute()
 	if err == nil {
@@ -45,10 +78,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			_, _ = fmt.Fprintln(stderr, "holdfast:", ee.err)
+			_, _ = fmt.Fprintln(e.stderr, "holdfast:", esc.Name(ee.err.Error()))
+		}
+		if ee.hint != "" {
+			_, _ = fmt.Fprintln(e.stderr, ee.hint)
 		}
 		return ee.code
 	}
-	_, _ = fmt.Fprintln(stderr, "holdfast:", err)
+	_, _ = fmt.Fprintln(e.stderr, "holdfast:", esc.Name(err.Error()))
 	return 2
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -18,12 +19,17 @@ const (
 
 // progress keeps one status line on a terminal up to date with \r and
 // clears it at the end, so the report that follows starts on a clean line.
+//
+// A scan abandoned on Ctrl-C may still call update after finish, so both
+// lock, and updates after finish print nothing.
 type progress struct {
-	w     io.Writer
-	now   func() time.Time
-	start time.Time
-	last  time.Time
-	width int // length of the line on screen, 0 when none
+	mu       sync.Mutex
+	finished bool
+	w        io.Writer
+	now      func() time.Time
+	start    time.Time
+	last     time.Time
+	width    int // length of the line on screen, 0 when none
 }
 
 func newProgress(w io.Writer, now func() time.Time) *progress {
@@ -32,6 +38,11 @@ func newProgress(w io.Writer, now func() time.Time) *progress {
 
 // update is scan.Options.Progress: called after each file.
 func (p *progress) update(done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
+	}
 	t := p.now()
 	if t.Sub(p.start) < progressDelay || (p.width > 0 && t.Sub(p.last) < progressEvery) {
 		return
@@ -44,6 +55,9 @@ func (p *progress) update(done, total int) {
 
 // finish erases the line, if one was printed.
 func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.finished = true
 	if p.width > 0 {
 		_, _ = fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
 		p.width = 0

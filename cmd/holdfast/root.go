@@ -14,7 +14,8 @@ import (
 	"github.com/holdfast-dev/holdfast/rules"
 )
 
-func newRoot(stdout, stderr io.Writer) *cobra.Command {
+func newRoot(e *env) *cobra.Command {
+	stdout, stderr := e.stdout, e.stderr
 	root := &cobra.Command{
 		Use:   "holdfast",
 		Short: "find buffer-lifetime bugs in accelerator backends, confirmed on a simulated device",
@@ -32,7 +33,7 @@ It needs no build and no compile database: point it at a checkout.`,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &exitError{code: 2, err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
+		return &exitError{code: 2, err: err, hint: fmt.Sprintf("run '%s --help' for usage", c.CommandPath())}
 	})
 	var cpuProfile string
 	var stopProfile func()
@@ -63,8 +64,8 @@ It needs no build and no compile database: point it at a checkout.`,
 			stopProfile()
 		}
 	}
-	root.AddCommand(newScan(stdout, stderr), newRules(stdout), newExplain(stdout), newVersion(stdout),
-		newStats(stdout), newModel(stdout), newBaseline(stdout, stderr))
+	root.AddCommand(newScan(e), newRules(stdout), newExplain(stdout), newVersion(stdout),
+		newStats(stdout), newModel(stdout), newBaseline(e))
 	return root
 }
 

@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,6 +18,7 @@ import (
 	"github.com/holdfast-dev/holdfast/changes"
 	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 	"github.com/holdfast-dev/holdfast/report"
 	"github.com/holdfast-dev/holdfast/scan"
 )
@@ -38,7 +39,7 @@ type scanFlags struct {
 	category    string
 }
 
-func newScan(stdout, stderr io.Writer) *cobra.Command {
+func newScan(e *env) *cobra.Command {
 	var fl scanFlags
 	cmd := &cobra.Command{
 		Use:   "scan [PATH...]",
@@ -61,20 +62,26 @@ hides notices.
 
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
 was, 2 on a usage or internal error, 3 when nothing failed but some source
-could not be analysed (too large, unreadable, binary, over the parse time
-budget; each is a warning). --fail-on never always exits 0.`,
+could not be analysed (too large, unreadable, binary, not a regular file,
+over the per-file time budget, nested too deeply, or no source found in
+the directories given; each is a warning), 130 when interrupted. --fail-on never always
+exits 0.
+
+-o FILE is checked before the scan: a symbolic link, a non-regular file, a
+file with a source extension, or a relative path leading out of the
+current directory is refused. '-o -' is standard output.`,
 		Example: `  holdfast scan
   holdfast scan --format sarif -o holdfast.sarif src/
   holdfast scan --fail-on error --exclude 'third_party/**' .
   holdfast scan --baseline holdfast-baseline.json
   holdfast scan --new-from-rev origin/main`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runScan(cmd.Context(), fl, args, stdout, stderr)
+			return runScan(cmd.Context(), fl, args, e)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&fl.format, "format", "text", "output format: text, json, sarif or github")
-	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output")
+	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output ('-' for standard output)")
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
@@ -89,12 +96,18 @@ budget; each is a warning). --fail-on never always exits 0.`,
 	return cmd
 }
 
-func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io.Writer) error {
+func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	if !slices.Contains([]string{"text", "json", "sarif", "github"}, fl.format) {
 		return &exitError{code: 2, err: fmt.Errorf("--format: %q is not one of text, json, sarif, github", fl.format)}
 	}
+	if err := checkLimits(fl); err != nil {
+		return err
+	}
 	root, err := os.Getwd()
 	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if err := checkOutputPath(fl.output, root); err != nil {
 		return &exitError{code: 2, err: err}
 	}
 	cfg, err := config.Load(fl.configPath, root)
@@ -112,34 +125,36 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 			return &exitError{code: 2, err: fmt.Errorf("--baseline: %w", err)}
 		}
 	}
-	var changed *changes.Lines
+	var rev *changes.Rev
 	if fl.newFromRev != "" {
-		if changed, err = changes.Since(root, fl.newFromRev); err != nil {
+		if rev, err = changes.Resolve(root, fl.newFromRev); err != nil {
 			return &exitError{code: 2, err: err}
 		}
 	}
-	res, err := scanPaths(ctx, fl, cfg, root, args, stderr)
+	res, err := scanPaths(ctx, fl, cfg, root, args, e)
 	if err != nil {
 		return err
+	}
+	if rev != nil {
+		changed, err := rev.Lines(root, res.Files)
+		if err != nil {
+			return &exitError{code: 2, err: err}
+		}
+		res.Findings = changed.Filter(res.Findings, root)
 	}
 	if base != nil {
 		res.Findings, _ = base.Filter(res.Findings)
 	}
-	if changed != nil {
-		res.Findings = changed.Filter(res.Findings, root)
-	}
 	if fl.stats {
-		if err := printStats(stderr, res.Stats); err != nil {
+		if err := printStats(e.stderr, res.Stats); err != nil {
 			return err
 		}
 	}
 
-	out := stdout
-	if err := checkOutputPath(fl.output, root); err != nil {
-		return &exitError{code: 2, err: err}
-	}
-	if fl.output != "" {
-		file, err := os.Create(fl.output)
+	out := e.stdout
+	toStdout := fl.output == "" || fl.output == "-"
+	if !toStdout {
+		file, err := safeio.Create(fl.output)
 		if err != nil {
 			return &exitError{code: 2, err: err}
 		}
@@ -150,7 +165,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 		Root:         root,
 		ToolVersion:  Version,
 		Source:       func(p string) []byte { return sourceOf(res, root, p) },
-		Color:        fl.output == "" && isTerminal(stdout),
+		Color:        toStdout && isTerminal(e.stdout),
 		ShowAll:      fl.all,
 		AutomationID: automationID(fl.category),
 	}
@@ -163,7 +178,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 	if err := report.Write(out, fl.format, res.Findings, ropt); err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if fl.output != "" {
+	if !toStdout {
 		if err := out.(*os.File).Close(); err != nil {
 			return &exitError{code: 2, err: err}
 		}
@@ -180,16 +195,31 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 	return nil
 }
 
+// checkLimits refuses negative numbers, which the configuration refuses
+// too, instead of reading them as "no limit" or "the default".
+func checkLimits(fl scanFlags) error {
+	if fl.jobs < 0 {
+		return &exitError{code: 2, err: fmt.Errorf("-j/--jobs: %d is negative; give a number of workers, or 0 for one per CPU", fl.jobs)}
+	}
+	if fl.maxFileSize < 0 {
+		return &exitError{code: 2, err: fmt.Errorf("--max-file-size: %d is negative; give a size in bytes, or 0 for the default", fl.maxFileSize)}
+	}
+	return nil
+}
+
 // scanPaths runs the scan that scan and baseline share, with a progress
-// line on stderr when it is a terminal.
-func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root string, args []string, stderr io.Writer) (*scan.Result, error) {
+// line on stderr when it is a terminal. The first Ctrl-C ends it at once
+// with exit status 130, without waiting for the file being read or
+// analysed; from then on Ctrl-C has its default effect, so a second one
+// kills the process whatever it is doing.
+func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root string, args []string, e *env) (*scan.Result, error) {
 	if len(args) == 0 {
 		args = []string{"."}
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	ctx, stop := e.interrupt(ctx)
 	defer stop()
 	opt := scan.Options{
 		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
@@ -197,16 +227,50 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	if !fl.noVerify {
 		opt.Verify = verifier()
 	}
-	if isTTY(stderr) {
-		p := newProgress(stderr, time.Now)
+	if isTTY(e.stderr) {
+		p := newProgress(e.stderr, time.Now)
 		opt.Progress = p.update
 		defer p.finish()
 	}
-	res, err := scan.Run(ctx, opt)
-	if err != nil {
-		return nil, &exitError{code: 2, err: err}
+	type result struct {
+		res *scan.Result
+		err error
 	}
-	return res, nil
+	done := make(chan result, 1)
+	go func() {
+		res, err := e.scan(ctx, opt)
+		done <- result{res, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+	}
+	if ctx.Err() != nil {
+		stop()
+		return nil, &exitError{code: 130, err: errors.New("interrupted")}
+	}
+	if r.err != nil {
+		return nil, &exitError{code: 2, err: r.err}
+	}
+	if len(r.res.Files) == 0 && r.res.Skipped == 0 && !namesFile(args) {
+		// Directories held nothing to analyse: say so, instead of a clean
+		// exit that looks like a clean tree. Files named one by one (as
+		// pre-commit does) and excluded were excluded on purpose.
+		r.res.Notices = append(r.res.Notices, scan.Notice{Level: "warning", Message: "no source files to analyse under " + strings.Join(args, ", ") + " (after .gitignore and excludes)"})
+		r.res.Skipped++
+	}
+	return r.res, nil
+}
+
+// namesFile reports whether any path is something other than a directory.
+func namesFile(paths []string) bool {
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // failing reports whether a shown, unsuppressed finding is at or above the
@@ -249,6 +313,8 @@ func cmp(vals ...string) string {
 	return ""
 }
 
+// sourceOf is a file's text for the printers: the bytes the scan read, or
+// for a file it did not keep, a bounded read of it.
 func sourceOf(res *scan.Result, root, rel string) []byte {
 	if b, ok := res.Sources[rel]; ok {
 		return b
@@ -256,7 +322,7 @@ func sourceOf(res *scan.Result, root, rel string) []byte {
 	if filepath.IsAbs(rel) {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	b, err := safeio.ReadFile(filepath.Join(root, filepath.FromSlash(rel)), scan.DefaultMaxFileSize, safeio.Options{})
 	if err != nil {
 		return nil
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/holdfast-dev/holdfast/internal/fuzzlimit"
 )
 
 // tableCases map small Objective-C++ inputs to their exact rewrite.
@@ -366,11 +368,14 @@ func FuzzNeutralise(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		orig := append([]byte(nil), src...)
-		out := Neutralise(src)
-		if !bytes.Equal(src, orig) {
-			t.Fatalf("input modified")
-		}
-		checkInvariants(t, "fuzz", src, out)
+		fuzzlimit.Run(fuzzlimit.PerInput, func() {
+			orig := append([]byte(nil), src...)
+			out := Neutralise(src)
+			if !bytes.Equal(src, orig) {
+				t.Error("input modified")
+				return
+			}
+			checkInvariants(t, "fuzz", src, out)
+		})
 	})
 }
