@@ -33,7 +33,8 @@ elsewhere (a cache, a registry) is not known; suppress with a reason.`,
 				Bad: `std::vector<DeviceMemory*> raw;
 for (const Tensor& t : ts) {
   BufferHandle h = Materialize(t);
-  raw.push_back(h.Get());        // h dies at the closing brace
+  DeviceMemory* m = h.Get();
+  raw.push_back(m);              // h dies at the closing brace
 }
 WaitForPeer();
 transport_->Send(raw);           // uses dangling pointers`,
