@@ -42,7 +42,9 @@ type Options struct {
 	// Root is the scan root as an absolute OS path. Finding paths
 	// (diag.Pos.File) are slash paths relative to it.
 	Root string
-	// ToolVersion is holdfast's semantic version, e.g. "0.1.0".
+	// ToolVersion is holdfast's version, e.g. "0.1.0", or "devel" for a
+	// build that recorded none. SARIF's semanticVersion carries it only
+	// when it is a semantic version.
 	ToolVersion string
 	// InformationURI is the tool's home page; DefaultInformationURI when
 	// empty.

@@ -607,3 +607,13 @@ func TestSARIFFileOutsideRoot(t *testing.T) {
 		t.Errorf("absolute path written relative to %%SRCROOT%%:\n%s", out)
 	}
 }
+
+// TestSemanticVersion: SARIF's semanticVersion is left out for a build
+// that recorded no version ("devel" is not a semantic version).
+func TestSemanticVersion(t *testing.T) {
+	for v, want := range map[string]string{"0.1.0": "0.1.0", "0.0.0-20261201122253-d26192a1b2c3+dirty": "0.0.0-20261201122253-d26192a1b2c3+dirty", "devel": "", "": ""} {
+		if got := semanticVersion(v); got != want {
+			t.Errorf("semanticVersion(%q) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -219,7 +219,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:            toolName,
 			Version:         opt.ToolVersion,
-			SemanticVersion: opt.ToolVersion,
+			SemanticVersion: semanticVersion(opt.ToolVersion),
 			InformationURI:  informationURI(opt),
 		}},
 		ColumnKind: "utf16CodeUnits",
@@ -633,4 +633,14 @@ func resultMessage(f *diag.Finding) string {
 		s += ": " + strings.TrimSpace(v.Reason)
 	}
 	return msg + " " + sentence(s)
+}
+
+// semanticVersion is v when it is a semantic version (it starts with a
+// digit: "0.1.0", "0.0.0-20261201122253-d26192a1b2c3"), and "" otherwise
+// ("devel"), which leaves SARIF's semanticVersion out.
+func semanticVersion(v string) string {
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return ""
+	}
+	return v
 }

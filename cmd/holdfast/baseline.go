@@ -61,7 +61,7 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, stdout, stder
 	if err != nil {
 		return err
 	}
-	b := baseline.New(res.Findings, Version)
+	b := baseline.New(res.Findings, readBuildVersion().tool())
 	var buf bytes.Buffer
 	if err := b.Write(&buf); err != nil {
 		return &exitError{code: 2, err: err}

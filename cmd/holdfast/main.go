@@ -14,9 +14,6 @@ import (
 	"os"
 )
 
-// Version is holdfast's semantic version.
-const Version = "0.1.0"
-
 // exitError carries an exit status through cobra.
 type exitError struct {
 	code int

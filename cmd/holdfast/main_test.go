@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -306,4 +307,37 @@ func TestSkippedSourceExitStatus(t *testing.T) {
 	expect(t, 0, "scan", "ok.cc")
 	writeFile(t, "send.cc", bug)
 	expect(t, 1, "scan")
+}
+
+// TestVersion: the version comes from the build information the Go
+// toolchain records, not from a constant in the source.
+func TestVersion(t *testing.T) {
+	bi := &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201122253-d26192a1b2c3+dirty"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "d26192a1b2c3d4e5f60718293a4b5c6d7e8f9012"},
+		{Key: "vcs.time", Value: "2026-12-01T12:22:53Z"},
+		{Key: "vcs.modified", Value: "true"},
+	}}
+	v := fromBuildInfo(bi)
+	if got, want := v.String(), "v0.0.0-20261201122253-d26192a1b2c3+dirty, revision d26192a1b2c3 (2026-12-01T12:22:53Z), modified"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got, want := v.tool(), "0.0.0-20261201122253-d26192a1b2c3+dirty"; got != want {
+		t.Errorf("tool() = %q, want %q", got, want)
+	}
+	release := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: "v0.2.0"}})
+	if release.String() != "v0.2.0" || release.tool() != "0.2.0" {
+		t.Errorf("a release: %q, %q", release.String(), release.tool())
+	}
+	devel := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}})
+	if devel.String() != "(devel)" || devel.tool() != "devel" {
+		t.Errorf("a build without a version: %q, %q", devel.String(), devel.tool())
+	}
+
+	// Both spellings print the running binary's version.
+	want := "holdfast " + readBuildVersion().String() + "\n"
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		if out, _ := expect(t, 0, args...); out != want {
+			t.Errorf("holdfast %s = %q, want %q", args[0], out, want)
+		}
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
@@ -28,7 +27,9 @@ device that says whether it really breaks.
 It needs no build and no compile database: point it at a checkout.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       readBuildVersion().String(),
 	}
+	root.SetVersionTemplate("holdfast {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -111,15 +112,7 @@ func newVersion(stdout io.Writer) *cobra.Command {
 		Short: "print holdfast's version",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			rev := ""
-			if bi, ok := debug.ReadBuildInfo(); ok {
-				for _, s := range bi.Settings {
-					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-						rev = " (" + s.Value[:12] + ")"
-					}
-				}
-			}
-			_, err := fmt.Fprintf(stdout, "holdfast %s%s\n", Version, rev)
+			_, err := fmt.Fprintf(stdout, "holdfast %s\n", readBuildVersion())
 			return err
 		},
 	}

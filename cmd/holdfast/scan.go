@@ -148,7 +148,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, stdout, stderr io
 	}
 	ropt := report.Options{
 		Root:         root,
-		ToolVersion:  Version,
+		ToolVersion:  readBuildVersion().tool(),
 		Source:       func(p string) []byte { return sourceOf(res, root, p) },
 		Color:        fl.output == "" && isTerminal(stdout),
 		ShowAll:      fl.all,
