@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -112,7 +113,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		maxSize = DefaultMaxFileSize
 	}
 	files, warnings, err := discover.Find(opt.Paths, discover.Options{
-		Root: opt.Root, Exclude: append(slices.Clone(cfg.Exclude), opt.Exclude...), MaxFileSize: maxSize,
+		Root: opt.Root, Exclude: append(slices.Clone(cfg.ExcludeFrom(opt.Root)), opt.Exclude...), MaxFileSize: maxSize,
 	})
 	if err != nil {
 		return nil, err
@@ -287,12 +288,12 @@ func selectRules(rs []*rules.Rule, cfg *config.Config) ([]*rules.Rule, error) {
 	}
 	for _, id := range cfg.Rules.Disable {
 		if rules.ByID(id) == nil {
-			return nil, fmt.Errorf("%s: rules.disable: unknown rule %q", cfg.Path, id)
+			return nil, fmt.Errorf("%s: rules.disable: unknown rule %q", cfg.Where("rules", "disable", id), id)
 		}
 	}
-	for id := range cfg.Rules.Severity {
+	for _, id := range slices.Sorted(maps.Keys(cfg.Rules.Severity)) {
 		if rules.ByID(id) == nil {
-			return nil, fmt.Errorf("%s: rules.severity: unknown rule %q", cfg.Path, id)
+			return nil, fmt.Errorf("%s: rules.severity: unknown rule %q", cfg.Where("rules", "severity", id), id)
 		}
 	}
 	return slices.DeleteFunc(slices.Clone(rs), func(r *rules.Rule) bool {

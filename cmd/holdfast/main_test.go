@@ -341,3 +341,25 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigFromAbove: a scan in a subdirectory of a repository reads the
+// repository's .holdfast.yaml, and a bad value in it is reported with its
+// line.
+func TestConfigFromAbove(t *testing.T) {
+	dir := tree(t, map[string]string{
+		".git/HEAD":      "ref: refs/heads/main\n",
+		".holdfast.yaml": "exclude: [src/gen/**]\nfail-on: error\n",
+		"src/send.cc":    buggy(t),
+		"src/gen/g.cc":   buggy(t),
+	})
+	t.Chdir(filepath.Join(dir, "src"))
+	out, _ := expect(t, 1, "scan")
+	if !strings.Contains(out, "send.cc:18:45: error:") || strings.Contains(out, "gen/g.cc") {
+		t.Errorf("the repository's config (exclude src/gen/**) was not applied from src/:\n%s", out)
+	}
+	writeFile(t, filepath.Join(dir, ".holdfast.yaml"), "fail-on: error\nrules:\n  disable: [HF-Z001]\n")
+	_, errs := expect(t, 2, "scan")
+	if want := filepath.Join(dir, ".holdfast.yaml") + ":3: rules.disable: unknown rule \"HF-Z001\""; !strings.Contains(errs, want) {
+		t.Errorf("stderr %q lacks %q", errs, want)
+	}
+}

@@ -48,8 +48,9 @@ func newScan(stdout, stderr io.Writer) *cobra.Command {
 directory), honouring .gitignore and --exclude. Paths in the output are
 relative to the current directory.
 
-Configuration is read from .holdfast.yaml in the current directory, or from
---config. Flags override it.
+Configuration is read from the nearest .holdfast.yaml from the current
+directory up to the root of its git repository, or from --config. Flags
+override it.
 
 A finding is suppressed by a comment on its line or the line above,
 '// holdfast:ignore HF-B001 why it is fine', or anywhere in its file,
@@ -78,7 +79,7 @@ budget; each is a warning). --fail-on never always exits 0.`,
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
-	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of ./.holdfast.yaml")
+	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
 	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
 	f.BoolVar(&fl.noVerify, "no-verify", false, "skip replaying findings on the simulated device")
