@@ -33,9 +33,10 @@ func main() {
 
 // run executes the command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	cmd := newRoot(stdout, stderr)
+	cmd, finish := newRoot(stdout, stderr)
 	cmd.SetArgs(args)
 	err := cmd.Execute()
+	finish()
 	if err == nil {
 		return 0
 	}

@@ -363,3 +363,18 @@ func TestConfigFromAbove(t *testing.T) {
 		t.Errorf("stderr %q lacks %q", errs, want)
 	}
 }
+
+// TestCPUProfileWhenFindingsFail: --cpuprofile writes a profile (gzip)
+// also when the scan exits 1.
+func TestCPUProfileWhenFindingsFail(t *testing.T) {
+	dir := tree(t, map[string]string{"send.cc": buggy(t)})
+	prof := filepath.Join(dir, "cpu.pprof")
+	expect(t, 1, "scan", "--cpuprofile", prof)
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("the profile is not a gzip-compressed pprof profile (%d bytes)", len(b))
+	}
+}

@@ -13,8 +13,11 @@ import (
 	"github.com/holdfast-dev/holdfast/rules"
 )
 
-func newRoot(stdout, stderr io.Writer) *cobra.Command {
-	root := &cobra.Command{
+// newRoot builds the command tree. finish must be called once Execute has
+// returned, whatever it returned: it stops and writes a CPU profile that
+// --cpuprofile started (cobra skips post-run hooks when a command fails).
+func newRoot(stdout, stderr io.Writer) (root *cobra.Command, finish func()) {
+	root = &cobra.Command{
 		Use:   "holdfast",
 		Short: "find buffer-lifetime bugs in accelerator backends, confirmed on a simulated device",
 		Long: `holdfast finds buffer-lifetime bugs in the C++ and Objective-C++ of ML
@@ -59,14 +62,15 @@ It needs no build and no compile database: point it at a checkout.`,
 		}
 		return nil
 	}
-	root.PersistentPostRun = func(*cobra.Command, []string) {
-		if stopProfile != nil {
-			stopProfile()
-		}
-	}
 	root.AddCommand(newScan(stdout, stderr), newRules(stdout), newExplain(stdout), newVersion(stdout),
 		newStats(stdout), newModel(stdout), newBaseline(stdout, stderr))
-	return root
+	finish = func() {
+		if stopProfile != nil {
+			stopProfile()
+			stopProfile = nil
+		}
+	}
+	return root, finish
 }
 
 func newRules(stdout io.Writer) *cobra.Command {
