@@ -84,6 +84,10 @@ type Result struct {
 	Sources map[string][]byte
 	// Skipped counts files that could not be analysed.
 	Skipped int
+	// Files lists the source files discovery handed to the analysis (slash
+	// paths as in findings), sorted; a file discovery skipped (too large)
+	// is a notice instead.
+	Files []string
 }
 
 // Run scans. The error is for problems that stop the whole scan (no path
@@ -118,7 +122,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Rules: rs, Sources: map[string][]byte{}}
+	res := &Result{Rules: rs, Sources: map[string][]byte{}, Files: make([]string, 0, len(files))}
+	for _, f := range files {
+		res.Files = append(res.Files, f.Rel)
+	}
 	for _, w := range warnings {
 		level := "note"
 		if w.Skipped {

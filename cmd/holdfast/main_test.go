@@ -106,9 +106,9 @@ func TestSuppressions(t *testing.T) {
 	tree(t, map[string]string{"above.cc": above, "trailing.mm": trailing, "reasonless.cu": reasonless, "whole.h": wholeFile, "stale.cc": stale})
 
 	for _, f := range []string{"above.cc", "trailing.mm", "whole.h"} {
-		out, _ := expect(t, 0, "scan", f)
-		if !strings.Contains(out, "1 suppressed not shown") {
-			t.Errorf("%s: summary:\n%s", f, out)
+		out, errs := expect(t, 0, "scan", f)
+		if out != "" || errs != "holdfast: 0 findings in 1 file; 1 suppressed not shown\n" {
+			t.Errorf("%s: stdout %q, stderr (the summary) %q", f, out, errs)
 		}
 		out, _ = expect(t, 0, "scan", "--all", f)
 		if !strings.Contains(out, "note:") || !strings.Contains(out, "HF-B001") {
@@ -157,7 +157,9 @@ func TestBaseline(t *testing.T) {
 			t.Errorf("baseline lacks %s:\n%s", want, data)
 		}
 	}
-	expect(t, 0, "scan", "--baseline", "base.json")
+	if out, errs := expect(t, 0, "scan", "--baseline", "base.json"); out != "" || errs != "holdfast: 0 findings in 2 files; 1 hidden by the baseline\n" {
+		t.Errorf("a fully baselined run: stdout %q, stderr (the summary) %q", out, errs)
+	}
 
 	// Edits elsewhere in the file move the finding's lines and change its
 	// message (which quotes line numbers): it stays known.
@@ -177,9 +179,19 @@ func TestBaseline(t *testing.T) {
 	twin := strings.Replace(bug[strings.Index(bug, "absl::StatusOr<xla::Future<>> ProcessGroup::SendTensors("):strings.Index(bug, "// The same loop done right")],
 		"ProcessGroup::SendTensors(", "ProcessGroup::SendMore(", 1)
 	writeFile(t, filepath.Join(dir, "src/send.cc"), moved+"\nnamespace backend {\n"+twin+"}\n")
-	out, _ = expect(t, 1, "scan", "--baseline", "base.json")
-	if strings.Count(out, "error:") != 1 || !strings.Contains(out, "1 finding (1 error)") {
-		t.Errorf("want exactly the new finding:\n%s", out)
+	out, errs = expect(t, 1, "scan", "--baseline", "base.json")
+	if strings.Count(out, "error:") != 1 || !strings.Contains(errs, "holdfast: 1 finding (1 error) in 2 files, 1 confirmed; 1 hidden by the baseline\n") {
+		t.Errorf("want exactly the new finding:\n%s\n%s", out, errs)
+	}
+
+	// When the recorded finding is fixed, its entry no longer matches; an
+	// entry for a file this run did not scan is not counted.
+	writeFile(t, filepath.Join(dir, "src/send.cc"), clean)
+	if _, errs := expect(t, 0, "scan", "--baseline", "base.json"); errs != "holdfast: 0 findings in 2 files; 1 baseline entry no longer matches\n" {
+		t.Errorf("stale baseline: stderr %q", errs)
+	}
+	if _, errs := expect(t, 0, "scan", "--baseline", "base.json", "src/ok.cc"); errs != "holdfast: 0 findings in 1 file\n" {
+		t.Errorf("baseline entry of an unscanned file: stderr %q", errs)
 	}
 
 	if _, errs := expect(t, 2, "scan", "--baseline", "missing.json"); !strings.Contains(errs, "--baseline") {
@@ -376,5 +388,37 @@ func TestCPUProfileWhenFindingsFail(t *testing.T) {
 	}
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Errorf("the profile is not a gzip-compressed pprof profile (%d bytes)", len(b))
+	}
+}
+
+// TestCompactByDefault: a finding is its line, its story notes and its
+// verdict; --trace adds the source line, the replay with paths an editor
+// opens, and the fixed run.
+func TestCompactByDefault(t *testing.T) {
+	tree(t, map[string]string{"src/send.cc": buggy(t)})
+	out, _ := expect(t, 1, "scan")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 8 || !strings.HasPrefix(lines[0], "src/send.cc:18:45: error:") || lines[7] != "  verification: confirmed (HOST_UAF)" {
+		t.Errorf("want the finding, its 6 notes and its verdict, 8 lines:\n%s", out)
+	}
+	for _, l := range lines[1:7] {
+		if !strings.HasPrefix(l, "src/send.cc:") || !strings.Contains(l, ": note: ") {
+			t.Errorf("not a story note: %q", l)
+		}
+	}
+	out, _ = expect(t, 1, "scan", "--trace")
+	for _, want := range []string{"   18 |     ASSIGN_OR_RETURN", "host            src/send.cc:17  alloc buffer", "with the fix applied: no fault"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--trace output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestNoSourceFileWarns: a scan that finds no source file says so.
+func TestNoSourceFileWarns(t *testing.T) {
+	tree(t, map[string]string{"README.md": "no C++ here\n"})
+	_, errs := expect(t, 0, "scan")
+	if want := "holdfast: warning: no C, C++, CUDA or Objective-C++ source file found in '.'\nholdfast: 0 findings in 0 files\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
 	}
 }
