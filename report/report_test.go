@@ -628,3 +628,70 @@ func TestSemanticVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFRuleSecurity: code scanning ranks and files alerts by a rule's
+// tags and security-severity, and links its help page.
+func TestSARIFRuleSecurity(t *testing.T) {
+	uaf := descriptor(&diag.Rule{ID: "HF-B001", Severity: diag.Error, Tags: []string{"lifetime"}, CWE: []int{416, 825}}, DefaultInformationURI)
+	if got, want := uaf.Properties.Tags, []string{"security", "external/cwe/cwe-416", "external/cwe/cwe-825", "lifetime"}; !slices.Equal(got, want) {
+		t.Errorf("tags %v, want %v", got, want)
+	}
+	if uaf.Properties.SecuritySeverity != "8.0" {
+		t.Errorf("security-severity of an error %q, want 8.0 (high)", uaf.Properties.SecuritySeverity)
+	}
+	if want := DefaultInformationURI + "/blob/main/docs/rules/HF-B001.md"; uaf.HelpURI != want {
+		t.Errorf("helpUri %q, want %q", uaf.HelpURI, want)
+	}
+	lost := descriptor(&diag.Rule{ID: "HF-F001", Severity: diag.Error}, DefaultInformationURI)
+	if !slices.Equal(lost.Properties.Tags, []string{"correctness"}) || lost.Properties.SecuritySeverity != "" {
+		t.Errorf("a rule without a CWE: tags %v, security-severity %q", lost.Properties.Tags, lost.Properties.SecuritySeverity)
+	}
+}
+
+// TestSARIFReplayStepsHaveLocations: every step of the replay's thread
+// flow has a physical location, so code scanning shows the whole flow.
+func TestSARIFReplayStepsHaveLocations(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				CodeFlows []struct {
+					ThreadFlows []struct {
+						ID        string `json:"id"`
+						Locations []struct {
+							Location struct {
+								PhysicalLocation *json.RawMessage `json:"physicalLocation"`
+								Message          struct {
+									Text string `json:"text"`
+								} `json:"message"`
+							} `json:"location"`
+						} `json:"locations"`
+					} `json:"threadFlows"`
+				} `json:"codeFlows"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(output(t, "sarif", fixtureFindings(src, opt.Rules), opt), &log); err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for _, r := range log.Runs[0].Results {
+		for _, cf := range r.CodeFlows {
+			for _, tf := range cf.ThreadFlows {
+				if tf.ID != "replay" {
+					continue
+				}
+				for _, l := range tf.Locations {
+					steps++
+					if l.Location.PhysicalLocation == nil {
+						t.Errorf("replay step %q has no location", l.Location.Message.Text)
+					}
+				}
+			}
+		}
+	}
+	if steps == 0 {
+		t.Fatal("the fixture has no replay steps")
+	}
+}

@@ -50,6 +50,7 @@ transport_->Send(raw);`,
 			},
 			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+			CWE:  []int{416, 825},
 		},
 		Check: checkRawPointerEscapes,
 	}

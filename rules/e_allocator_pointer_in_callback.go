@@ -65,6 +65,7 @@ reference to the allocator.`,
 			},
 			Fix:  "capture an owning reference to the allocator (a shared_ptr), or document the destruction order that keeps the raw pointer valid until every callback stream is drained",
 			Tags: []string{"lifetime", "callbacks", "allocator"},
+			CWE:  []int{825},
 		},
 		Check: checkAllocatorPointerInCallback,
 	}

@@ -74,6 +74,7 @@ allocator's raw_delete, whose blocks are reused only on their own stream
 			},
 			Fix:  "defer the free until the stream has passed the last use (a host callback on the stream, a stream-ordered free such as cudaFreeAsync, an event the allocator waits on), or wait for the stream before freeing",
 			Tags: []string{"memory-safety", "use-after-free", "streams", "allocator"},
+			CWE:  []int{416},
 		},
 		Check: checkFreeBeforeStream,
 	}

@@ -50,6 +50,7 @@ same-stream copy are missed.`,
 			},
 			Fix:  "wait for the copy (Await, BlockHostUntilReady, a stream or event synchronisation) before mutating the tensor, or mutate a clone",
 			Tags: []string{"data-race", "async", "aliasing"},
+			CWE:  []int{362},
 		},
 		Check: checkMutationInFlight,
 	}
