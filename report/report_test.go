@@ -407,6 +407,12 @@ func TestSuppressedAlwaysInSARIF(t *testing.T) {
 	if s, err := Summarize(fs, opt); err != nil || s.NotShown != "1 not reproduced and 1 suppressed not shown" {
 		t.Errorf("Summarize = %+v, %v: does not count the suppressed finding", s, err)
 	}
+	// With ShowAll the text shows them, as notes, and the summary counts
+	// them so.
+	opt.ShowAll = true
+	if s, err := Summarize(fs, opt); err != nil || s.NotShown != "" || !strings.Contains(s.Findings, "note") {
+		t.Errorf("Summarize with ShowAll = %+v, %v: want every finding counted as shown", s, err)
+	}
 }
 
 func TestDeterministic(t *testing.T) {

@@ -85,8 +85,8 @@ type Summary struct {
 }
 
 // Summarize counts findings as the text format shows them: not-reproduced
-// findings are left out unless Options.ShowAll (then they count as notes),
-// and suppressed findings are never counted as findings.
+// and suppressed findings are left out and counted as not shown, unless
+// Options.ShowAll, which shows and counts them as notes.
 func Summarize(fs []*diag.Finding, opt Options) (Summary, error) {
 	all := opt
 	all.ShowAll = true
@@ -97,7 +97,7 @@ func Summarize(fs []*diag.Finding, opt Options) (Summary, error) {
 	var s selection
 	for _, f := range sel.shown {
 		switch {
-		case f.Suppressed != "":
+		case f.Suppressed != "" && !opt.ShowAll:
 			s.suppressed++
 		case notReproduced(f) && !opt.ShowAll:
 			s.notReproduced++
