@@ -282,11 +282,16 @@ func knownLayout(r string) bool {
 }
 
 func knownRoles() string {
+	return strings.Join(RoleNames(), ", ")
+}
+
+// RoleNames lists the role names ParseRole accepts, in bit order.
+func RoleNames() []string {
 	var names []string
 	for _, rn := range roleNames {
 		names = append(names, rn.name)
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // Load merges the built-in packs with extra ones (a repository's own, in

@@ -2,14 +2,16 @@
 # bench/run.sh [DIR] — holdfast's speed against tree-sitter's own parse time,
 # measured in one run on the same files.
 #
-# Unpacks PyTorch's source (../shared/corpus/pytorch-src.sh) unless DIR is
-# given, builds holdfast and bench/parseonly (the same discovery and parser
+# DIR is any source tree. Without it, PyTorch's source is unpacked with
+# ../shared/corpus/pytorch-src.sh when that script exists beside this
+# repository (the setup docs/performance.md's figures come from). Builds holdfast and bench/parseonly (the same discovery and parser
 # setup, no analysis), then times, alternating, RUNS times each:
 #   (a) parse only, (b) holdfast scan with every rule and verification,
 #   (c) ast-grep matching one pattern over the same tree (installed from npm
-#       into bench/.cache; skipped with a message if npm cannot fetch it).
+#       into bench/.cache; skipped with a message if npm cannot fetch it, or
+#       when NO_ASTGREP=1).
 # It prints medians, the ratio b/a, peak RSS, files/s and MB/s, the time of a
-# pre-commit-sized scan (5 files), and scan time on 1/4, 1/2 and all of the
+# pre-commit-sized scan (the first 5 source files of DIR), and scan time on 1/4, 1/2 and all of the
 # tree to show growth.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,15 +22,18 @@ mkdir -p "$cache"
 
 if [[ $# -ge 1 ]]; then
   tree=$(cd "$1" && pwd)
-else
+elif [[ -x $repo/../shared/corpus/pytorch-src.sh ]]; then
   tree=$("$repo/../shared/corpus/pytorch-src.sh" "$cache/corpus")
+else
+  echo "usage: bench/run.sh DIR   (a source tree to measure)" >&2
+  exit 2
 fi
 
 echo "== building"
 (cd "$repo" && go build -o "$cache/holdfast" ./cmd/holdfast && go build -o "$cache/parseonly" ./bench/parseonly)
 
 astgrep=""
-if command -v npm >/dev/null; then
+if [[ ${NO_ASTGREP:-} != 1 ]] && command -v npm >/dev/null; then
   if [[ ! -x $cache/astgrep/node_modules/.bin/ast-grep ]]; then
     (mkdir -p "$cache/astgrep" && cd "$cache/astgrep" && npm install --silent --no-audit --no-fund @ast-grep/cli@0.51.1 >/dev/null 2>&1) || true
   fi
@@ -76,20 +81,22 @@ if [[ -n $astgrep ]]; then
   a=$(printf '%s\n' "${ag[@]}" | median)
   printf 'ast-grep (one pattern) median %6.2f s   %.1f MB/s\n' "$a" "$(calc "$bytes / 1000000 / $a")"
 else
-  echo "ast-grep: not installed (npm @ast-grep/cli@0.51.1 could not be fetched)"
+  echo "ast-grep: not run (NO_ASTGREP=1, or npm could not fetch @ast-grep/cli@0.51.1)"
 fi
 
-echo "== pre-commit sized scan (5 files)"
-mapfile -t five < <(find aten/src/ATen/native -name '*.cpp' | sort | head -5)
+list=$(mktemp)
+find . -type f \( -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.mm' -o -name '*.c' -o -name '*.hpp' -o -name '*.cuh' \) | sort >"$list"
+
+echo "== pre-commit sized scan (the first 5 source files)"
+mapfile -t five < <(head -5 "$list")
 declare -a pc
 for i in $(seq "$runs"); do read -r t m < <(measure "$cache/holdfast" scan --fail-on never "${five[@]}"); pc+=("$t"); done
 printf '5 files median %.3f s\n' "$(printf '%s\n' "${pc[@]}" | median)"
 
 echo "== growth"
-list=$(mktemp)
-find . -type f \( -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' -o -name '*.mm' -o -name '*.c' -o -name '*.hpp' -o -name '*.cuh' \) | sort >"$list"
 for frac in 4 2 1; do
   n=$(wc -l <"$list"); k=$((n / frac))
+  (( k > 0 )) || continue
   mapfile -t part < <(head -n "$k" "$list")
   read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null "${part[@]}")
   pb=$(printf '%s\0' "${part[@]}" | xargs -0 stat -c %s | awk '{s+=$1} END {print s}')

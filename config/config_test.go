@@ -32,20 +32,33 @@ api:
 	}
 }
 
+// TestParseErrors: every error names the file and the line, and speaks of
+// the file's keys and values, never of the Go types they are decoded into.
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"exclud: [x]\n", "h.yaml: yaml: unmarshal errors:\n  line 1: field exclud not found"},
-		{"fail-on: loud\n", `h.yaml: fail-on: "loud"`},
-		{"rules:\n  severity: {HF-B001: fatal}\n", `rules.severity.HF-B001: "fatal"`},
-		{"api:\n  calls:\n    Get: [borow]\n", `api: call "Get": unknown role "borow"`},
-		{"exclude: [a\n", "h.yaml: yaml: line 1"},
-		{"a: 1\n---\nb: 2\n", "field a not found"},
-		{"exclude: []\n---\nexclude: []\n", "h.yaml:2:1: only one YAML document"},
-		{"max-file-size: -1\n", "max-file-size: must not be negative"},
+		{"exclud: [x]\n", `h.yaml:1: unknown key "exclud" (known: exclude, fail-on, max-file-size, rules, api)`},
+		{"rules:\n  disabled: [x]\n", `h.yaml:2: unknown key "disabled" (known: disable, severity)`},
+		{"api:\n  ownerz: [x]\n", `h.yaml:2: unknown key "ownerz" (known: name, description, owners,`},
+		{"fail-on: loud\n", `h.yaml:1: fail-on: "loud" is not one of note, warning, error, never`},
+		{"exclude: []\nrules:\n  severity: {HF-B001: fatal}\n", `h.yaml:3: rules.severity.HF-B001: "fatal" is not one of note, warning, error`},
+		{"api:\n  calls:\n    Get: [borow]\n", `h.yaml:3: api.calls.Get: unknown role "borow" (known: borrow, async,`},
+		{"exclude: [a\n", "h.yaml:1: did not find expected ',' or ']'"},
+		{"a: 1\n---\nb: 2\n", `h.yaml:1: unknown key "a"`},
+		{"exclude: []\n---\nexclude: []\n", "h.yaml:2: only one YAML document is allowed"},
+		{"\nmax-file-size: -1\n", "h.yaml:2: max-file-size: must not be negative"},
+		{"max-file-size: big\n", `h.yaml:1: max-file-size: "big" is not a whole number`},
+		{"exclude: third_party\n", `h.yaml:1: exclude: "third_party" is not a list`},
+		{"rules: [HF-B001]\n", `h.yaml:1: rules: a list is not a mapping of keys to values`},
 	} {
 		_, err := Parse("h.yaml", []byte(tc.src))
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Parse(%q) = %v, want an error containing %q", tc.src, err, tc.want)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v, want an error starting %q", tc.src, err, tc.want)
+			continue
+		}
+		for _, goWord := range []string{"config.", "apimodel.", "int64", "[]string", "map[", "unmarshal"} {
+			if strings.Contains(err.Error(), goWord) {
+				t.Errorf("Parse(%q) = %v: speaks of Go (%s)", tc.src, err, goWord)
+			}
 		}
 	}
 }
@@ -119,6 +132,61 @@ func TestLoadRefusesHostileDefaults(t *testing.T) {
 	}
 	if c, err := Load("", dir); err != nil || c.FailOn != "note" {
 		t.Errorf("link inside the tree: %+v, %v", c, err)
+	}
+}
+
+// TestLoadLooksUpward: without --config, the nearest .holdfast.yaml from
+// the current directory up to the repository root is read; nothing above
+// the repository, and outside a repository only the directory itself.
+func TestLoadLooksUpward(t *testing.T) {
+	top := t.TempDir()
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(top, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".holdfast.yaml", "fail-on: never\n")       // above the repository
+	write("repo/.git/HEAD", "ref: refs/heads/main\n") // the repository root
+	write("repo/.holdfast.yaml", "fail-on: error\nexclude: [src/gen/**, third_party/**]\n")
+	write("repo/src/deep/x.cc", "")
+	write("repo/tools/.holdfast.yaml", "fail-on: note\n") // a nearer one wins
+	write("loose/sub/x.cc", "")                           // no repository
+
+	for _, tc := range []struct{ dir, want string }{
+		{"repo/src/deep", "error"},
+		{"repo", "error"},
+		{"repo/tools", "note"},
+		{"loose/sub", ""},
+		{".", "never"},
+	} {
+		c, err := Load("", filepath.Join(top, tc.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.FailOn != tc.want {
+			t.Errorf("from %s: fail-on %q (file %q), want %q", tc.dir, c.FailOn, c.Path, tc.want)
+		}
+	}
+
+	// The file's excludes are relative to its directory.
+	c, err := Load("", filepath.Join(top, "repo", "src"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := c.ExcludeFrom(filepath.Join(top, "repo", "src"))
+	if strings.Join(got, " ") != "gen/** third_party/**" {
+		t.Errorf("excludes from repo/src = %q", got)
+	}
+	if got := c.ExcludeFrom(filepath.Join(top, "repo")); strings.Join(got, " ") != "src/gen/** third_party/**" {
+		t.Errorf("excludes from repo = %q", got)
+	}
+	if got, want := c.Where("exclude", "third_party/**"), filepath.Join(top, "repo", ".holdfast.yaml")+":2"; got != want {
+		t.Errorf("Where = %q, want %q", got, want)
 	}
 }
 

@@ -1,5 +1,7 @@
-// Package device is a deterministic simulated accelerator: the operational
-// semantics of /work/shared/sim/MODEL.md (§1–§7) as a small Go DSL.
+// Package device is a deterministic simulated accelerator as a small Go
+// DSL. docs/device-model.md describes its semantics (§1–§7: state,
+// allocators, free policies, operations, ordering, schedules, faults); the
+// comments here cite its sections.
 //
 // A Scenario is a program. The host thread runs it in program order; its
 // actions allocate device and host memory, take and drop references on host

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// FaultKind names a fault of MODEL §7.
+// FaultKind names a fault of docs/device-model.md §7.
 type FaultKind string
 
 // Fault kinds.

@@ -83,7 +83,7 @@ func (k objKind) String() string {
 // FreePolicy says what dropping the last owner of a device buffer does.
 type FreePolicy int
 
-// Free policies (MODEL §3).
+// Free policies (docs/device-model.md §3).
 const (
 	// FreeDefault uses the allocator's own rule: immediate for BFC and the
 	// Metal pool, events on used streams for the caching allocator, a free

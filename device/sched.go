@@ -12,7 +12,7 @@ import (
 // Schedule selects how a run orders the threads.
 type Schedule int
 
-// Schedules (MODEL §6).
+// Schedules (docs/device-model.md §6).
 const (
 	// Witness: the host runs until it blocks; then only the
 	// happens-before closure of what it waits for runs, victims as late as
@@ -161,8 +161,8 @@ func (s *Scenario) Explore(cap int) *Result {
 	return r
 }
 
-// Check is the fixed check of MODEL §6: the exploration, then the witness
-// and eager schedules. The first result that faults is returned first.
+// Check is the fixed check of docs/device-model.md §6: the exploration,
+// then the witness and eager schedules. The first result that faults is returned first.
 func (s *Scenario) Check(cap int) []*Result {
 	rs := []*Result{s.Explore(cap), s.Run(Witness), s.Run(Eager)}
 	for i, r := range rs {

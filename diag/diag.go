@@ -67,6 +67,11 @@ type Rule struct {
 	Example Example
 	Fix     string // what to write instead
 	Tags    []string
+	// CWE lists the Common Weakness Enumeration IDs of the bug the rule
+	// finds (416 use after free, 825 expired pointer dereference, 362
+	// race). A rule with a CWE is a security rule; one without finds
+	// correctness bugs (lost writes, deadlocks, lost errors).
+	CWE []int
 }
 
 // Pos is a position in a scanned file. Offsets are bytes; Line and Col are

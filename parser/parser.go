@@ -1,3 +1,5 @@
+//go:build cgo
+
 // Package parser turns C, C++, CUDA and Objective-C++ source into a flat
 // syntax table (File) with tree-sitter's C++ grammar. tree-sitter types
 // never leave this package: every parser and tree is closed here, and the

@@ -15,9 +15,9 @@
 //     suppression that code scanning shows as dismissed), and is shown by
 //     text and GitHub annotations only with Options.ShowAll, at severity note.
 //
-// The text format prints nothing at all for a clean run (no findings, none
-// left out, no notices), like a compiler or go vet; the exit code tells the
-// rest. Otherwise it ends with one summary line.
+// The text format prints nothing at all for a run with no finding or notice
+// to show, like a compiler or go vet; Summarize gives the one line that
+// sums up any run, which the command prints on standard error.
 package report
 
 import (
@@ -45,7 +45,9 @@ type Options struct {
 	// Root is the scan root as an absolute OS path. Finding paths
 	// (diag.Pos.File) are slash paths relative to it.
 	Root string
-	// ToolVersion is holdfast's semantic version, e.g. "0.1.0".
+	// ToolVersion is holdfast's version, e.g. "0.1.0", or "devel" for a
+	// build that recorded none. SARIF's semanticVersion carries it only
+	// when it is a semantic version.
 	ToolVersion string
 	// InformationURI is the tool's home page; DefaultInformationURI when
 	// empty.
@@ -62,6 +64,11 @@ type Options struct {
 	// ShowAll includes not-reproduced findings in every format, and
 	// suppressed findings in text and GitHub annotations, all as notes.
 	ShowAll bool
+	// Trace makes the text format print, for each finding, its source line
+	// with a caret, the verdict's reason and the replay on the simulated
+	// device. Without it a finding is its line, its story notes and its
+	// verdict.
+	Trace bool
 	// AutomationID is SARIF's run.automationDetails.id, e.g. "holdfast/".
 	// Code scanning keys runs by it, so it should be stable per category.
 	AutomationID string

@@ -75,9 +75,10 @@ func TestGolden(t *testing.T) {
 		change func(*Options)
 	}{
 		{name: "text", format: "text"},
+		{name: "text-trace", format: "text", change: func(o *Options) { o.Trace = true }},
 		{name: "text-all", format: "text", change: func(o *Options) { o.ShowAll = true }},
-		{name: "text-color", format: "text", change: func(o *Options) { o.Color = true }},
-		{name: "text-nosource", format: "text", change: func(o *Options) { o.Source = nil }},
+		{name: "text-color", format: "text", change: func(o *Options) { o.Color, o.Trace = true, true }},
+		{name: "text-nosource", format: "text", change: func(o *Options) { o.Source, o.Trace = nil, true }},
 		{name: "text-empty", format: "text", empty: true},
 		{name: "json", format: "json"},
 		{name: "json-all", format: "json", change: func(o *Options) { o.ShowAll = true }},
@@ -401,8 +402,17 @@ func TestSuppressedAlwaysInSARIF(t *testing.T) {
 		t.Errorf("JSON lacks the suppressed finding")
 	}
 	text := string(output(t, "text", fs, opt))
-	if strings.Contains(text, "contiguous") || !strings.Contains(text, "1 unconfirmed and 1 suppressed not shown") {
-		t.Errorf("text shows the suppressed finding or does not count it:\n%s", text)
+	if strings.Contains(text, "contiguous") {
+		t.Errorf("text shows the suppressed finding:\n%s", text)
+	}
+	if s, err := Summarize(fs, opt); err != nil || s.NotShown != "1 unconfirmed and 1 suppressed not shown" {
+		t.Errorf("Summarize = %+v, %v: does not count the suppressed finding", s, err)
+	}
+	// With ShowAll the text shows them, as notes, and the summary counts
+	// them so.
+	opt.ShowAll = true
+	if s, err := Summarize(fs, opt); err != nil || s.NotShown != "" || !strings.Contains(s.Findings, "note") {
+		t.Errorf("Summarize with ShowAll = %+v, %v: want every finding counted as shown", s, err)
 	}
 }
 
@@ -500,6 +510,7 @@ func TestColumns(t *testing.T) {
 	// The caret sits under "owner.get()" on screen: a tab to column 8,
 	// the emoji two columns wide.
 	opt := fixtureOptions(src)
+	opt.Trace = true
 	fs := fixtureFindings(src, opt.Rules)
 	text := string(output(t, "text", fs, opt))
 	lines := strings.Split(text, "\n")
@@ -555,14 +566,20 @@ func TestSummary(t *testing.T) {
 		notices int
 		want    string
 	}{
-		{want: ""},
+		{want: "0 findings"},
 		{sel: selection{shown: []*diag.Finding{mk(diag.Warning, "")}}, want: "1 finding (1 warning)"},
 		{sel: selection{shown: []*diag.Finding{mk(diag.Error, diag.Confirmed), mk(diag.Warning, diag.Confirmed), mk(diag.Warning, "")}},
 			want: "3 findings (1 error, 2 warnings), 2 confirmed"},
-		{sel: selection{notReproduced: 2}, want: "no findings; 2 unconfirmed not shown"},
-		{notices: 1, want: "no findings; 1 notice"},
+		{sel: selection{notReproduced: 2}, want: "0 findings; 2 unconfirmed not shown"},
+		{notices: 1, want: "0 findings; 1 notice"},
 	} {
-		if got := summary(c.sel, c.notices); got != c.want {
+		s := summary(c.sel, c.notices)
+		head := s.Findings
+		if s.Confirmed != "" {
+			head += ", " + s.Confirmed
+		}
+		got := strings.Join(slices.DeleteFunc([]string{head, s.NotShown, s.Notices}, func(p string) bool { return p == "" }), "; ")
+		if got != c.want {
 			t.Errorf("summary = %q, want %q", got, c.want)
 		}
 	}
@@ -651,6 +668,16 @@ func TestHostileTextEveryFormat(t *testing.T) {
 	}
 }
 
+// TestSemanticVersion: SARIF's semanticVersion is left out for a build
+// that recorded no version ("devel" is not a semantic version).
+func TestSemanticVersion(t *testing.T) {
+	for v, want := range map[string]string{"0.1.0": "0.1.0", "0.0.0-20261201122253-d26192a1b2c3+dirty": "0.0.0-20261201122253-d26192a1b2c3+dirty", "devel": "", "": ""} {
+		if got := semanticVersion(v); got != want {
+			t.Errorf("semanticVersion(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
 // TestLongLineSnippets: a finding on a 2 MB line prints a window of it in
 // text, not the line (3 MB once rendered), and SARIF leaves out snippets
 // it would otherwise copy whole.
@@ -660,7 +687,7 @@ func TestLongLineSnippets(t *testing.T) {
 	r := &diag.Rule{ID: "HF-X001", Name: "x", Severity: diag.Warning}
 	f := &diag.Finding{Rule: r, Message: "m",
 		At: diag.Span{Start: diag.Pos{File: "min.cc", Line: 1, Col: col}, End: diag.Pos{File: "min.cc", Line: 1, Col: col + 6}}}
-	opt := Options{Root: "/r", Source: func(string) []byte { return []byte(line + "\n") }}
+	opt := Options{Root: "/r", Trace: true, Source: func(string) []byte { return []byte(line + "\n") }}
 	text := string(output(t, "text", []*diag.Finding{f}, opt))
 	if len(text) > 2000 {
 		t.Errorf("text: %d bytes for one finding", len(text))
@@ -674,5 +701,72 @@ func TestLongLineSnippets(t *testing.T) {
 	}
 	if sarif := output(t, "sarif", []*diag.Finding{f}, opt); len(sarif) > 100000 {
 		t.Errorf("sarif: %d bytes for one finding", len(sarif))
+	}
+}
+
+// TestSARIFRuleSecurity: code scanning ranks and files alerts by a rule's
+// tags and security-severity, and links its help page.
+func TestSARIFRuleSecurity(t *testing.T) {
+	uaf := descriptor(&diag.Rule{ID: "HF-B001", Severity: diag.Error, Tags: []string{"lifetime"}, CWE: []int{416, 825}}, DefaultInformationURI)
+	if got, want := uaf.Properties.Tags, []string{"security", "external/cwe/cwe-416", "external/cwe/cwe-825", "lifetime"}; !slices.Equal(got, want) {
+		t.Errorf("tags %v, want %v", got, want)
+	}
+	if uaf.Properties.SecuritySeverity != "8.0" {
+		t.Errorf("security-severity of an error %q, want 8.0 (high)", uaf.Properties.SecuritySeverity)
+	}
+	if want := DefaultInformationURI + "/blob/main/docs/rules/HF-B001.md"; uaf.HelpURI != want {
+		t.Errorf("helpUri %q, want %q", uaf.HelpURI, want)
+	}
+	lost := descriptor(&diag.Rule{ID: "HF-F001", Severity: diag.Error}, DefaultInformationURI)
+	if !slices.Equal(lost.Properties.Tags, []string{"correctness"}) || lost.Properties.SecuritySeverity != "" {
+		t.Errorf("a rule without a CWE: tags %v, security-severity %q", lost.Properties.Tags, lost.Properties.SecuritySeverity)
+	}
+}
+
+// TestSARIFReplayStepsHaveLocations: every step of the replay's thread
+// flow has a physical location, so code scanning shows the whole flow.
+func TestSARIFReplayStepsHaveLocations(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				CodeFlows []struct {
+					ThreadFlows []struct {
+						ID        string `json:"id"`
+						Locations []struct {
+							Location struct {
+								PhysicalLocation *json.RawMessage `json:"physicalLocation"`
+								Message          struct {
+									Text string `json:"text"`
+								} `json:"message"`
+							} `json:"location"`
+						} `json:"locations"`
+					} `json:"threadFlows"`
+				} `json:"codeFlows"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(output(t, "sarif", fixtureFindings(src, opt.Rules), opt), &log); err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for _, r := range log.Runs[0].Results {
+		for _, cf := range r.CodeFlows {
+			for _, tf := range cf.ThreadFlows {
+				if tf.ID != "replay" {
+					continue
+				}
+				for _, l := range tf.Locations {
+					steps++
+					if l.Location.PhysicalLocation == nil {
+						t.Errorf("replay step %q has no location", l.Location.Message.Text)
+					}
+				}
+			}
+		}
+	}
+	if steps == 0 {
+		t.Fatal("the fixture has no replay steps")
 	}
 }

@@ -73,6 +73,7 @@ type sarifReportingDescriptor struct {
 	ShortDescription     sarifMultiformatMessage     `json:"shortDescription"`
 	FullDescription      sarifMultiformatMessage     `json:"fullDescription"`
 	Help                 sarifMultiformatMessage     `json:"help"`
+	HelpURI              string                      `json:"helpUri,omitempty"`
 	DefaultConfiguration sarifReportingConfiguration `json:"defaultConfiguration"`
 	Properties           sarifRuleProperties         `json:"properties"`
 }
@@ -89,9 +90,10 @@ type sarifReportingConfiguration struct {
 // sarifRuleProperties is a rule's property bag, in the keys GitHub code
 // scanning reads.
 type sarifRuleProperties struct {
-	Tags            []string `json:"tags"`
-	Precision       string   `json:"precision,omitempty"`
-	ProblemSeverity string   `json:"problem.severity"`
+	Tags             []string `json:"tags"`
+	Precision        string   `json:"precision,omitempty"`
+	ProblemSeverity  string   `json:"problem.severity"`
+	SecuritySeverity string   `json:"security-severity,omitempty"`
 }
 
 type sarifInvocation struct {
@@ -218,7 +220,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:            toolName,
 			Version:         opt.ToolVersion,
-			SemanticVersion: opt.ToolVersion,
+			SemanticVersion: semanticVersion(opt.ToolVersion),
 			InformationURI:  informationURI(opt),
 		}},
 		ColumnKind: "utf16CodeUnits",
@@ -238,7 +240,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 	rules, index := ruleSet(opt.Rules, sel.shown)
 	run.Tool.Driver.Rules = make([]sarifReportingDescriptor, 0, len(rules))
 	for _, r := range rules {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, descriptor(r))
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, descriptor(r, informationURI(opt)))
 	}
 
 	limit := opt.MaxSARIFResults
@@ -353,31 +355,59 @@ func problemSeverity(s diag.Severity) string {
 	return "warning"
 }
 
-// descriptor is a rule's SARIF reportingDescriptor.
-func descriptor(r *diag.Rule) sarifReportingDescriptor {
+// securitySeverity is GitHub's properties.security-severity of a security
+// rule, by its default severity: high (7.0-8.9) for an error, medium
+// (4.0-6.9) for a warning, low (0.1-3.9) for a note.
+func securitySeverity(s diag.Severity) string {
+	switch s {
+	case diag.Error:
+		return "8.0"
+	case diag.Note:
+		return "3.0"
+	}
+	return "5.5"
+}
+
+// descriptor is a rule's SARIF reportingDescriptor. A rule with a CWE is
+// tagged "security" and its CWEs ("external/cwe/cwe-416", as code scanning
+// reads them) and carries a security-severity; the others are tagged
+// "correctness". helpUri is the rule's page under docs/rules of the home
+// page's repository.
+func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
 	sev := r.Severity
 	if sev < diag.Note || sev > diag.Error {
 		sev = diag.Warning
 	}
 	summary := cmp.Or(r.Summary, r.Name, r.ID)
 	full := cmp.Or(strings.TrimSpace(r.Help), summary)
-	tags := slices.Clone(r.Tags)
-	if tags == nil {
-		tags = []string{}
+	props := sarifRuleProperties{Precision: r.Precision, ProblemSeverity: problemSeverity(sev)}
+	if len(r.CWE) > 0 {
+		props.Tags = append(props.Tags, "security")
+		for _, c := range r.CWE {
+			props.Tags = append(props.Tags, fmt.Sprintf("external/cwe/cwe-%d", c))
+		}
+		props.SecuritySeverity = securitySeverity(sev)
+	} else {
+		props.Tags = append(props.Tags, "correctness")
 	}
-	return sarifReportingDescriptor{
+	for _, t := range r.Tags {
+		if !slices.Contains(props.Tags, t) {
+			props.Tags = append(props.Tags, t)
+		}
+	}
+	d := sarifReportingDescriptor{
 		ID:                   r.ID,
 		Name:                 r.Name,
 		ShortDescription:     sarifMultiformatMessage{Text: sentence(summary)},
 		FullDescription:      sarifMultiformatMessage{Text: sentence(full)},
 		Help:                 help(r, summary, full),
 		DefaultConfiguration: sarifReportingConfiguration{Level: sarifLevel(sev)},
-		Properties: sarifRuleProperties{
-			Tags:            tags,
-			Precision:       r.Precision,
-			ProblemSeverity: problemSeverity(sev),
-		},
+		Properties:           props,
 	}
+	if home != "" && r.ID != "" {
+		d.HelpURI = strings.TrimSuffix(home, "/") + "/blob/main/docs/rules/" + url.PathEscape(r.ID) + ".md"
+	}
+	return d
 }
 
 // help is a rule's help in plain text and Markdown: what it finds, an
@@ -577,8 +607,8 @@ func (b *sarifBuilder) result(f *diag.Finding, ruleIndex int) sarifResult {
 }
 
 // traceFlow is the replay on the simulated device as a threadFlow. Steps
-// name their thread in the message; steps without a source position have a
-// location with a message only.
+// name their thread in the message; a step without a source position has
+// the finding's location, with the step's own message.
 func (b *sarifBuilder) traceFlow(f *diag.Finding, v *diag.Verification) sarifThreadFlow {
 	head := "Replay on the simulated device: " + verdictText(v.Verdict)
 	if v.Fault != "" {
@@ -593,12 +623,14 @@ func (b *sarifBuilder) traceFlow(f *diag.Finding, v *diag.Verification) sarifThr
 		if s.Fault != "" {
 			msg = sentence(msg) + " Fault: " + s.Fault
 		}
-		var l sarifLocation
+		// A step with no source position of its own (the device's own
+		// work: the next allocation, a kernel running) is placed at the
+		// finding, so code scanning can show every step of the flow.
+		at := f.At
 		if s.At != nil {
-			l = b.location(f.At.Start.File, *s.At, msg)
-		} else {
-			l = sarifLocation{Message: &sarifMessage{Text: sentence(msg)}}
+			at = *s.At
 		}
+		l := b.location(f.At.Start.File, at, msg)
 		tl := sarifThreadFlowLocation{Location: l}
 		if s.Fault != "" {
 			tl.Importance = "essential"
@@ -636,4 +668,14 @@ func resultMessage(f *diag.Finding) string {
 		s += ": " + strings.TrimSpace(v.Reason)
 	}
 	return msg + " " + sentence(s)
+}
+
+// semanticVersion is v when it is a semantic version (it starts with a
+// digit: "0.1.0", "0.0.0-20261201122253-d26192a1b2c3"), and "" otherwise
+// ("devel"), which leaves SARIF's semanticVersion out.
+func semanticVersion(v string) string {
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return ""
+	}
+	return v
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,23 +21,32 @@ const (
 	ansiCyan    = "\x1b[1;36m"
 )
 
-// Text prints findings the way a compiler prints diagnostics:
+// Text prints findings the way a compiler prints diagnostics. By default
+// each finding is one line, then one note per step of its lifetime story,
+// then its verdict:
+//
+//	path/to/file.cc:12:5: warning: <message> [HF-B001 raw-pointer-escapes-owner]
+//	path/to/file.cc:8:5: note: 'device_buffer' declared here
+//	  verification: confirmed (DEV_UAF_REUSED)
+//
+// With Options.Trace, each finding also gets its source line with a caret
+// under the range, the verdict's reason and the replay on the simulated
+// device, one step per line with the path and line it replays; findings are
+// then separated by a blank line:
 //
 //	path/to/file.cc:12:5: warning: <message> [HF-B001 raw-pointer-escapes-owner]
 //	   12 |     pjrt_buffers.push_back(pjrt_buffer);
 //	      |     ^~~~~~~~~~~~
 //	path/to/file.cc:8:5: note: 'device_buffer' declared here
 //	  verification: confirmed (DEV_UAF_REUSED) — <reason>
-//	    host      file.cc:9   <text>
-//	    stream:x  file.cc:20  <text>  ← fault: DEV_UAF_REUSED
+//	    host      path/to/file.cc:9   <text>
+//	    stream:x  path/to/file.cc:20  <text>  ← fault: DEV_UAF_REUSED
 //	  with the fix applied: no fault
 //
 // Columns count bytes, as diag.Pos does. The source line and caret appear
 // when Options.Source has the file; tabs are expanded to 8 columns so the
-// caret lines up. One note follows per witness step. Findings are separated
-// by a blank line; notices come after them, then one summary line such as
-// "3 findings (1 error, 2 warnings), 2 confirmed". A clean run prints
-// nothing.
+// caret lines up. Notices come after the findings. A run with nothing to
+// show prints nothing; Summarize gives the line that sums a run up.
 func Text(w io.Writer, fs []*diag.Finding, opt Options) error {
 	sel, err := selectFindings(fs, opt, false)
 	if err != nil {
@@ -46,26 +54,59 @@ func Text(w io.Writer, fs []*diag.Finding, opt Options) error {
 	}
 	ns := notices(opt.Notices)
 	ew := &errWriter{w: w}
-	t := &textPrinter{w: ew, color: opt.Color, src: newSources(opt.Source)}
+	t := &textPrinter{w: ew, color: opt.Color, src: newSources(opt.Source), trace: opt.Trace}
 	for i, f := range sel.shown {
-		if i > 0 {
+		if i > 0 && opt.Trace {
 			ew.str("\n")
 		}
 		t.finding(f)
 	}
-	if len(ns) > 0 && len(sel.shown) > 0 {
+	if len(ns) > 0 && len(sel.shown) > 0 && opt.Trace {
 		ew.str("\n")
 	}
 	for _, n := range ns {
 		t.notice(n)
 	}
-	if s := summary(sel, len(ns)); s != "" {
-		if len(sel.shown) > 0 || len(ns) > 0 {
-			ew.str("\n")
-		}
-		ew.str(s + "\n")
-	}
 	return ew.err
+}
+
+// Summary sums up what a run shows, in parts the caller joins with "; "
+// after adding its own (files scanned, findings a baseline hid).
+type Summary struct {
+	// Findings is "0 findings", or "3 findings (1 error, 2 warnings)": the
+	// unsuppressed findings a printer shows.
+	Findings string
+	// Confirmed is "2 confirmed" when the device confirmed any of them,
+	// or "".
+	Confirmed string
+	// NotShown is "1 unconfirmed and 2 suppressed not shown", or "".
+	NotShown string
+	// Notices is "3 notices", or "".
+	Notices string
+}
+
+// Summarize counts findings as the text format shows them: not-reproduced
+// and suppressed findings are left out and counted as not shown, unless
+// Options.ShowAll, which shows and counts them as notes.
+func Summarize(fs []*diag.Finding, opt Options) (Summary, error) {
+	all := opt
+	all.ShowAll = true
+	sel, err := selectFindings(fs, all, true)
+	if err != nil {
+		return Summary{}, err
+	}
+	var s selection
+	for _, f := range sel.shown {
+		switch {
+		case f.Suppressed != "" && !opt.ShowAll:
+			s.suppressed++
+		case notReproduced(f) && !opt.ShowAll:
+			s.notReproduced++
+		default:
+			s.shown = append(s.shown, f)
+		}
+	}
+	return summary(s, len(notices(opt.Notices))), nil
 }
 
 // textPrinter holds what the text format needs while printing.
@@ -73,6 +114,7 @@ type textPrinter struct {
 	w     *errWriter
 	color bool
 	src   *sources
+	trace bool
 }
 
 // style wraps s in an ANSI style when colour is on.
@@ -118,7 +160,9 @@ func (t *textPrinter) finding(f *diag.Finding) {
 		t.style(code, sev.String()+":"),
 		oneLine(f.Message),
 		t.style(code, tag))
-	t.snippet(f.At)
+	if t.trace {
+		t.snippet(f.At)
+	}
 	for _, s := range f.Witness {
 		p := s.At.Start
 		if p.File == "" {
@@ -191,11 +235,15 @@ func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
 	if v.Fault != "" {
 		head += " (" + oneLine(v.Fault) + ")"
 	}
+	if !t.trace {
+		t.w.printf("  verification: %s\n", head)
+		return
+	}
 	if v.Reason != "" {
 		head += " — " + oneLine(v.Reason)
 	}
 	t.w.printf("  verification: %s\n", head)
-	t.trace(f, v.Trace)
+	t.replay(f, v.Trace)
 	if len(v.Fixed) > 0 {
 		fault := ""
 		for _, s := range v.Fixed {
@@ -212,15 +260,16 @@ func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
 	}
 }
 
-// trace prints replay steps as aligned columns: thread, position, text.
-func (t *textPrinter) trace(f *diag.Finding, steps []diag.TraceStep) {
+// replay prints replay steps as aligned columns: thread, position (the
+// path and line, as an editor opens them), text.
+func (t *textPrinter) replay(f *diag.Finding, steps []diag.TraceStep) {
 	threads, poss := 0, 0
 	pos := make([]string, len(steps))
 	for i, s := range steps {
 		if s.At != nil {
 			p := s.At.Start
-			if p.File == "" || p.File == f.At.Start.File {
-				p.File = path.Base(f.At.Start.File)
+			if p.File == "" {
+				p.File = f.At.Start.File
 			}
 			p.Col = 0
 			pos[i] = posText(p)
@@ -256,11 +305,8 @@ func (t *textPrinter) notice(n Notice) {
 	t.w.printf("%s %s %s\n", t.style(ansiBold, where+":"), t.style(code, n.Level+":"), oneLine(n.Message))
 }
 
-// summary is the closing line of the text format, or "" for a clean run.
-func summary(sel selection, notices int) string {
-	if len(sel.shown) == 0 && sel.notReproduced == 0 && sel.suppressed == 0 && notices == 0 {
-		return ""
-	}
+// summary sums up a selection.
+func summary(sel selection, notices int) Summary {
 	var bySev [diag.Error + 1]int
 	confirmed := 0
 	for _, f := range sel.shown {
@@ -269,22 +315,18 @@ func summary(sel selection, notices int) string {
 			confirmed++
 		}
 	}
-	var parts []string
-	if len(sel.shown) == 0 {
-		parts = append(parts, "no findings")
-	} else {
-		s := plural(len(sel.shown), "finding")
+	s := Summary{Findings: plural(len(sel.shown), "finding")}
+	if len(sel.shown) > 0 {
 		var kinds []string
 		for sev := diag.Error; sev >= diag.Note; sev-- {
 			if bySev[sev] > 0 {
 				kinds = append(kinds, plural(bySev[sev], sev.String()))
 			}
 		}
-		s += " (" + strings.Join(kinds, ", ") + ")"
+		s.Findings += " (" + strings.Join(kinds, ", ") + ")"
 		if confirmed > 0 {
-			s += ", " + strconv.Itoa(confirmed) + " confirmed"
+			s.Confirmed = strconv.Itoa(confirmed) + " confirmed"
 		}
-		parts = append(parts, s)
 	}
 	var hidden []string
 	if sel.notReproduced > 0 {
@@ -294,12 +336,12 @@ func summary(sel selection, notices int) string {
 		hidden = append(hidden, strconv.Itoa(sel.suppressed)+" suppressed")
 	}
 	if len(hidden) > 0 {
-		parts = append(parts, strings.Join(hidden, " and ")+" not shown")
+		s.NotShown = strings.Join(hidden, " and ") + " not shown"
 	}
 	if notices > 0 {
-		parts = append(parts, plural(notices, "notice"))
+		s.Notices = plural(notices, "notice")
 	}
-	return strings.Join(parts, "; ")
+	return s
 }
 
 func plural(n int, noun string) string {

@@ -58,6 +58,7 @@ reason.`,
 			},
 			Fix:  "capture the owner (or a shared owner of its memory) in the continuation and release it there, or wait for the future before the owner dies",
 			Tags: []string{"memory-safety", "use-after-free", "async", "lifetime"},
+			CWE:  []int{416},
 		},
 		Check: checkAsyncOutlivesBuffer,
 	}

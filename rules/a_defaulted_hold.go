@@ -42,6 +42,7 @@ parameter.`,
 			},
 			Fix:  "make the hold required, or better, make the future carry it (a continuation that owns the buffers and releases them when the work completes) and drop the parameter",
 			Tags: []string{"api-design", "async", "lifetime"},
+			CWE:  []int{416},
 		},
 		CheckFile: checkDefaultedHold,
 	}

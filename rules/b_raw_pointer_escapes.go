@@ -34,7 +34,8 @@ elsewhere (a cache, a registry) is not known; suppress with a reason.`,
 				Bad: `std::vector<DeviceMemory*> raw;
 for (const Tensor& t : ts) {
   BufferHandle h = Materialize(t);
-  raw.push_back(h.Get());        // h dies at the closing brace
+  DeviceMemory* m = h.Get();
+  raw.push_back(m);              // h dies at the closing brace
 }
 WaitForPeer();
 transport_->Send(raw);           // uses dangling pointers`,
@@ -50,6 +51,7 @@ transport_->Send(raw);`,
 			},
 			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+			CWE:  []int{416, 825},
 		},
 		Check: checkRawPointerEscapes,
 	}

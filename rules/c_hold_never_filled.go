@@ -51,6 +51,7 @@ acc.AndThen(std::move(futures), std::move(holds));`,
 			},
 			Fix:  "put the owner of every buffer the async work uses into the hold container before handing it on",
 			Tags: []string{"memory-safety", "use-after-free", "async", "lifetime"},
+			CWE:  []int{416},
 		},
 		Check: checkHoldNeverFilled,
 	}

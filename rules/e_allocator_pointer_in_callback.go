@@ -32,20 +32,40 @@ Known problems: this is a note, not a bug: most runtimes do drain their
 callback streams first. Write down the dependency, or capture an owning
 reference to the allocator.`,
 			Example: diag.Example{
-				Bad: `local_device_->ThenExecuteCallback(stream,
-    [allocator = allocator_, ordinal, mem]() {
-      allocator->Deallocate(ordinal, mem);   // allocator is a raw pointer
-    });`,
-				Good: `// The client owns the allocator and destroys its devices (which drain
-// every callback stream) first: owned_devices_ is declared before
-// owned_allocator_.
-local_device_->ThenExecuteCallback(stream,
-    [allocator = allocator_shared_, ordinal, mem]() {
-      allocator->Deallocate(ordinal, mem);
-    });`,
+				Bad: `class DeviceMemoryRef {
+ public:
+  ~DeviceMemoryRef() {
+    local_device_->ThenExecuteCallback(local_device_->compute_stream(),
+        [allocator = allocator_, ordinal = ordinal_, mem = mem_]() {
+          allocator->Deallocate(ordinal, mem);   // allocator is a raw pointer
+        }).IgnoreError();
+  }
+
+ private:
+  se::DeviceMemoryAllocator* allocator_;
+  LocalDeviceState* local_device_;
+  int ordinal_;
+  se::DeviceMemoryBase mem_;
+};`,
+				Good: `class DeviceMemoryRef {
+ public:
+  ~DeviceMemoryRef() {
+    local_device_->ThenExecuteCallback(local_device_->compute_stream(),
+        [allocator = allocator_, ordinal = ordinal_, mem = mem_]() {
+          allocator->Deallocate(ordinal, mem);   // the callback owns a reference
+        }).IgnoreError();
+  }
+
+ private:
+  std::shared_ptr<se::DeviceMemoryAllocator> allocator_;
+  LocalDeviceState* local_device_;
+  int ordinal_;
+  se::DeviceMemoryBase mem_;
+};`,
 			},
 			Fix:  "capture an owning reference to the allocator (a shared_ptr), or document the destruction order that keeps the raw pointer valid until every callback stream is drained",
 			Tags: []string{"lifetime", "callbacks", "allocator"},
+			CWE:  []int{825},
 		},
 		Check: checkAllocatorPointerInCallback,
 	}

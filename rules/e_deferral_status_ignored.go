@@ -50,6 +50,7 @@ allocator_->Deallocate(ordinal_, mem_);`,
 			},
 			Fix:  "log or return the status of the deferral, and make the fall back wait for the stream before it frees",
 			Tags: []string{"error-handling", "streams", "allocator"},
+			CWE:  []int{416},
 		},
 		Check: checkDeferralStatusIgnored,
 	}

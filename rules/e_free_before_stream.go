@@ -43,8 +43,9 @@ allocator's raw_delete, whose blocks are reused only on their own stream
 			Example: diag.Example{
 				Bad: `class DeviceChunk {
  public:
+  void Clear() { local_device_->compute_stream()->MemZero(&mem_, 64).IgnoreError(); }
   ~DeviceChunk() {
-    allocator_->Deallocate(ordinal_, mem_);   // kernels may still use mem_
+    allocator_->Deallocate(ordinal_, mem_);   // the MemZero may still run
   }
  private:
   se::DeviceMemoryAllocator* allocator_;
@@ -74,6 +75,7 @@ allocator's raw_delete, whose blocks are reused only on their own stream
 			},
 			Fix:  "defer the free until the stream has passed the last use (a host callback on the stream, a stream-ordered free such as cudaFreeAsync, an event the allocator waits on), or wait for the stream before freeing",
 			Tags: []string{"memory-safety", "use-after-free", "streams", "allocator"},
+			CWE:  []int{416},
 		},
 		Check: checkFreeBeforeStream,
 	}

@@ -37,14 +37,22 @@ non-const reference or pointer parameter, or a value the function writes
 elsewhere). Copies written on purpose as scratch space and then dropped
 are reported when their original is such a destination.`,
 			Example: diag.Example{
-				Bad: `for (size_t i = 0; i < dsts.size(); ++i) {
-  DeviceBufferRef dst_ref = GetPjrtBuffer(dsts[i]);   // a new buffer for a view
-  TpuAsyncDmaCopyHtoD(dst_ref, srcs[i]);              // the data lands there
-}                                                     // and is lost`,
-				Good: `for (size_t i = 0; i < dsts.size(); ++i) {
-  TF_RETURN_IF_ERROR(ValidateContiguousBase(dsts[i]));  // views are refused
-  DeviceBufferRef dst_ref = GetPjrtBuffer(dsts[i]);
-  TpuAsyncDmaCopyHtoD(dst_ref, srcs[i]);
+				Bad: `absl::Status Upload(absl::Span<const HostSlice> srcs, std::vector<at::Tensor>& dsts) {
+  for (size_t i = 0; i < dsts.size(); ++i) {
+    at::Tensor& dst = dsts[i];
+    DeviceBufferRef dst_ref = GetPjrtBuffer(dst);   // a new buffer for a view
+    TpuAsyncDmaCopyHtoD(dst_ref, srcs[i]);          // the data lands there
+  }                                                 // and is lost
+  return absl::OkStatus();
+}`,
+				Good: `absl::Status Upload(absl::Span<const HostSlice> srcs, std::vector<at::Tensor>& dsts) {
+  for (size_t i = 0; i < dsts.size(); ++i) {
+    at::Tensor& dst = dsts[i];
+    TF_RETURN_IF_ERROR(ValidateContiguousBase(dst));  // views are refused
+    DeviceBufferRef dst_ref = GetPjrtBuffer(dst);
+    TpuAsyncDmaCopyHtoD(dst_ref, srcs[i]);
+  }
+  return absl::OkStatus();
 }`,
 			},
 			Fix:  "copy the result back into the destination when it was not contiguous (out.copy_(out_c)), reject views first (check is_contiguous() or that it is a base tensor), or write in place through the view",

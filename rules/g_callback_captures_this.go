@@ -54,6 +54,7 @@ defined in another file) are reported too; suppress with the reason.`,
 			},
 			Fix:  "capture a strong reference (shared_from_this(), an intrusive_ptr to the object) or a weak one that the callback locks and checks, or wait for the future in the destructor or before the local dies",
 			Tags: []string{"memory-safety", "use-after-free", "callbacks", "lifetime"},
+			CWE:  []int{416},
 		},
 		Check: checkCallbackOutlivesCapture,
 	}

@@ -35,15 +35,19 @@ caller keeps it until it waits) is reported too. Keeping only the device
 buffer (a DeviceBufferRef, the storage's data pointer with its owner) in
 the callback, or releasing the tensor where the caller waits, avoids it.`,
 			Example: diag.Example{
-				Bad: `xla::Future<> f = buffer->CopyRawToHost(dst, 0, n);
-f.OnReady([backing_tensor = src](absl::Status s) {
-  // backing_tensor dies on the PJRT thread and may need the GIL
-});`,
-				Good: `xla::Future<> f = buffer->CopyRawToHost(dst, 0, n);
-f.OnReady([buffer_ref = GetBuffer(src)](absl::Status s) {
-  // only the device buffer is released here; no Python object involved
-});
-holds.push_back(src);   // the tensor is released by the caller after Await()`,
+				Bad: `void Upload(const at::Tensor& src, xla::PjRtBuffer* buffer) {
+  xla::Future<> f = buffer->CopyRawHostToDevice(src.data_ptr(), 0, src.nbytes());
+  f.OnReady([backing_tensor = src](absl::Status s) {
+    // backing_tensor dies on the PJRT thread and may need the GIL
+  });
+}`,
+				Good: `void Upload(const at::Tensor& src, xla::PjRtBuffer* buffer, TransferFuture* pending) {
+  xla::Future<> f = buffer->CopyRawHostToDevice(src.data_ptr(), 0, src.nbytes());
+  f.OnReady([buffer_ref = GetBuffer(src)](absl::Status s) {
+    // only the device buffer is released here; no Python object involved
+  });
+  pending->Keep(src);   // the tensor is released by the caller after it waits
+}`,
 			},
 			Fix:  "capture the device buffer the work needs (a buffer reference, a shared pointer to the allocation) instead of the tensor, or keep the tensor in a hold the caller releases after waiting",
 			Tags: []string{"deadlock", "callbacks", "python"},

@@ -40,6 +40,7 @@ return c10::make_intrusive<TpuWork>(std::move(recv_future));`,
 			},
 			Fix:  "hand the future of the work (or one chained after it) to the work object, so that wait() blocks until the operation is done",
 			Tags: []string{"correctness", "async", "work"},
+			CWE:  []int{362},
 		},
 		Check: checkWorkWithoutFuture,
 	}

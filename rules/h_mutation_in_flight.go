@@ -32,15 +32,25 @@ ordered after it; the rule only reports stream-ordered copies when the
 stream is known to be a side stream, and host tensors mutated after a
 same-stream copy are missed.`,
 			Example: diag.Example{
-				Bad: `xla::Future<> done = src_buffer->ToLiteral(literal.get());
-t.zero_();               // swaps t's buffer while the copy reads it
-TF_RETURN_IF_ERROR(done.Await());`,
-				Good: `xla::Future<> done = src_buffer->ToLiteral(literal.get());
-TF_RETURN_IF_ERROR(done.Await());
-t.zero_();`,
+				Bad: `absl::Status CopyThenZero(at::Tensor& t, xla::MutableBorrowingLiteral* literal) {
+  TT_ASSIGN_OR_RETURN(DeviceBufferRef src_ref, GetBuffer(t));
+  TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * src_buffer, src_ref.AwaitBuffer());
+  xla::Future<> done = src_buffer->ToLiteral(literal);
+  t.zero_();               // swaps t's buffer while the copy reads it
+  return done.Await();
+}`,
+				Good: `absl::Status CopyThenZero(at::Tensor& t, xla::MutableBorrowingLiteral* literal) {
+  TT_ASSIGN_OR_RETURN(DeviceBufferRef src_ref, GetBuffer(t));
+  TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * src_buffer, src_ref.AwaitBuffer());
+  xla::Future<> done = src_buffer->ToLiteral(literal);
+  TF_RETURN_IF_ERROR(done.Await());
+  t.zero_();
+  return absl::OkStatus();
+}`,
 			},
 			Fix:  "wait for the copy (Await, BlockHostUntilReady, a stream or event synchronisation) before mutating the tensor, or mutate a clone",
 			Tags: []string{"data-race", "async", "aliasing"},
+			CWE:  []int{362},
 		},
 		Check: checkMutationInFlight,
 	}

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -94,8 +95,9 @@ type Result struct {
 	Sources map[string][]byte
 	// Skipped counts files that could not be analysed.
 	Skipped int
-	// Files lists the source files discovery found, by path as reported
-	// (relative to Root when inside it), sorted.
+	// Files lists the source files discovery handed to the analysis (slash
+	// paths as in findings), sorted; a file discovery skipped (too large)
+	// is a notice instead.
 	Files []string
 }
 
@@ -126,12 +128,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		maxSize = DefaultMaxFileSize
 	}
 	files, warnings, err := discover.Find(opt.Paths, discover.Options{
-		Root: opt.Root, Exclude: append(slices.Clone(cfg.Exclude), opt.Exclude...), MaxFileSize: maxSize,
+		Root: opt.Root, Exclude: append(slices.Clone(cfg.ExcludeFrom(opt.Root)), opt.Exclude...), MaxFileSize: maxSize,
 	})
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Rules: rs, Sources: map[string][]byte{}}
+	res := &Result{Rules: rs, Sources: map[string][]byte{}, Files: make([]string, 0, len(files))}
 	for _, f := range files {
 		res.Files = append(res.Files, f.Rel)
 	}
@@ -455,12 +457,12 @@ func selectRules(rs []*rules.Rule, cfg *config.Config) ([]*rules.Rule, error) {
 	}
 	for _, id := range cfg.Rules.Disable {
 		if rules.ByID(id) == nil {
-			return nil, fmt.Errorf("%s: rules.disable: unknown rule %q", cfg.Path, id)
+			return nil, fmt.Errorf("%s: rules.disable: unknown rule %q", cfg.Where("rules", "disable", id), id)
 		}
 	}
-	for id := range cfg.Rules.Severity {
+	for _, id := range slices.Sorted(maps.Keys(cfg.Rules.Severity)) {
 		if rules.ByID(id) == nil {
-			return nil, fmt.Errorf("%s: rules.severity: unknown rule %q", cfg.Path, id)
+			return nil, fmt.Errorf("%s: rules.severity: unknown rule %q", cfg.Where("rules", "severity", id), id)
 		}
 	}
 	return slices.DeleteFunc(slices.Clone(rs), func(r *rules.Rule) bool {

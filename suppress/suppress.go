@@ -6,6 +6,9 @@
 //	// holdfast:ignore RULE[,RULE...] reason
 //	// holdfast:ignore-file RULE[,RULE...] reason
 //
+// A space after the colon ("holdfast: ignore") is accepted. There is no
+// wildcard: a '*' where the rules go is reported.
+//
 // RULE is a rule's ID (HF-B001, case-insensitive) or name
 // (raw-pointer-escapes-owner). holdfast:ignore covers findings that start
 // on the lines of its own comment and on the line below it; when the comment
@@ -92,17 +95,26 @@ func Parse(file string, src []byte) ([]Directive, []Notice) {
 			ns = append(ns, Notice{Level: "warning", File: file, Line: c.line, Col: c.col, Message: fmt.Sprintf(format, args...)})
 		}
 		rest := body[len(Prefix):]
-		end := strings.IndexFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || r == '\\' })
-		if end < 0 {
-			end = len(rest)
-		}
-		kind, rest := rest[:end], rest[end:]
+		kind, rest := firstWord(rest)
 		if kind == "" {
-			continue // prose such as "holdfast: ..." rather than a directive
+			// "holdfast: ignore RULE why", with a space after the colon,
+			// is the directive too; other words after "holdfast: " are
+			// prose, not a directive.
+			word, after := firstWord(strings.TrimLeft(rest, " \t"))
+			if word != Ignore && word != IgnoreFile {
+				continue
+			}
+			kind, rest = word, after
 		}
 		if kind != Ignore && kind != IgnoreFile {
 			notice("unknown directive %s%s (want %s%s or %s%s); it suppresses nothing",
 				Prefix, kind, Prefix, Ignore, Prefix, IgnoreFile)
+			continue
+		}
+		firstLine, _, _ := strings.Cut(rest, "\n")
+		if f := strings.Fields(firstLine); len(f) > 0 && strings.Contains(f[0], "*") && !strings.HasPrefix(f[0], "*/") {
+			notice("%s%s takes rule IDs or names, not a pattern such as '%s': name each rule (HF-B001 or raw-pointer-escapes-owner; 'holdfast rules' lists them); it suppresses nothing",
+				Prefix, kind, f[0])
 			continue
 		}
 		rules, reason := splitRules(rest)
@@ -127,6 +139,15 @@ func Parse(file string, src []byte) ([]Directive, []Notice) {
 		ds = append(ds, d)
 	}
 	return ds, ns
+}
+
+// firstWord splits s at the first space or line splice.
+func firstWord(s string) (word, rest string) {
+	end := strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\\' })
+	if end < 0 {
+		end = len(s)
+	}
+	return s[:end], s[end:]
 }
 
 // splitRules splits "A,B, C reason text" into the rules and the reason,

@@ -73,6 +73,11 @@ func TestParse(t *testing.T) {
 		`// explained below:`,                                            // 10
 		`// more words`,                                                  // 11
 		`y();`,                                                           // 12
+		`// holdfast: ignore HF-B001 a space after the colon`,            // 13
+		`// holdfast: ignore-file HF-C001 here too`,                      // 14
+		`// holdfast:ignore * everything here is fine`,                   // 15
+		`// holdfast:ignore HF-B* all of class B`,                        // 16
+		`// holdfast:  note the pool`,                                    // 17: prose
 	}, "\n")
 	ds, ns := Parse("a.cc", []byte(src))
 	var got []string
@@ -84,6 +89,8 @@ func TestParse(t *testing.T) {
 		`2:6 ignore [HF-B001 hold-container-never-filled] 2-3 "ok"`,
 		`3:1 ignore-file [HF-C001 HF-B001] 0-0 "generated code"`,
 		`9:1 ignore [HF-C001] 9-12 "doc comment"`,
+		`13:1 ignore [HF-B001] 13-18 "a space after the colon"`,
+		`14:1 ignore-file [HF-C001] 0-0 "here too"`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("directives:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -96,6 +103,8 @@ func TestParse(t *testing.T) {
 		"4:1 holdfast:ignore HF-B001 has no reason; say why the finding is wrong or acceptable (it suppresses nothing until then)",
 		"5:1 holdfast:ignore needs a rule and a reason, as in '// holdfast:ignore HF-B001 the pool keeps the buffer alive'; it suppresses nothing",
 		"6:1 unknown directive holdfast:ignroe (want holdfast:ignore or holdfast:ignore-file); it suppresses nothing",
+		"15:1 holdfast:ignore takes rule IDs or names, not a pattern such as '*': name each rule (HF-B001 or raw-pointer-escapes-owner; 'holdfast rules' lists them); it suppresses nothing",
+		"16:1 holdfast:ignore takes rule IDs or names, not a pattern such as 'HF-B*': name each rule (HF-B001 or raw-pointer-escapes-owner; 'holdfast rules' lists them); it suppresses nothing",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("notices:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

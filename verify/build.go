@@ -616,8 +616,9 @@ func buildE(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 	return b.out, nil
 }
 
-// buildECaching is E' of MODEL §8: a tensor used on a side stream and
-// dropped without record_stream under the caching allocator.
+// buildECaching is class E's cross-stream release (docs/device-model.md
+// §8): a tensor used on a side stream and dropped without record_stream
+// under the caching allocator.
 func buildECaching(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 	b, err := newBld(w, opt, fixed, device.Caching(), "record_stream on the side stream before the drop")
 	if err != nil {
@@ -852,8 +853,8 @@ func buildG(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 	return b.out, nil
 }
 
-// buildG2 is MODEL §8 G2: an object whose release may need the
-// interpreter lock L is captured by a completion callback and released on
+// buildG2 is class G's release on the callback thread (docs/device-model.md
+// §8): an object whose release may need the interpreter lock L is captured by a completion callback and released on
 // the runtime thread that completes the work. The model's Python thread
 // holds L while it awaits later work, whose completion is queued behind the
 // callback on that thread: when the callback must take L, no thread can
@@ -967,8 +968,9 @@ func buildG2(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 	return b.out, nil
 }
 
-// buildG3 is MODEL §8 G3: a work object without the future of the work it
-// stands for, so wait() returns at once.
+// buildG3 is class G's work object (docs/device-model.md §8): a work
+// object without the future of the work it stands for, so wait() returns at
+// once.
 func buildG3(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 	b, err := newBld(w, opt, fixed, device.BFC(), "the work object holds the receive's future")
 	if err != nil {

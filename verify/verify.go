@@ -27,10 +27,11 @@
 // only the runs do.
 //
 // Limits: the builders replay one owner and one async operation per witness
-// the way MODEL.md §8 describes them; interprocedural effects that are not
-// in the witness are not seen. A class-G witness of a framework tensor
+// the way docs/device-model.md §8 describes them; interprocedural effects
+// that are not in the witness are not seen. A class-G witness of a framework tensor
 // released on the callback thread (a free step whose Via says "callback
-// thread") replays MODEL.md §8 G2: the callback takes the interpreter lock
+// thread") replays class G's release on the callback thread
+// (docs/device-model.md §8): the callback takes the interpreter lock
 // to release the capture while a Python thread holds the lock and awaits
 // later work queued behind the callback, a DEADLOCK; a wait on the future
 // before the host's own reference dies makes the callback's copy not the

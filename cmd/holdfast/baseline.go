@@ -40,7 +40,7 @@ it holds, and 2 on an error.`,
 	f.StringVarP(&fl.output, "output", "o", "", "write the baseline to `FILE` ('-' for standard output)")
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
-	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of ./.holdfast.yaml")
+	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
 	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
 	return cmd
 }
@@ -69,7 +69,7 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, e *env) error
 	if err != nil {
 		return err
 	}
-	b := baseline.New(res.Findings, Version)
+	b := baseline.New(res.Findings, readBuildVersion().tool())
 	var buf bytes.Buffer
 	if err := b.Write(&buf); err != nil {
 		return &exitError{code: 2, err: err}

@@ -19,9 +19,6 @@ import (
 	"github.com/holdfast-dev/holdfast/scan"
 )
 
-// Version is holdfast's semantic version.
-const Version = "0.1.0"
-
 // exitError carries an exit status through cobra. The error is printed as
 // one escaped line (it may quote a file name or a configuration key from
 // the scanned tree); hint, ours, follows it on a line of its own.
@@ -69,9 +66,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func runEnv(args []string, e *env) int {
-	cmd := newRoot(e)
+	cmd, finish := newRoot(e)
 	cmd.SetArgs(args)
 	err := cmd.Execute()
+	finish()
 	if err == nil {
 		return 0
 	}

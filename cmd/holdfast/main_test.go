@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -105,9 +106,9 @@ func TestSuppressions(t *testing.T) {
 	tree(t, map[string]string{"above.cc": above, "trailing.mm": trailing, "reasonless.cu": reasonless, "whole.h": wholeFile, "stale.cc": stale})
 
 	for _, f := range []string{"above.cc", "trailing.mm", "whole.h"} {
-		out, _ := expect(t, 0, "scan", f)
-		if !strings.Contains(out, "1 suppressed not shown") {
-			t.Errorf("%s: summary:\n%s", f, out)
+		out, errs := expect(t, 0, "scan", f)
+		if out != "" || errs != "holdfast: 0 findings in 1 file; 1 suppressed not shown\n" {
+			t.Errorf("%s: stdout %q, stderr (the summary) %q", f, out, errs)
 		}
 		out, _ = expect(t, 0, "scan", "--all", f)
 		if !strings.Contains(out, "note:") || !strings.Contains(out, "HF-B001") {
@@ -156,7 +157,9 @@ func TestBaseline(t *testing.T) {
 			t.Errorf("baseline lacks %s:\n%s", want, data)
 		}
 	}
-	expect(t, 0, "scan", "--baseline", "base.json")
+	if out, errs := expect(t, 0, "scan", "--baseline", "base.json"); out != "" || errs != "holdfast: 0 findings in 2 files; 1 hidden by the baseline\n" {
+		t.Errorf("a fully baselined run: stdout %q, stderr (the summary) %q", out, errs)
+	}
 
 	// Edits elsewhere in the file move the finding's lines and change its
 	// message (which quotes line numbers): it stays known.
@@ -176,9 +179,19 @@ func TestBaseline(t *testing.T) {
 	twin := strings.Replace(bug[strings.Index(bug, "absl::StatusOr<xla::Future<>> ProcessGroup::SendTensors("):strings.Index(bug, "// The same loop done right")],
 		"ProcessGroup::SendTensors(", "ProcessGroup::SendMore(", 1)
 	writeFile(t, filepath.Join(dir, "src/send.cc"), moved+"\nnamespace backend {\n"+twin+"}\n")
-	out, _ = expect(t, 1, "scan", "--baseline", "base.json")
-	if strings.Count(out, "error:") != 1 || !strings.Contains(out, "1 finding (1 error)") {
-		t.Errorf("want exactly the new finding:\n%s", out)
+	out, errs = expect(t, 1, "scan", "--baseline", "base.json")
+	if strings.Count(out, "error:") != 1 || !strings.Contains(errs, "holdfast: 1 finding (1 error) in 2 files, 1 confirmed; 1 hidden by the baseline\n") {
+		t.Errorf("want exactly the new finding:\n%s\n%s", out, errs)
+	}
+
+	// When the recorded finding is fixed, its entry no longer matches; an
+	// entry for a file this run did not scan is not counted.
+	writeFile(t, filepath.Join(dir, "src/send.cc"), clean)
+	if _, errs := expect(t, 0, "scan", "--baseline", "base.json"); errs != "holdfast: 0 findings in 2 files; 1 baseline entry no longer matches\n" {
+		t.Errorf("stale baseline: stderr %q", errs)
+	}
+	if _, errs := expect(t, 0, "scan", "--baseline", "base.json", "src/ok.cc"); errs != "holdfast: 0 findings in 1 file\n" {
+		t.Errorf("baseline entry of an unscanned file: stderr %q", errs)
 	}
 
 	if _, errs := expect(t, 2, "scan", "--baseline", "missing.json"); !strings.Contains(errs, "--baseline") {
@@ -306,4 +319,107 @@ func TestSkippedSourceExitStatus(t *testing.T) {
 	expect(t, 0, "scan", "ok.cc")
 	writeFile(t, "send.cc", bug)
 	expect(t, 1, "scan")
+}
+
+// TestVersion: the version comes from the build information the Go
+// toolchain records, not from a constant in the source.
+func TestVersion(t *testing.T) {
+	bi := &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201122253-d26192a1b2c3+dirty"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "d26192a1b2c3d4e5f60718293a4b5c6d7e8f9012"},
+		{Key: "vcs.time", Value: "2026-12-01T12:22:53Z"},
+		{Key: "vcs.modified", Value: "true"},
+	}}
+	v := fromBuildInfo(bi)
+	if got, want := v.String(), "v0.0.0-20261201122253-d26192a1b2c3+dirty, revision d26192a1b2c3 (2026-12-01T12:22:53Z), modified"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got, want := v.tool(), "0.0.0-20261201122253-d26192a1b2c3+dirty"; got != want {
+		t.Errorf("tool() = %q, want %q", got, want)
+	}
+	release := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: "v0.2.0"}})
+	if release.String() != "v0.2.0" || release.tool() != "0.2.0" {
+		t.Errorf("a release: %q, %q", release.String(), release.tool())
+	}
+	devel := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}})
+	if devel.String() != "(devel)" || devel.tool() != "devel" {
+		t.Errorf("a build without a version: %q, %q", devel.String(), devel.tool())
+	}
+
+	// Both spellings print the running binary's version.
+	want := "holdfast " + readBuildVersion().String() + "\n"
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		if out, _ := expect(t, 0, args...); out != want {
+			t.Errorf("holdfast %s = %q, want %q", args[0], out, want)
+		}
+	}
+}
+
+// TestConfigFromAbove: a scan in a subdirectory of a repository reads the
+// repository's .holdfast.yaml, and a bad value in it is reported with its
+// line.
+func TestConfigFromAbove(t *testing.T) {
+	dir := tree(t, map[string]string{
+		".git/HEAD":      "ref: refs/heads/main\n",
+		".holdfast.yaml": "exclude: [src/gen/**]\nfail-on: error\n",
+		"src/send.cc":    buggy(t),
+		"src/gen/g.cc":   buggy(t),
+	})
+	t.Chdir(filepath.Join(dir, "src"))
+	out, _ := expect(t, 1, "scan")
+	if !strings.Contains(out, "send.cc:18:45: error:") || strings.Contains(out, "gen/g.cc") {
+		t.Errorf("the repository's config (exclude src/gen/**) was not applied from src/:\n%s", out)
+	}
+	writeFile(t, filepath.Join(dir, ".holdfast.yaml"), "fail-on: error\nrules:\n  disable: [HF-Z001]\n")
+	_, errs := expect(t, 2, "scan")
+	if want := filepath.Join(dir, ".holdfast.yaml") + ":3: rules.disable: unknown rule \"HF-Z001\""; !strings.Contains(errs, want) {
+		t.Errorf("stderr %q lacks %q", errs, want)
+	}
+}
+
+// TestCPUProfileWhenFindingsFail: --cpuprofile writes a profile (gzip)
+// also when the scan exits 1.
+func TestCPUProfileWhenFindingsFail(t *testing.T) {
+	dir := tree(t, map[string]string{"send.cc": buggy(t)})
+	prof := filepath.Join(dir, "cpu.pprof")
+	expect(t, 1, "scan", "--cpuprofile", prof)
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("the profile is not a gzip-compressed pprof profile (%d bytes)", len(b))
+	}
+}
+
+// TestCompactByDefault: a finding is its line, its story notes and its
+// verdict; --trace adds the source line, the replay with paths an editor
+// opens, and the fixed run.
+func TestCompactByDefault(t *testing.T) {
+	tree(t, map[string]string{"src/send.cc": buggy(t)})
+	out, _ := expect(t, 1, "scan")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 8 || !strings.HasPrefix(lines[0], "src/send.cc:18:45: error:") || lines[7] != "  verification: confirmed (HOST_UAF)" {
+		t.Errorf("want the finding, its 6 notes and its verdict, 8 lines:\n%s", out)
+	}
+	for _, l := range lines[1:7] {
+		if !strings.HasPrefix(l, "src/send.cc:") || !strings.Contains(l, ": note: ") {
+			t.Errorf("not a story note: %q", l)
+		}
+	}
+	out, _ = expect(t, 1, "scan", "--trace")
+	for _, want := range []string{"   18 |     ASSIGN_OR_RETURN", "host            src/send.cc:17  alloc buffer", "with the fix applied: no fault"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--trace output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestNoSourceFileWarns: a scan that finds no source file says so, and
+// exits 3: nothing was analysed.
+func TestNoSourceFileWarns(t *testing.T) {
+	tree(t, map[string]string{"README.md": "no C++ here\n"})
+	out, errs := expect(t, 3, "scan")
+	if !strings.Contains(out+errs, "no source files to analyse under .") || !strings.Contains(errs, "holdfast: 0 findings in 0 files") {
+		t.Errorf("stdout %q, stderr %q: want the warning and the summary", out, errs)
+	}
 }

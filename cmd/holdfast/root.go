@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
@@ -14,9 +13,12 @@ import (
 	"github.com/holdfast-dev/holdfast/rules"
 )
 
-func newRoot(e *env) *cobra.Command {
+// newRoot builds the command tree. finish must be called once Execute has
+// returned, whatever it returned: it stops and writes a CPU profile that
+// --cpuprofile started (cobra skips post-run hooks when a command fails).
+func newRoot(e *env) (root *cobra.Command, finish func()) {
 	stdout, stderr := e.stdout, e.stderr
-	root := &cobra.Command{
+	root = &cobra.Command{
 		Use:   "holdfast",
 		Short: "find buffer-lifetime bugs in accelerator backends, confirmed on a simulated device",
 		Long: `holdfast finds buffer-lifetime bugs in the C++ and Objective-C++ of ML
@@ -29,7 +31,9 @@ device that says whether it really breaks.
 It needs no build and no compile database: point it at a checkout.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       readBuildVersion().String(),
 	}
+	root.SetVersionTemplate("holdfast {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -59,14 +63,15 @@ It needs no build and no compile database: point it at a checkout.`,
 		}
 		return nil
 	}
-	root.PersistentPostRun = func(*cobra.Command, []string) {
-		if stopProfile != nil {
-			stopProfile()
-		}
-	}
 	root.AddCommand(newScan(e), newRules(stdout), newExplain(stdout), newVersion(stdout),
 		newStats(stdout), newModel(stdout), newBaseline(e))
-	return root
+	finish = func() {
+		if stopProfile != nil {
+			stopProfile()
+			stopProfile = nil
+		}
+	}
+	return root, finish
 }
 
 func newRules(stdout io.Writer) *cobra.Command {
@@ -112,15 +117,7 @@ func newVersion(stdout io.Writer) *cobra.Command {
 		Short: "print holdfast's version",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			rev := ""
-			if bi, ok := debug.ReadBuildInfo(); ok {
-				for _, s := range bi.Settings {
-					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-						rev = " (" + s.Value[:12] + ")"
-					}
-				}
-			}
-			_, err := fmt.Fprintf(stdout, "holdfast %s%s\n", Version, rev)
+			_, err := fmt.Fprintf(stdout, "holdfast %s\n", readBuildVersion())
 			return err
 		},
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/holdfast-dev/holdfast/changes"
 	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 	"github.com/holdfast-dev/holdfast/internal/safeio"
 	"github.com/holdfast-dev/holdfast/report"
 	"github.com/holdfast-dev/holdfast/scan"
@@ -37,6 +38,7 @@ type scanFlags struct {
 	baseline    string
 	newFromRev  string
 	category    string
+	trace       bool
 }
 
 func newScan(e *env) *cobra.Command {
@@ -49,8 +51,16 @@ func newScan(e *env) *cobra.Command {
 directory), honouring .gitignore and --exclude. Paths in the output are
 relative to the current directory.
 
-Configuration is read from .holdfast.yaml in the current directory, or from
---config. Flags override it.
+In the text format a finding is one line, a note per step of its lifetime
+story and the simulated device's verdict; --trace adds its source line,
+the verdict's reason and the replay step by step. After the report one line
+on standard error sums up the run: findings, files, what --all, the
+baseline and --new-from-rev left out, and baseline entries that no longer
+match.
+
+Configuration is read from the nearest .holdfast.yaml from the current
+directory up to the root of its git repository, or from --config. Flags
+override it.
 
 A finding is suppressed by a comment on its line or the line above,
 '// holdfast:ignore HF-B001 why it is fine', or anywhere in its file,
@@ -85,9 +95,10 @@ current directory is refused. '-o -' is standard output.`,
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
-	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of ./.holdfast.yaml")
+	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
 	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
+	f.BoolVar(&fl.trace, "trace", false, "text format: also print each finding's source line, the verdict's reason and the replay on the simulated device")
 	f.BoolVar(&fl.noVerify, "no-verify", false, "skip replaying findings on the simulated device")
 	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
 	f.StringVar(&fl.baseline, "baseline", "", "report only findings not recorded in `FILE` (see 'holdfast baseline')")
@@ -135,15 +146,22 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	var tally runTally
+	tally.files = len(res.Files)
+	if base != nil {
+		var matched int
+		res.Findings, matched = base.Filter(res.Findings)
+		tally.baselined = matched
+		tally.staleBaseline = staleEntries(base, res.Files, matched)
+	}
 	if rev != nil {
 		changed, err := rev.Lines(root, res.Files)
 		if err != nil {
 			return &exitError{code: 2, err: err}
 		}
+		before := len(res.Findings)
 		res.Findings = changed.Filter(res.Findings, root)
-	}
-	if base != nil {
-		res.Findings, _ = base.Filter(res.Findings)
+		tally.unchanged = before - len(res.Findings)
 	}
 	if fl.stats {
 		if err := printStats(e.stderr, res.Stats); err != nil {
@@ -163,10 +181,11 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	}
 	ropt := report.Options{
 		Root:         root,
-		ToolVersion:  Version,
+		ToolVersion:  readBuildVersion().tool(),
 		Source:       func(p string) []byte { return sourceOf(res, root, p) },
 		Color:        toStdout && isTerminal(e.stdout),
 		ShowAll:      fl.all,
+		Trace:        fl.trace,
 		AutomationID: automationID(fl.category),
 	}
 	for _, r := range res.Rules {
@@ -183,6 +202,11 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 			return &exitError{code: 2, err: err}
 		}
 	}
+	sum, err := report.Summarize(res.Findings, ropt)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	_, _ = fmt.Fprintln(e.stderr, esc.Name(tally.line(sum)))
 	if failOn == "never" {
 		return nil
 	}
@@ -205,6 +229,73 @@ func checkLimits(fl scanFlags) error {
 		return &exitError{code: 2, err: fmt.Errorf("--max-file-size: %d is negative; give a size in bytes, or 0 for the default", fl.maxFileSize)}
 	}
 	return nil
+}
+
+// runTally is what the scan command adds to the report's summary.
+type runTally struct {
+	files         int // source files analysed
+	baselined     int // findings the baseline hid
+	staleBaseline int // baseline entries for scanned files that matched nothing
+	unchanged     int // findings --new-from-rev hid
+}
+
+// line is the one-line summary printed on standard error after every scan:
+// "0 findings in 8 files; 20 hidden by the baseline; 2 baseline entries no
+// longer match".
+func (t runTally) line(s report.Summary) string {
+	head := s.Findings + " in " + plural(t.files, "file")
+	if s.Confirmed != "" {
+		head += ", " + s.Confirmed
+	}
+	parts := []string{head}
+	if s.NotShown != "" {
+		parts = append(parts, s.NotShown)
+	}
+	if t.baselined > 0 {
+		parts = append(parts, fmt.Sprintf("%d hidden by the baseline", t.baselined))
+	}
+	if t.unchanged > 0 {
+		parts = append(parts, fmt.Sprintf("%d on lines not changed since the revision", t.unchanged))
+	}
+	if t.staleBaseline > 0 {
+		verb := " no longer matches"
+		if t.staleBaseline > 1 {
+			verb = " no longer match"
+		}
+		parts = append(parts, plural(t.staleBaseline, "baseline entry")+verb)
+	}
+	if s.Notices != "" {
+		parts = append(parts, s.Notices)
+	}
+	return "holdfast: " + strings.Join(parts, "; ")
+}
+
+// staleEntries counts the baseline entries for files this scan analysed
+// that hid no finding: the code they recorded was fixed or changed. Entries
+// for files outside the scan (a pre-commit run on a few files) are not
+// counted.
+func staleEntries(b *baseline.File, files []string, matched int) int {
+	scanned := map[string]bool{}
+	for _, f := range files {
+		scanned[f] = true
+	}
+	n := 0
+	for _, e := range b.Findings {
+		if scanned[e.File] {
+			n++
+		}
+	}
+	return max(0, n-matched)
+}
+
+func plural(n int, noun string) string {
+	if n != 1 {
+		if strings.HasSuffix(noun, "y") {
+			noun = strings.TrimSuffix(noun, "y") + "ie"
+		}
+		noun += "s"
+	}
+	return fmt.Sprintf("%d %s", n, noun)
 }
 
 // scanPaths runs the scan that scan and baseline share, with a progress
