@@ -26,28 +26,15 @@ func rewriteDeclMacros(src []byte, listed map[string]bool) []byte {
 	var prev, prev2 byte = ';', 0 // the last two significant bytes; a file starts at a statement
 	lineStart := true             // only blanks since the last newline
 	for i := 0; i < len(out); {
+		if next, ls, ok := skipTrivia(out, i, len(out), lineStart); ok {
+			if next < 0 {
+				return out // an unterminated comment
+			}
+			i, lineStart = next, ls
+			continue
+		}
 		c := out[i]
 		switch {
-		case c == '\n':
-			lineStart = true
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			i++
-			continue
-		case c == '#' && lineStart:
-			i = directiveEnd(out, i)
-			continue
-		case c == '/' && i+1 < len(out) && out[i+1] == '/':
-			i = lineEnd(out, i)
-			continue
-		case c == '/' && i+1 < len(out) && out[i+1] == '*':
-			j := bytes.Index(out[i+2:], []byte("*/"))
-			if j < 0 {
-				return out
-			}
-			i += j + 4
-			continue
 		case c == '"' || c == '\'':
 			i = literalEnd(out, i)
 			prev2, prev, lineStart = prev, c, false
@@ -148,6 +135,32 @@ func endsStatement(src []byte, i int) bool {
 
 // lineEnd returns the offset of the newline ending the line at i (or the
 // end of src).
+// skipTrivia skips what is not code at src[i] (before to): a blank, a line
+// break, a preprocessor line when lineStart says only blanks precede it on
+// its line, or a comment. ok says something was skipped; next is where the
+// scan goes on (-1 for a block comment not closed before to), and
+// lineStart is whether only blanks then precede next on its line.
+func skipTrivia(src []byte, i, to int, lineStart bool) (next int, stillLineStart bool, ok bool) {
+	c := src[i]
+	switch {
+	case c == '\n':
+		return i + 1, true, true
+	case isBlank(c):
+		return i + 1, lineStart, true
+	case c == '#' && lineStart:
+		return directiveEnd(src, i), true, true
+	case c == '/' && i+1 < to && src[i+1] == '/':
+		return lineEnd(src, i), lineStart, true
+	case c == '/' && i+1 < to && src[i+1] == '*':
+		k := bytes.Index(src[i+2:to], []byte("*/"))
+		if k < 0 {
+			return -1, lineStart, true
+		}
+		return i + k + 4, lineStart, true
+	}
+	return i, lineStart, false
+}
+
 func lineEnd(src []byte, i int) int {
 	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
 		return i + j

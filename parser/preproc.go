@@ -322,28 +322,15 @@ func splits(src []byte, dirs []directive, live []int) bool {
 		from, to := dirs[live[i]].end, dirs[live[i+1]].start
 		lineStart := true
 		for j := from; j < to; {
+			if next, ls, ok := skipTrivia(src, j, to, lineStart); ok {
+				if next < 0 {
+					return true // an unterminated comment
+				}
+				j, lineStart = next, ls
+				continue
+			}
 			c := src[j]
 			switch {
-			case c == '\n':
-				lineStart = true
-				j++
-				continue
-			case isBlank(c):
-				j++
-				continue
-			case c == '#' && lineStart:
-				j = directiveEnd(src, j)
-				continue
-			case c == '/' && j+1 < to && src[j+1] == '/':
-				j = lineEnd(src, j)
-				continue
-			case c == '/' && j+1 < to && src[j+1] == '*':
-				k := bytes.Index(src[j+2:to], []byte("*/"))
-				if k < 0 {
-					return true
-				}
-				j += k + 4
-				continue
 			case c == '"' || c == '\'':
 				j = literalEnd(src, j)
 			case c == '(' || c == '[' || c == '{':
