@@ -749,11 +749,7 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		if discarded {
 			fl |= Discarded
 		}
-		if roles&apimodel.Async == 0 || target != NoVar && b.fn.Vars[target].Type != "" && !b.mayComplete(target) ||
-			target != NoVar && roles&apimodel.Yield == 0 && !MayComplete(b.m, b.fn.Vars[target].Type) {
-			// No pack says the call is async, or it does but its result is
-			// a declared value, or an auto value of a call whose result the
-			// pack does not call its future (Yield).
+		if b.inferredAsync(roles, target) {
 			fl |= Inferred
 		}
 		if target != NoVar && b.fn.Vars[target].Kind == Plain {
@@ -1055,6 +1051,21 @@ func (b *builder) lambda(n parser.NodeID, target VarID) *Func {
 		b.fn.Vars[target].Fn = lf
 	}
 	return lf
+}
+
+// inferredAsync reports whether a call taken for async work is so only by
+// guess: no pack says it is async, or a pack does but its result, which
+// initialises target, is not a future (a declared value, or a value whose
+// type is not written of a call the pack does not give the Yield role).
+func (b *builder) inferredAsync(roles apimodel.Role, target VarID) bool {
+	if roles&apimodel.Async == 0 {
+		return true
+	}
+	if target == NoVar {
+		return false
+	}
+	t := &b.fn.Vars[target]
+	return t.Type != "" && !b.mayComplete(target) || roles&apimodel.Yield == 0 && !MayComplete(b.m, t.Type)
 }
 
 // mayComplete reports whether value v can complete later and run a

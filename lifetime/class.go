@@ -94,6 +94,24 @@ func (c *Class) Destructor() *Func {
 	return nil
 }
 
+// Owns reports whether the class frees something when an object of it
+// dies, as far as its definition shows: it declares a destructor or has a
+// member that owns memory (a class value, a smart pointer, a container).
+func (c *Class) Owns() bool {
+	if c == nil {
+		return false
+	}
+	if c.Destructor() != nil {
+		return true
+	}
+	for _, m := range c.Members {
+		if strings.HasPrefix(m.Name, "~") || !m.Method && !m.Static && (m.Kind == Owner || m.Kind == Container) {
+			return true
+		}
+	}
+	return false
+}
+
 // DestructorWaits reports whether destroying an object of the class
 // waits for pending work first: the destructor the file defines waits, or
 // calls a method of the class, defined in the file, that does (following

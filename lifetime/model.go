@@ -12,8 +12,6 @@
 package lifetime
 
 import (
-	"strings"
-
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -250,24 +248,6 @@ func (f *Func) ClassNamed(name string) *Class {
 		return nil
 	}
 	return c
-}
-
-// Owns reports whether the class frees something when an object of it
-// dies, as far as its definition shows: it declares a destructor or has a
-// member that owns memory (a class value, a smart pointer, a container).
-func (c *Class) Owns() bool {
-	if c == nil {
-		return false
-	}
-	if c.Destructor() != nil {
-		return true
-	}
-	for _, m := range c.Members {
-		if strings.HasPrefix(m.Name, "~") || !m.Method && !m.Static && (m.Kind == Owner || m.Kind == Container) {
-			return true
-		}
-	}
-	return false
 }
 
 // Var returns the variable v, or nil for NoVar.

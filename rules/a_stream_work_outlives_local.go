@@ -6,6 +6,7 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func streamWorkOutlivesLocal() *Rule {
@@ -102,17 +103,37 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 // it may share that value's memory rather than own its own.
 func aliased(fn *lifetime.Func, v lifetime.VarID, ai int) bool {
 	for j := 0; j < ai; j++ {
-		e := &fn.Events[j]
-		if e.Kind != lifetime.Use || e.Var != v || e.Flags&lifetime.Receiver == 0 {
+		r := &fn.Events[j]
+		if r.Kind != lifetime.Use || r.Var != v || r.Flags&lifetime.Receiver == 0 {
 			continue
 		}
-		for k := range fn.Events {
-			if o := &fn.Events[k]; o.Kind == lifetime.Use && o.Flags&lifetime.Argument != 0 && o.Var != v && o.Call == e.Call && o.At > e.At && o.At < e.At+200 {
+		for k := j + 1; k < ai; k++ {
+			if o := &fn.Events[k]; o.Kind == lifetime.Use && o.Flags&lifetime.Argument != 0 && o.Var != v && sameCall(fn.File, r.Node, o.Node) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// sameCall reports whether nodes a and b belong to the same call: the
+// nearest call enclosing each is the same.
+func sameCall(f *parser.File, a, b parser.NodeID) bool {
+	c := enclosingCall(f, a)
+	return c != parser.None && inCall(f, b, c)
+}
+
+// enclosingCall returns the nearest call node enclosing n, or None.
+func enclosingCall(f *parser.File, n parser.NodeID) parser.NodeID {
+	if n < 0 {
+		return parser.None
+	}
+	for m := f.Nodes[n].Parent; m != parser.None; m = f.Nodes[m].Parent {
+		if f.Nodes[m].Kind == parser.KindCallExpression {
+			return m
+		}
+	}
+	return parser.None
 }
 
 // keptOrAwaited reports whether, in the life of v, the host waits after

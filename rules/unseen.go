@@ -50,7 +50,11 @@ func (p *Pass) onPath(fn *lifetime.Func, w []diag.Step) []diag.Step {
 	}
 	touched := p.continuationObjects(fn, w)
 	var add []diag.Step
-	seen := map[string]bool{}
+	type at struct {
+		off uint32
+		v   lifetime.VarID
+	}
+	seen := map[at]bool{}
 	for i := range fn.Events {
 		e := &fn.Events[i]
 		if e.At <= first || e.At >= last || taken[e.At] || gapTo(fn, e.Scope, target) == branchGap {
@@ -60,7 +64,7 @@ func (p *Pass) onPath(fn *lifetime.Func, w []diag.Step) []diag.Step {
 		if v == nil {
 			continue
 		}
-		key := fmt.Sprint(e.At, v.Name)
+		key := at{e.At, e.Var}
 		if seen[key] {
 			continue
 		}

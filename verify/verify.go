@@ -131,14 +131,17 @@ func Verify(f *diag.Finding, opt Options) *diag.Verification {
 		return replay(f.Rule, f.Witness, opt)
 	}
 	helped, spared := resolve(f.Witness, true)
-	v := replay(f.Rule, helped, opt)
+	var v *diag.Verification
+	if len(spared) > 0 && !slices.ContainsFunc(helped, func(st diag.Step) bool { return st.Kind == diag.StepOwnerDies }) {
+		// Nothing dies on the helped path: there is nothing to replay.
+		v = &diag.Verification{Verdict: diag.NotReproduced,
+			Reason: "the replay is clean when " + strings.Join(spared, ", ") + " is kept alive by the code holdfast cannot see"}
+	} else {
+		v = replay(f.Rule, helped, opt)
+	}
 	if v.Verdict == diag.Confirmed {
 		v.Reason += "; it faults whatever the code holdfast cannot see does (" + unseen(f.Witness) + ")"
 		return v
-	}
-	if v.Verdict == diag.NotModelled && len(spared) > 0 && strings.Contains(v.Reason, "owner-dies") {
-		v = &diag.Verification{Verdict: diag.NotReproduced,
-			Reason: "the replay is clean when " + strings.Join(spared, ", ") + " is kept alive by the code holdfast cannot see"}
 	}
 	alone, _ := resolve(f.Witness, false)
 	u := replay(f.Rule, alone, opt)
