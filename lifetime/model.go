@@ -171,6 +171,10 @@ const (
 	// call returns a declared status or value rather than a future. Whether
 	// the work really runs behind the host is the unseen callee's business.
 	Inferred
+	// Temporary marks an Operand that is an object built in the argument
+	// list (array(0, dtype)): it has no name (Var is NoVar,
+	// Text is its expression) and dies at the end of the full expression.
+	Temporary
 )
 
 // Event is one thing that happens to a value, at a place in the source.

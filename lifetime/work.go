@@ -107,6 +107,11 @@ func (b *builder) operands(n parser.NodeID, name string, roles apimodel.Role, as
 	}
 	for i, a := range b.layoutArgs(n) {
 		v := b.operandRoot(a)
+		if v == NoVar && b.temporaryOwner(a) {
+			b.emit(Event{Kind: Operand, Node: n, At: b.at(a), Var: NoVar, Other: future, Owner: NoVar, Call: name,
+				Flags: Argument | Temporary, Text: strings.Join(strings.Fields(b.text(a)), " ")})
+			continue
+		}
 		if v == NoVar || seen[v] || b.fn.Vars[v].Kind == Lambda {
 			continue
 		}
@@ -195,4 +200,28 @@ func (b *builder) materialInput(n, recv parser.NodeID) parser.NodeID {
 		return args[0]
 	}
 	return parser.None
+}
+
+// temporaryOwner reports whether argument a builds an object that owns
+// memory in place: a call of a type's constructor, T(...), where
+// the packs or a class of the file say T owns memory.
+func (b *builder) temporaryOwner(a parser.NodeID) bool {
+	a = b.strip(a)
+	if b.kind(a) != parser.KindCallExpression {
+		return false
+	}
+	fn := b.f.Field(a, parser.FieldFunction)
+	if k := b.kind(fn); k != parser.KindIdentifier && k != parser.KindQualifiedIdentifier && k != parser.KindTemplateFunction {
+		return false
+	}
+	typ := stripTemplateArgs(collapse(b.text(fn)))
+	base := typ
+	if i := strings.LastIndex(base, "::"); i >= 0 {
+		base = base[i+2:]
+	}
+	if b.m.IsOwner(typ) || b.m.IsTensor(typ) || b.m.IsContainer(typ) {
+		return true
+	}
+	c := b.classes.byName[base]
+	return c != nil && c.Node != parser.None && c.Owns()
 }

@@ -70,6 +70,10 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 			if op.Node != a.Node && op.At > p.nodeEnd(a) {
 				break
 			}
+			if op.Kind == lifetime.Operand && op.Node == a.Node && op.Flags&lifetime.Temporary != 0 {
+				reportTemporary(p, fn, a, op)
+				continue
+			}
 			if op.Kind != lifetime.Operand || op.Node != a.Node || seen[op.Var] {
 				continue
 			}
@@ -184,4 +188,30 @@ func streamOf(p *Pass, fn *lifetime.Func, a *lifetime.Event) string {
 		}
 	}
 	return ""
+}
+
+// reportTemporary reports an object built in the argument list of encoded
+// work: it dies at the end of the statement, before the command buffer
+// runs, whatever any other code does.
+func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
+	end := statementEnd(fn.File, a.Node)
+	msg := fmt.Sprintf("%s queues work that reads the temporary %s, which dies at the end of the statement before the work can run",
+		a.Call, op.Text)
+	died := &lifetime.Event{Kind: lifetime.ScopeExit, Node: parser.None, At: end - 1, Call: ";"}
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, op, op.Text, "", fmt.Sprintf("the temporary %s owns a buffer", op.Text)),
+		p.Step(fn, diag.StepAsync, a, op.Text, streamOf(p, fn, a), fmt.Sprintf("%s encodes work that reads it when the stream runs it", a.Call)),
+		p.Step(fn, diag.StepOwnerDies, died, op.Text, "", "the temporary dies at the end of the statement; the queued work has not run"),
+	}
+	p.Report(fn, op.At, p.nodeEnd(op), msg, "stream-temporary:"+op.Text+":"+a.Call, w)
+}
+
+// statementEnd returns the end offset of the statement node n is part of.
+func statementEnd(f *parser.File, n parser.NodeID) uint32 {
+	for m := n; m != parser.None; m = f.Nodes[m].Parent {
+		if p := f.Nodes[m].Parent; p == parser.None || f.Nodes[p].Kind == parser.KindCompoundStatement {
+			return f.Nodes[m].End
+		}
+	}
+	return f.Nodes[n].End
 }

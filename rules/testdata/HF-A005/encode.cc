@@ -78,3 +78,20 @@ void AsType(const array& in, array& out, const Stream& s) {
   CopyType ctype = in.flags().contiguous ? CopyType::Vector : CopyType::General;
   copy_gpu(in, out, ctype, s);
 }
+
+// A scalar built in the argument list dies at the end of the statement.
+void PadWithZero(const array& in, array& padded, const Stream& s) {
+  copy_gpu(array(0, in.dtype()), padded, CopyType::Scalar, s);  // want "copy_gpu queues work that reads the temporary array\(0, in.dtype\(\)\), which dies at the end of the statement" confirmed
+}
+
+// Correct: the scalar is named and kept with the command buffer.
+void PadWithKeptZero(const array& in, array& padded, const Stream& s, metal::Device& d) {
+  array zero(0, in.dtype());
+  copy_gpu(zero, padded, CopyType::Scalar, s);
+  d.add_temporary(zero, s.index);
+}
+
+// Correct: a value of a type that owns no memory built in place.
+void CopyKind(const array& in, array& out, const Stream& s) {
+  copy_gpu(in, out, CopyType(1), s);
+}
