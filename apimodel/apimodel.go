@@ -164,6 +164,10 @@ type Pack struct {
 	// MemoryFormats says what a memory-format name among a layout call's
 	// arguments makes of its result: "contiguous", "keep" or "strided".
 	MemoryFormats map[string]string `yaml:"memory_formats"`
+	// FreeArgs gives, for a free function with the free role whose freed
+	// value is not its first argument, the 0-based index of the argument
+	// it frees (iree_allocator_free(allocator, ptr): 1).
+	FreeArgs map[string]int `yaml:"free_args"`
 }
 
 // LayoutOp is what a tensor call does to layout.
@@ -220,6 +224,7 @@ type Model struct {
 	onFutures  map[string]Role
 	layout     map[string]LayoutOp
 	formats    map[string]string
+	freeArgs   map[string]int
 	declMacros []string
 	holdWords  []string
 }
@@ -315,7 +320,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
-		formats: map[string]string{},
+		formats: map[string]string{}, freeArgs: map[string]int{},
 	}
 	for _, p := range packs {
 		if p == nil {
@@ -353,6 +358,9 @@ func Load(extra ...*Pack) (*Model, error) {
 		for name, r := range p.MemoryFormats {
 			m.formats[name] = r
 		}
+		for name, i := range p.FreeArgs {
+			m.freeArgs[name] = i
+		}
 		m.declMacros = append(m.declMacros, p.DeclMacros...)
 		m.holdWords = append(m.holdWords, p.HoldWords...)
 	}
@@ -380,6 +388,10 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Packs names the packs merged into m, in load order.
 func (m *Model) Packs() []string { return m.packs }
+
+// FreeArg returns the index of the argument free function name frees, when
+// a pack says it is not the first.
+func (m *Model) FreeArg(name string) (int, bool) { return lookup(m.freeArgs, name) }
 
 // DeclMacros lists the declaration macros, sorted.
 func (m *Model) DeclMacros() []string { return m.declMacros }

@@ -16,7 +16,7 @@ func load(t *testing.T, extra ...*Pack) *Model {
 
 func TestBuiltinPacksLoad(t *testing.T) {
 	m := load(t)
-	if got := strings.Join(m.Packs(), ","); got != "absl,aten,c10d,cuda,llvm,metal,mlx,pjrt,python,std,stream_executor,torch_tpu" {
+	if got := strings.Join(m.Packs(), ","); got != "absl,aten,c10d,cuda,iree,llvm,metal,mlx,pjrt,python,std,stream_executor,torch_tpu" {
 		t.Errorf("packs = %s", got)
 	}
 }

@@ -1,6 +1,7 @@
 package lifetime
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -900,7 +901,12 @@ func (b *builder) assign(n parser.NodeID) {
 				b.emit(Event{Kind: Use, Node: l, Var: v, Other: NoVar, Owner: NoVar, Call: "="})
 				return
 			}
+			mark := len(b.fn.Events)
 			b.init(v, right)
+			if !slices.ContainsFunc(b.fn.Events[mark:], func(e Event) bool { return e.Var == v && (e.Kind == Assign || e.Kind == Result) }) {
+				// v holds a new value from here on, whatever made it.
+				b.emit(Event{Kind: Result, Node: right, Var: v, Other: NoVar, Owner: NoVar, Call: "="})
+			}
 			return
 		}
 		// A member or global: what goes there outlives the call.
@@ -912,6 +918,10 @@ func (b *builder) assign(n parser.NodeID) {
 		root := b.rootVar(l)
 		if root == NoVar {
 			b.memberRoot(l)
+		}
+		if root != NoVar && b.fn.Vars[root].Kind == Pointer {
+			// Storing through a pointer reads the pointer.
+			b.emit(Event{Kind: Use, Node: l, Var: root, Other: NoVar, Owner: NoVar, Call: "->"})
 		}
 		v, owner := b.arg(right, "=", 0, NoVar)
 		fl := Flags(0)

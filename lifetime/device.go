@@ -79,6 +79,9 @@ func (b *builder) free(n parser.NodeID, name string, recv parser.NodeID, recvVar
 		freed, recvVar = recv, NoVar
 	case len(args) > 0:
 		freed = args[0]
+		if i, ok := b.m.FreeArg(name); ok && i < len(args) {
+			freed = args[i]
+		}
 	}
 	if freed == parser.None {
 		return

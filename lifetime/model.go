@@ -290,3 +290,144 @@ func (f *Func) ScopeExitOf(v VarID) *Event {
 	}
 	return nil
 }
+
+// ArgIndex returns the 0-based position of the argument an event with the
+// Argument flag is about, among its call's arguments, or -1.
+func (f *Func) ArgIndex(e *Event) int {
+	if e.Node < 0 {
+		return -1
+	}
+	n := e.Node
+	list := f.File.Nodes[n].Parent
+	for list != parser.None && f.File.Kind(list) != parser.KindArgumentList {
+		n, list = list, f.File.Nodes[list].Parent
+		if f.File.Kind(n) == parser.KindCallExpression {
+			return -1
+		}
+	}
+	if list == parser.None {
+		return -1
+	}
+	i := 0
+	for a := range f.File.NamedChildren(list) {
+		if a == n {
+			return i
+		}
+		if f.File.Kind(a) != parser.KindComment {
+			i++
+		}
+	}
+	return -1
+}
+
+// Exclusive reports whether nodes a and b (a first) lie in alternatives
+// of one choice, so no path runs both: the two arms of an if, or two cases
+// of a switch when a's case ends with a break or a return.
+func (f *Func) Exclusive(a, b parser.NodeID) bool {
+	if a < 0 || b < 0 {
+		return false
+	}
+	file := f.File
+	inside := func(n, outer parser.NodeID) bool {
+		return file.Nodes[outer].Start <= file.Nodes[n].Start && file.Nodes[n].End <= file.Nodes[outer].End
+	}
+	for m := file.Nodes[a].Parent; m != parser.None; m = file.Nodes[m].Parent {
+		if !inside(b, m) {
+			continue
+		}
+		// m is the lowest node holding both: which of its children hold
+		// each?
+		var ca, cb parser.NodeID = parser.None, parser.None
+		for c := range file.Children(m) {
+			if inside(a, c) {
+				ca = c
+			}
+			if inside(b, c) {
+				cb = c
+			}
+		}
+		if ca == parser.None || cb == parser.None || ca == cb {
+			return false
+		}
+		switch file.Kind(m) {
+		case parser.KindIfStatement:
+			return file.Nodes[ca].Field == parser.FieldConsequence && file.Nodes[cb].Field == parser.FieldAlternative
+		case parser.KindCompoundStatement:
+			// The body of a switch: two of its cases.
+			if p := file.Nodes[m].Parent; p != parser.None && file.Kind(p) == parser.KindSwitchStatement &&
+				file.Kind(ca) == parser.KindCaseStatement && file.Kind(cb) == parser.KindCaseStatement {
+				return endsCase(file, ca)
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// endsCase reports whether a case of a switch ends with a break or a
+// return, so control does not fall into the next case.
+func endsCase(file *parser.File, c parser.NodeID) bool {
+	last := parser.None
+	for s := range file.NamedChildren(c) {
+		if file.Kind(s) != parser.KindComment {
+			last = s
+		}
+	}
+	return last != parser.None && (file.Kind(last) == parser.KindBreakStatement || file.Kind(last) == parser.KindReturnStatement)
+}
+
+// JumpsBetween reports whether every path from node a to the later node b
+// is cut by a jump that follows a in its blocks: a return, a throw, a
+// continue, or a break whose loop or switch holds b (a break out of a
+// switch that b follows does not cut).
+func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
+	if a < 0 || b < 0 {
+		return false
+	}
+	file := f.File
+	inside := func(n, outer parser.NodeID) bool {
+		return file.Nodes[outer].Start <= file.Nodes[n].Start && file.Nodes[n].End <= file.Nodes[outer].End
+	}
+	child := a
+	for m := file.Nodes[a].Parent; m != parser.None; child, m = m, file.Nodes[m].Parent {
+		if k := file.Kind(m); k != parser.KindCompoundStatement && k != parser.KindCaseStatement {
+			continue
+		}
+		after := false
+		for s := range file.NamedChildren(m) {
+			if s == child {
+				after = true
+				continue
+			}
+			if !after {
+				continue
+			}
+			if inside(b, s) || file.Nodes[s].Start >= file.Nodes[b].Start {
+				break
+			}
+			switch file.Kind(s) {
+			case parser.KindReturnStatement, parser.KindThrowStatement, parser.KindContinueStatement:
+				return true
+			case parser.KindBreakStatement:
+				if t := breakTarget(file, s); t != parser.None && inside(b, t) {
+					return true
+				}
+			}
+		}
+		if inside(b, m) {
+			return false
+		}
+	}
+	return false
+}
+
+// breakTarget returns the loop or switch a break statement leaves.
+func breakTarget(file *parser.File, n parser.NodeID) parser.NodeID {
+	for m := file.Nodes[n].Parent; m != parser.None; m = file.Nodes[m].Parent {
+		switch file.Kind(m) {
+		case parser.KindForStatement, parser.KindForRangeLoop, parser.KindWhileStatement, parser.KindDoStatement, parser.KindSwitchStatement:
+			return m
+		}
+	}
+	return parser.None
+}

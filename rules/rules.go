@@ -30,6 +30,7 @@ func All() []*Rule {
 		futureDiscarded(),
 		streamWorkOutlivesLocal(),
 		rawPointerEscapes(),
+		useAfterCalleeFrees(),
 		holdNeverFilled(),
 		noopContiguous(),
 		freeBeforeStream(),
@@ -57,16 +58,20 @@ func ByID(id string) *Rule {
 // Pass is a rule's window on one file: the functions' models, the API
 // model, and a way to report. Rules never read files or print.
 type Pass struct {
-	File     *parser.File
-	Model    *apimodel.Model
+	File  *parser.File
+	Model *apimodel.Model
+	// Funcs are the models of every function of the file, for facts a
+	// rule needs about the callees the file defines.
+	Funcs    []*lifetime.Func
 	rule     *Rule
 	findings []*diag.Finding
+	frees    map[string]map[int]bool // see freeSummaries
 }
 
 // Run applies rules to the functions of one file and returns the findings
 // in a deterministic order.
 func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule) []*diag.Finding {
-	p := &Pass{File: f, Model: m}
+	p := &Pass{File: f, Model: m, Funcs: funcs}
 	for _, r := range rs {
 		p.rule = r
 		if r.CheckFile != nil {

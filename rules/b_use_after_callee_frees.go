@@ -1,0 +1,215 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+func useAfterCalleeFrees() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-B002",
+			Name:      "use-after-callee-frees",
+			Class:     "B",
+			Severity:  diag.Error,
+			Precision: "high",
+			Summary:   "a pointer is used after a function of the same file that frees what it points to was called with it",
+			Help: `What it does: summarises every function the file defines: which of its
+pointer parameters it frees on every path (free, delete, an allocator's
+free the API model names, or a call of another such function of the file
+with the parameter). At each call of such a function with a local pointer
+or a parameter, it reports a later use of that pointer (a member read or
+written through it, the pointer handed to a call) when no return and no
+new assignment of the pointer come in between.
+
+Why it is bad: after the call the pointer dangles; the memory it points
+to may already belong to the next allocation. A cleanup helper that frees
+its argument is easy to forget at the call site (IREE's queue actions were
+written to after their cleanup freed them).
+
+Known problems: a loop body that continues right after the call (the use
+is then on the next iteration, of another object) is not told apart from a
+fall through; functions defined in other files are not summarised.`,
+			Example: diag.Example{
+				Bad: `static void action_cleanup(action_t* action) {
+  iree_allocator_free(action->allocator, action);
+}
+void process(action_t* action) {
+  action_cleanup(action);
+  action->event_count = 0;   // action was freed
+}`,
+				Good: `static void action_cleanup(action_t* action) {
+  iree_allocator_free(action->allocator, action);
+}
+void process(action_t* action) {
+  action->event_count = 0;
+  action_cleanup(action);
+}`,
+			},
+			Fix:  "use the pointer before the call that frees it, or copy what is needed out of it first",
+			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+		},
+		Check: checkUseAfterCalleeFrees,
+	}
+}
+
+func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
+	frees := p.freeSummaries()
+	for i := range fn.Events {
+		c := &fn.Events[i]
+		if c.Kind != lifetime.Use || c.Flags&lifetime.Argument == 0 || c.Var == lifetime.NoVar {
+			continue
+		}
+		v := fn.Var(c.Var)
+		if v.Kind != lifetime.Pointer {
+			continue
+		}
+		idx, ok := frees[shortName(c.Call)]
+		if !ok || !idx[fn.ArgIndex(c)] {
+			continue
+		}
+		if use := useAfterFree(fn, i); use != nil {
+			reportUseAfterCalleeFrees(p, fn, c, use, v)
+		}
+	}
+}
+
+// useAfterFree returns the first use of the pointer of event i (an argument
+// of a call that frees it) after that call, when no return and no new
+// value of the pointer come first; nil otherwise.
+func useAfterFree(fn *lifetime.Func, i int) *lifetime.Event {
+	c := &fn.Events[i]
+	for j := i + 1; j < len(fn.Events); j++ {
+		e := &fn.Events[j]
+		if e.Node == c.Node || within(fn.File, e.Node, enclosingCall(fn.File, c.Node)) || fn.Exclusive(c.Node, e.Node) {
+			continue // the call's own arguments, or another arm of a choice
+		}
+		switch {
+		case e.Kind == lifetime.Return && !fn.Exclusive(c.Node, e.Node):
+			return nil
+		case e.Var != c.Var:
+		case e.Kind == lifetime.Assign, e.Kind == lifetime.Result, e.Kind == lifetime.Declare, e.Kind == lifetime.ScopeExit:
+			return nil
+		case e.Kind == lifetime.Use && e.At > c.At:
+			if fn.JumpsBetween(c.Node, e.Node) {
+				return nil
+			}
+			return e
+		}
+	}
+	return nil
+}
+
+// freeSummaries maps the name of each function the file defines once to
+// the indexes of the pointer parameters it frees on every path: directly,
+// or by passing the parameter to another such function. Overloaded names
+// are left out.
+func (p *Pass) freeSummaries() map[string]map[int]bool {
+	if p.frees != nil {
+		return p.frees
+	}
+	byName := map[string]*lifetime.Func{}
+	count := map[string]int{}
+	for _, f := range p.Funcs {
+		if f.Kind == lifetime.LambdaFunc {
+			continue
+		}
+		n := shortName(f.Name)
+		count[n]++
+		byName[n] = f
+	}
+	out := map[string]map[int]bool{}
+	for grew, round := true, 0; grew && round < 4; round++ {
+		grew = false
+		for n, f := range byName {
+			if count[n] != 1 {
+				continue
+			}
+			for i, v := range params(f) {
+				if out[n][i] || !freesOnEveryPath(f, v, out) {
+					continue
+				}
+				if out[n] == nil {
+					out[n] = map[int]bool{}
+				}
+				out[n][i] = true
+				grew = true
+			}
+		}
+	}
+	p.frees = out
+	return out
+}
+
+// params returns the parameters of f in order.
+func params(f *lifetime.Func) []lifetime.VarID {
+	var out []lifetime.VarID
+	for i := range f.Vars {
+		if f.Vars[i].Param {
+			out = append(out, lifetime.VarID(i))
+		}
+	}
+	return out
+}
+
+// freesOnEveryPath reports whether f frees parameter v, or hands it to a
+// function known to free it, on every path: in no branch or loop, with no
+// return before it.
+func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known map[string]map[int]bool) bool {
+	if f.Vars[v].Kind != lifetime.Pointer {
+		return false
+	}
+	for i := range f.Events {
+		e := &f.Events[i]
+		if e.Kind == lifetime.Return {
+			return false
+		}
+		if gapTo(f, e.Scope, 0) != everyPath {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Free && e.Var == v && strings.TrimSpace(e.Text) == f.Vars[v].Name:
+			return true
+		case e.Kind == lifetime.Use && e.Var == v && e.Flags&lifetime.Argument != 0 && known[shortName(e.Call)][f.ArgIndex(e)]:
+			return true
+		}
+	}
+	return false
+}
+
+func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Event, v *lifetime.Var) {
+	callee := shortName(c.Call)
+	msg := fmt.Sprintf("'%s' is used at line %d after %s, which frees what it points to, was called with it at line %d",
+		v.Name, p.Line(use.At), callee, p.Line(c.At))
+	obj := "*" + v.Name
+	decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, decl, obj, "", fmt.Sprintf("'%s' points to an object on the heap", v.Name)),
+		p.Step(fn, diag.StepBorrow, decl, v.Name, obj, fmt.Sprintf("'%s' points to it", v.Name)),
+	}
+	// A reference taken before the call (a retain the API model names)
+	// is part of the story: the replay says whether the object survives.
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.At < c.At && e.Var == c.Var && e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && p.Model.Call(e.Call)&apimodel.Keep != 0 {
+			w = append(w, p.Step(fn, diag.StepStore, e, obj, "a reference taken by "+e.Call, fmt.Sprintf("%s takes a reference to it", e.Call)))
+		}
+	}
+	w = append(w,
+		p.Step(fn, diag.StepOwnerDies, c, obj, "", fmt.Sprintf("%s frees it on every path (its body, in this file)", callee)),
+		p.Step(fn, diag.StepUse, use, v.Name, "", fmt.Sprintf("'%s' is used here, after its pointee was freed", v.Name)))
+	p.Report(fn, use.At, p.nodeEnd(use), msg, "freed-by:"+callee+":"+v.Name, w)
+}
+
+// within reports whether node n lies inside node outer.
+func within(f *parser.File, n, outer parser.NodeID) bool {
+	if n < 0 || outer < 0 {
+		return false
+	}
+	return f.Nodes[outer].Start <= f.Nodes[n].Start && f.Nodes[n].End <= f.Nodes[outer].End
+}
