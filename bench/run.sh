@@ -46,13 +46,19 @@ languageGlobs:
   cpp: ["*.h", "*.hh", "*.hpp", "*.mm", "*.cu", "*.cuh", "*.inl", "*.ipp", "*.cc", "*.cpp", "*.cxx", "*.c"]
 YML
 
-# measure CMD... prints "seconds peak_kb"
+# measure CMD... prints "seconds peak_kb". A command that fails with a
+# usage or internal error (exit 2 or more, other than holdfast's 3 for
+# skipped files) stops the benchmark instead of timing nothing.
 measure() {
-  local tf
+  local tf rc=0
   tf=$(mktemp)
-  /usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>/dev/null || true
+  /usr/bin/time -o "$tf" -f "%e %M" "$@" >/dev/null 2>"$tf.err" || rc=$?
+  if (( rc == 2 || rc > 3 )); then
+    echo "bench: $* failed with exit $rc:" >&2; cat "$tf.err" >&2
+    rm -f "$tf" "$tf.err"; exit 1
+  fi
   tail -1 "$tf"
-  rm -f "$tf"
+  rm -f "$tf" "$tf.err"
 }
 calc() { awk "BEGIN {print $1}"; }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.2f\n", (a[NR/2]+a[NR/2+1])/2}'; }
@@ -64,8 +70,8 @@ files=$("$cache/parseonly" . | awk '{print $1}')
 declare -a pa sc ag
 peak_scan=0 peak_parse=0
 for i in $(seq "$runs"); do
-  read -r t m < <(measure "$cache/parseonly" .); pa+=("$t"); (( m > peak_parse )) && peak_parse=$m
-  read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null .); sc+=("$t"); (( m > peak_scan )) && peak_scan=$m
+  read -r t m < <(measure "$cache/parseonly" .); [[ -n $t ]] || exit 1; pa+=("$t"); (( m > peak_parse )) && peak_parse=$m
+  read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o "$cache/scan.out" .); [[ -n $t ]] || exit 1; sc+=("$t"); (( m > peak_scan )) && peak_scan=$m
   if [[ -n $astgrep ]]; then
     read -r t m < <(measure "$astgrep" run -c "$cache/sgconfig.yml" -l cpp -p '$X.get()' .); ag+=("$t")
   fi
@@ -90,7 +96,7 @@ find . -type f \( -name '*.cc' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' -
 echo "== pre-commit sized scan (the first 5 source files)"
 mapfile -t five < <(head -5 "$list")
 declare -a pc
-for i in $(seq "$runs"); do read -r t m < <(measure "$cache/holdfast" scan --fail-on never "${five[@]}"); pc+=("$t"); done
+for i in $(seq "$runs"); do read -r t m < <(measure "$cache/holdfast" scan --fail-on never "${five[@]}"); [[ -n $t ]] || exit 1; pc+=("$t"); done
 printf '5 files median %.3f s\n' "$(printf '%s\n' "${pc[@]}" | median)"
 
 echo "== growth"
@@ -98,7 +104,7 @@ for frac in 4 2 1; do
   n=$(wc -l <"$list"); k=$((n / frac))
   (( k > 0 )) || continue
   mapfile -t part < <(head -n "$k" "$list")
-  read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o /dev/null "${part[@]}")
+  read -r t m < <(measure "$cache/holdfast" scan --fail-on never -o "$cache/scan.out" "${part[@]}"); [[ -n $t ]] || exit 1
   pb=$(printf '%s\0' "${part[@]}" | xargs -0 stat -c %s | awk '{s+=$1} END {print s}')
   printf '1/%d of the files: %5d files %9d bytes  %6.2f s  %.1f MB/s\n' "$frac" "$k" "$pb" "$t" "$(calc "$pb / 1000000 / $t")"
 done
