@@ -337,7 +337,7 @@ func (f *Func) Exclusive(a, b parser.NodeID) bool {
 		}
 		// m is the lowest node holding both: which of its children hold
 		// each?
-		var ca, cb parser.NodeID = parser.None, parser.None
+		ca, cb := parser.None, parser.None
 		for c := range file.Children(m) {
 			if inside(a, c) {
 				ca = c

@@ -168,6 +168,12 @@ func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end *lifetime.Ev
 	for v := range chainedAfter(fn, e) {
 		chain[v] = true
 	}
+	// A wait on an object the continuation shares with the host (a
+	// notification it notifies, a promise it sets, through the future the
+	// host got from that promise) waits for the continuation.
+	for v := range sharedWithContinuation(fn, e) {
+		chain[v] = true
+	}
 	for j := i + 1; j < len(fn.Events); j++ {
 		w := &fn.Events[j]
 		if w.At >= end.At {
@@ -332,4 +338,27 @@ func ownFuture(fn, g *lifetime.Func, e *lifetime.Event) bool {
 	name = strings.TrimPrefix(name, "this->")
 	m := g.Class.Member(name)
 	return m != nil && !m.Method && m.Type != ""
+}
+
+// sharedWithContinuation returns the values of fn the continuation of
+// callback event e captures, and the futures the host got from a call on
+// them (got = promise.get_future()).
+func sharedWithContinuation(fn *lifetime.Func, e *lifetime.Event) map[lifetime.VarID]bool {
+	out := map[lifetime.VarID]bool{}
+	if e.Lambda == nil {
+		return out
+	}
+	for _, c := range e.Lambda.Vars {
+		if c.Captured && c.Outer != lifetime.NoVar {
+			out[c.Outer] = true
+		}
+	}
+	for i := range fn.Events {
+		// A future the host got from a call on a shared object (an Async
+		// whose subject it is, got = promise.get_future()).
+		if a := &fn.Events[i]; a.Kind == lifetime.Async && a.Var != lifetime.NoVar && out[a.Other] {
+			out[a.Var] = true
+		}
+	}
+	return out
 }

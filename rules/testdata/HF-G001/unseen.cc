@@ -11,12 +11,11 @@ void WriteOptions(std::vector<uint8_t>* out, int tolerance) {
   *out = fbb.GetBuffer();
 }
 
-// Not reproduced: the host blocks on a latch the continuation counts down,
-// so the two synchronise there: the replay of the path through that wait
-// is clean.
+// Correct: the host blocks on a latch the continuation counts down, so the
+// two synchronise there.
 void RunAll(HostFuture<void> done) {
   CountDownLatch latch(1);
-  done.AndThen([&latch]() { latch.CountDown(); });  // want "captures local 'latch' by reference" not-reproduced
+  done.AndThen([&latch]() { latch.CountDown(); });
   latch.Wait();
 }
 
