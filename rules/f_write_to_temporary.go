@@ -65,7 +65,11 @@ are reported when their original is such a destination.`,
 func checkWriteToTemporary(p *Pass, fn *lifetime.Func) {
 	for i := range fn.Events {
 		m := &fn.Events[i]
-		if m.Kind != lifetime.Materialise || m.Flags&lifetime.NoCopy != 0 || m.Var == lifetime.NoVar || m.Other == lifetime.NoVar || m.Var == m.Other {
+		if m.Kind == lifetime.Materialise && m.Flags&lifetime.NoCopy == 0 && m.Other != lifetime.NoVar && (m.Var == m.Other || m.Var == lifetime.NoVar && assignedTo(fn, i, m.Other)) {
+			checkRebound(p, fn, i)
+			continue
+		}
+		if m.Kind != lifetime.Materialise || m.Flags&lifetime.NoCopy != 0 || m.Var == lifetime.NoVar || m.Other == lifetime.NoVar {
 			continue
 		}
 		if p.Model.Call(m.Call)&apimodel.Materialise == 0 {
@@ -267,4 +271,88 @@ func reportLostWrite(p *Pass, fn *lifetime.Func, m, w, back *lifetime.Event) {
 		steps = append(steps, bs)
 	}
 	p.Report(fn, m.At, p.nodeEnd(m), msg, orig+"->"+cp, steps)
+}
+
+// checkRebound reports an output parameter rebound to its own packed copy
+// (out = out.contiguous()) and then written: the caller's tensor, which
+// other handles share, is left as it was when it was a view. The write is
+// a known one (a mutation, a kernel or copy that writes it), or, assumed,
+// the parameter or a handle made from it handed to a call holdfast cannot
+// see.
+func checkRebound(p *Pass, fn *lifetime.Func, i int) {
+	m := &fn.Events[i]
+	v := fn.Var(m.Other)
+	if !v.Param || v.Kind != lifetime.Reference || v.Const || !p.Model.IsTensor(v.Base) {
+		return
+	}
+	if p.Model.Call(m.Call)&apimodel.Materialise == 0 {
+		return
+	}
+	handles := map[lifetime.VarID]bool{m.Other: true}
+	var w *lifetime.Event
+	assumed := false
+	for j := i + 1; j < len(fn.Events) && w == nil; j++ {
+		e := &fn.Events[j]
+		if !handles[e.Var] {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Mutate, e.Kind == lifetime.Operand && e.Flags&lifetime.Written != 0:
+			w = e
+		case e.Kind != lifetime.Use || e.Flags&lifetime.Argument == 0:
+		case e.Call == "copy_":
+			return // copied somewhere: a write-back holdfast reads as such
+		case madeFrom(fn, e, handles):
+			// a handle made from the parameter: y = todp(out)
+		case p.unknownCall(e.Call):
+			w, assumed = e, true
+		}
+	}
+	if w == nil {
+		return
+	}
+	caller := v.Name + " (the caller's tensor)"
+	msg := fmt.Sprintf("'%s' is rebound to its own %s(), a new packed tensor when the caller's is a view, and then written by %s at line %d: the caller's tensor is never written and nothing copies the result back",
+		v.Name, m.Call, w.Call, p.Line(w.At))
+	ws := p.Step(fn, diag.StepWrite, w, v.Name, "", fmt.Sprintf("%s writes the packed copy, not the caller's tensor", w.Call))
+	ws.Via = w.Call
+	if assumed {
+		ws.Assumed = true
+		ws.Message = fmt.Sprintf("assumed: %s, which holdfast cannot see, writes the packed copy it is handed", w.Call)
+	}
+	steps := []diag.Step{
+		p.Step(fn, diag.StepMaterial, m, v.Name, caller, fmt.Sprintf("%s() makes a new buffer when the caller's tensor is a view, and '%s' now refers to it", m.Call, v.Name)),
+		ws,
+	}
+	p.Report(fn, m.At, p.nodeEnd(m), msg, "rebound:"+v.Name, steps)
+}
+
+// assignedTo reports whether the result of materialise event i is assigned
+// to v in the same statement (out = out.contiguous() through a reference).
+func assignedTo(fn *lifetime.Func, i int, v lifetime.VarID) bool {
+	m := &fn.Events[i]
+	end := statementEnd(fn.File, m.Node)
+	for j := i + 1; j < len(fn.Events); j++ {
+		e := &fn.Events[j]
+		if e.At >= end {
+			return false
+		}
+		if e.Kind == lifetime.Use && e.Var == v && e.Call == "=" {
+			return true
+		}
+	}
+	return false
+}
+
+// madeFrom adds to handles the values whose initialiser is the call that
+// argument event e belongs to, and reports whether there was one.
+func madeFrom(fn *lifetime.Func, e *lifetime.Event, handles map[lifetime.VarID]bool) bool {
+	found := false
+	for k := range fn.Vars {
+		if x := &fn.Vars[k]; x.FromCall && x.Decl >= 0 && within(fn.File, e.Node, fn.File.Nodes[x.Decl].Parent) {
+			handles[lifetime.VarID(k)] = true
+			found = true
+		}
+	}
+	return found
 }
