@@ -736,6 +736,9 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		subject = first
 	}
 
+	if target != NoVar {
+		b.temporaryBorrow(n, target, tkind, name, recv, roles)
+	}
 	if target != NoVar && (tkind == Pointer || tkind == Reference || tkind == Plain) {
 		if owner := b.isBorrowCall(n, tkind); owner != NoVar {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: owner, Call: name})
@@ -1107,4 +1110,43 @@ func MayComplete(m *apimodel.Model, typ string) bool {
 		}
 	}
 	return false
+}
+
+// temporaryBorrow models a value taken from an owner that exists only for
+// the statement: a fresh copy or allocation made in the same expression
+// (t.contiguous().data_ptr(), at::empty(...).data()). A pointer or
+// reference from a borrowing method of it is a Borrow flagged Temporary
+// (Text: the temporary); a value of a class made by a call holdfast cannot
+// see from such a temporary (h = to_handle(t.contiguous())) may borrow it,
+// a Borrow flagged Temporary and Inferred.
+func (b *builder) temporaryBorrow(n parser.NodeID, target VarID, tkind VarKind, name string, recv parser.NodeID, roles apimodel.Role) {
+	if recv != parser.None {
+		if (tkind == Pointer || tkind == Reference || tkind == Plain && roles&apimodel.Borrow != 0) && b.freshTemporary(recv) {
+			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: NoVar, Call: name, Flags: Temporary,
+				Text: strings.Join(strings.Fields(b.text(b.strip(recv))), " ")})
+		}
+		return
+	}
+	if roles != 0 || tkind != Owner {
+		return
+	}
+	for a := range b.f.NamedChildren(b.f.Field(n, parser.FieldArguments)) {
+		if b.freshTemporary(a) {
+			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: NoVar, Call: name, Flags: Temporary | Inferred,
+				Text: strings.Join(strings.Fields(b.text(b.strip(a))), " ")})
+			return
+		}
+	}
+}
+
+// freshTemporary reports whether expression n is a call that returns a
+// fresh owner by value: a materialising copy (contiguous) or an
+// allocation (a tensor factory, clone) the API model names.
+func (b *builder) freshTemporary(n parser.NodeID) bool {
+	n = b.strip(n)
+	if b.kind(n) != parser.KindCallExpression {
+		return false
+	}
+	name, _ := b.callee(b.f.Field(n, parser.FieldFunction))
+	return b.m.Call(name)&(apimodel.Materialise|apimodel.Alloc) != 0
 }

@@ -31,6 +31,7 @@ func All() []*Rule {
 		streamWorkOutlivesLocal(),
 		rawPointerEscapes(),
 		useAfterCalleeFrees(),
+		borrowFromTemporary(),
 		holdNeverFilled(),
 		noopContiguous(),
 		freeBeforeStream(),

@@ -55,6 +55,9 @@ func TestRules(t *testing.T) {
 			continue
 		}
 		for _, v := range []diag.Verdict{diag.Confirmed, diag.NotReproduced} {
+			if _, ok := noCleanPath[r.Meta.ID]; ok && v == diag.NotReproduced {
+				continue
+			}
 			if verdicts[r.Meta.ID][v] == 0 {
 				t.Errorf("%s: no testdata case marked %s", r.Meta.ID, v)
 			}
@@ -67,6 +70,12 @@ func TestRules(t *testing.T) {
 var notReplayed = map[string]string{
 	"HF-A003": "it reports an API declaration (a hold parameter with a default), not a path of events; the callers that leave the hold out are HF-A002's findings, which replay",
 	"HF-E003": "a note on a dependency on destruction order elsewhere: the function has no event where the allocator dies, so there is no fault path to replay",
+}
+
+// noCleanPath lists the replayed rules whose findings have no event that
+// could make the path clean, and why; they need no not-reproduced case.
+var noCleanPath = map[string]string{
+	"HF-B003": "the temporary dies at the end of its statement, before any later event of the path: nothing on the path can keep it or wait for it",
 }
 
 // want is one expected finding: its message pattern and, if given, the

@@ -1,0 +1,98 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func borrowFromTemporary() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-B003",
+			Name:      "borrow-from-temporary",
+			Class:     "B",
+			Severity:  diag.Error,
+			Precision: "high",
+			Summary:   "a pointer or view taken from a fresh copy or allocation made in the same statement is used after the statement",
+			Help: `What it does: finds a raw pointer, reference or view taken from an owner
+that exists only for one statement, a fresh copy or allocation the API
+model names (t.contiguous(), a tensor factory, clone()), kept in a variable
+and used after that statement: t.contiguous().data_ptr<float>(), or a
+handle made from such a temporary by a call holdfast cannot see
+(to_device(t.contiguous())), which may borrow its memory.
+
+Why it is bad: the temporary dies at the end of the full expression. When
+it was a real copy (the input was a view), its memory goes back to the
+allocator at once, and the next allocation can be handed the same memory
+while the pointer still refers to it: a kernel enqueued later reads or
+writes someone else's data.
+
+Known problems: a handle that copies what it needs out of the temporary
+(rather than borrowing it) is reported as latent; so is any handle made by
+a call holdfast cannot see.`,
+			Example: diag.Example{
+				Bad: `void run(const at::Tensor& input, Stream s) {
+  float* p = input.contiguous().data_ptr<float>();   // the copy dies here
+  launch(p, s);
+}`,
+				Good: `void run(const at::Tensor& input, Stream s) {
+  at::Tensor packed = input.contiguous();            // named: lives to the end
+  float* p = packed.data_ptr<float>();
+  launch(p, s);
+}`,
+			},
+			Fix:  "name the temporary (at::Tensor packed = t.contiguous();) so it lives as long as the pointer, and take the pointer from it",
+			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+		},
+		Check: checkBorrowFromTemporary,
+	}
+}
+
+func checkBorrowFromTemporary(p *Pass, fn *lifetime.Func) {
+	for i := range fn.Events {
+		b := &fn.Events[i]
+		if b.Kind != lifetime.Borrow || b.Flags&lifetime.Temporary == 0 || b.Var == lifetime.NoVar {
+			continue
+		}
+		end := statementEnd(fn.File, b.Node)
+		var use *lifetime.Event
+		for j := i + 1; j < len(fn.Events); j++ {
+			e := &fn.Events[j]
+			if e.Var != b.Var || e.At < end {
+				continue
+			}
+			if e.Kind == lifetime.Assign || e.Kind == lifetime.Result || e.Kind == lifetime.ScopeExit {
+				break // a new value, or the pointer's end
+			}
+			if e.Kind == lifetime.Use || e.Kind == lifetime.OnStream || e.Kind == lifetime.Operand {
+				use = e
+				break
+			}
+		}
+		if use == nil {
+			continue
+		}
+		reportBorrowFromTemporary(p, fn, b, end, use)
+	}
+}
+
+func reportBorrowFromTemporary(p *Pass, fn *lifetime.Func, b *lifetime.Event, end uint32, use *lifetime.Event) {
+	name := fn.VarName(b.Var)
+	msg := fmt.Sprintf("'%s' is taken from the temporary %s, which dies at the end of its statement, and used at line %d",
+		name, b.Text, p.Line(use.At))
+	borrow := p.Step(fn, diag.StepBorrow, b, name, b.Text, fmt.Sprintf("'%s' is taken from %s via %s", name, b.Text, b.Call))
+	if b.Flags&lifetime.Inferred != 0 {
+		borrow.Assumed = true
+		borrow.Message = fmt.Sprintf("assumed: %s, which holdfast cannot see, makes '%s' borrow the memory of %s", b.Call, name, b.Text)
+	}
+	died := &lifetime.Event{Kind: lifetime.ScopeExit, Node: -1, At: end - 1, Call: ";"}
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, b, b.Text, "", fmt.Sprintf("%s is a fresh owner when it copies or allocates", b.Text)),
+		borrow,
+		p.Step(fn, diag.StepOwnerDies, died, b.Text, "", "the temporary dies at the end of the statement"),
+		p.Step(fn, diag.StepUse, use, name, "", fmt.Sprintf("'%s' is used here, after the temporary died", name)),
+	}
+	p.Report(fn, b.At, p.nodeEnd(b), msg, "temporary:"+b.Text+">"+name, w)
+}
