@@ -96,6 +96,9 @@ const (
 	// has moved on, without keeping its inputs alive (MLX's copy_gpu):
 	// the caller must keep them until the command buffer completes.
 	Encode
+	// Remove: removes elements from its receiver container (pop_back,
+	// erase, clear): references and pointers to them dangle.
+	Remove
 )
 
 var roleNames = []struct {
@@ -107,7 +110,7 @@ var roleNames = []struct {
 	{"fill", Fill}, {"const", Const}, {"consume", Consume}, {"sync", Sync}, {"move", Move},
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
-	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode},
+	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove},
 }
 
 func (r Role) String() string {
@@ -164,6 +167,10 @@ type Pack struct {
 	// MemoryFormats says what a memory-format name among a layout call's
 	// arguments makes of its result: "contiguous", "keep" or "strided".
 	MemoryFormats map[string]string `yaml:"memory_formats"`
+	// Reallocating are container templates whose growth may move every
+	// element (std::vector, llvm::SmallVector): references into them
+	// dangle after an insertion.
+	Reallocating []string `yaml:"reallocating"`
 	// FreeArgs gives, for a free function with the free role whose freed
 	// value is not its first argument, the 0-based index of the argument
 	// it frees (iree_allocator_free(allocator, ptr): 1).
@@ -225,6 +232,7 @@ type Model struct {
 	layout     map[string]LayoutOp
 	formats    map[string]string
 	freeArgs   map[string]int
+	realloc    map[string]bool
 	declMacros []string
 	holdWords  []string
 }
@@ -320,7 +328,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
-		formats: map[string]string{}, freeArgs: map[string]int{},
+		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{},
 	}
 	for _, p := range packs {
 		if p == nil {
@@ -340,6 +348,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.streams, p.Streams)
 		addAll(m.guards, p.StreamGuards)
 		addAll(m.gilObjects, p.GILObjects)
+		addAll(m.realloc, p.Reallocating)
 		for call, roles := range p.Calls {
 			for _, r := range roles {
 				role, _ := ParseRole(r)
@@ -388,6 +397,10 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // Packs names the packs merged into m, in load order.
 func (m *Model) Packs() []string { return m.packs }
+
+// Reallocates reports whether growing a container of this template may
+// move its elements.
+func (m *Model) Reallocates(typ string) bool { _, ok := lookup(m.realloc, typ); return ok }
 
 // FreeArg returns the index of the argument free function name frees, when
 // a pack says it is not the first.

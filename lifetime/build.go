@@ -785,8 +785,14 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	}
 	b.onStream(n, name)
 	b.factory(n, target)
-	if fn := b.callFunction(n); recv == parser.None && b.kind(fn) == parser.KindIdentifier && b.lookup(name, fn) == NoVar {
-		b.thisUse(fn, name) // a call of a method of the class
+	if fn := b.callFunction(n); recv == parser.None && b.kind(fn) == parser.KindIdentifier {
+		if l := b.lookup(name, fn); l == NoVar {
+			b.thisUse(fn, name) // a call of a method of the class
+		} else if b.fn.Vars[l].Kind == Lambda {
+			// A call of a named lambda: its result and effects are its
+			// model's (Vars[l].Fn).
+			b.emit(Event{Kind: Use, Node: n, Var: l, Other: target, Owner: NoVar, Call: name, Flags: Receiver})
+		}
 	}
 	mutating := roles&apimodel.Mutate != 0 || (recvVar != NoVar && len(name) > 1 && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "_"))
 	if mutating && subject != NoVar {
@@ -1121,16 +1127,22 @@ func MayComplete(m *apimodel.Model, typ string) bool {
 // a Borrow flagged Temporary and Inferred.
 func (b *builder) temporaryBorrow(n parser.NodeID, target VarID, tkind VarKind, name string, recv parser.NodeID, roles apimodel.Role) {
 	if recv != parser.None {
+		// t.contiguous().data_ptr(), not f()->get(): through "->" the
+		// temporary is a pointer, which owns nothing.
+		if fe := b.f.Field(n, parser.FieldFunction); b.kind(fe) == parser.KindFieldExpression && b.operator(fe) == "->" {
+			return
+		}
 		if (tkind == Pointer || tkind == Reference || tkind == Plain && roles&apimodel.Borrow != 0) && b.freshTemporary(recv) {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: NoVar, Call: name, Flags: Temporary,
 				Text: strings.Join(strings.Fields(b.text(b.strip(recv))), " ")})
 		}
 		return
 	}
-	if roles != 0 || tkind != Owner {
-		return
+	args := b.layoutArgs(n)
+	if roles != 0 || tkind != Owner || len(args) != 1 {
+		return // only a conversion of one temporary: h = to_handle(t.contiguous())
 	}
-	for a := range b.f.NamedChildren(b.f.Field(n, parser.FieldArguments)) {
+	for _, a := range args {
 		if b.freshTemporary(a) {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: NoVar, Call: name, Flags: Temporary | Inferred,
 				Text: strings.Join(strings.Fields(b.text(b.strip(a))), " ")})

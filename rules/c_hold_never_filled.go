@@ -90,7 +90,7 @@ func mayFill(m *apimodel.Model, fn *lifetime.Func, v lifetime.VarID) bool {
 			e.Kind == lifetime.Capture && e.Var == v && e.Flags&lifetime.ByRef != 0:
 			return true
 		case e.Kind == lifetime.Use && e.Var == v:
-			if e.Flags&lifetime.Receiver != 0 && m.Call(e.Call)&(apimodel.Const|apimodel.Borrow) == 0 {
+			if e.Flags&lifetime.Receiver != 0 && m.Call(e.Call)&(apimodel.Const|apimodel.Borrow|apimodel.Remove) == 0 {
 				return true // an unknown method may fill its receiver
 			}
 			if e.Flags&lifetime.Argument != 0 {

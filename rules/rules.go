@@ -32,6 +32,7 @@ func All() []*Rule {
 		rawPointerEscapes(),
 		useAfterCalleeFrees(),
 		borrowFromTemporary(),
+		elementReferenceInvalidated(),
 		holdNeverFilled(),
 		noopContiguous(),
 		freeBeforeStream(),

@@ -76,6 +76,7 @@ var notReplayed = map[string]string{
 // could make the path clean, and why; they need no not-reproduced case.
 var noCleanPath = map[string]string{
 	"HF-B003": "the temporary dies at the end of its statement, before any later event of the path: nothing on the path can keep it or wait for it",
+	"HF-B004": "a removed element is destroyed by the removal itself, and a moved one by the growth: nothing on the path can keep the old element",
 }
 
 // want is one expected finding: its message pattern and, if given, the

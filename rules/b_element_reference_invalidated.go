@@ -1,0 +1,222 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func elementReferenceInvalidated() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-B004",
+			Name:      "element-reference-invalidated",
+			Class:     "B",
+			Severity:  diag.Error,
+			Precision: "medium",
+			Summary:   "a reference or pointer to a container's element is used after the container removed the element or grew",
+			Help: `What it does: follows references and pointers into a local container's
+elements (back(), front(), [], at(), data(), also returned by a named
+lambda of the function that captures the container) and reports a use of
+one after the container removed elements (pop_back, pop_front, erase,
+clear: the API model's remove role) or, for a container whose growth may
+move its elements (std::vector, SmallVector), after an insertion (push_back,
+emplace_back, insert, resize), directly or through a call of a lambda that
+inserts.
+
+Why it is bad: the element is gone, or has moved to new storage; the
+reference points at freed memory. MLX's check_input helpers returned
+copies.back() and were called twice, so the second copy could reallocate
+the vector under the first reference.
+
+Known problems: whether an insertion reallocates depends on the capacity,
+which holdfast does not count: such findings are latent (shown with --all),
+and a container with capacity reserved in the function is taken to have
+enough; removals are confirmed.`,
+			Example: diag.Example{
+				Bad: `void Finish(std::vector<Op>& done) {
+  std::vector<Op> ops = Collect();
+  Op& last = ops.back();
+  ops.pop_back();
+  done.push_back(last);   // 'last' was destroyed by pop_back
+}`,
+				Good: `void Finish(std::vector<Op>& done) {
+  std::vector<Op> ops = Collect();
+  Op last = std::move(ops.back());
+  ops.pop_back();
+  done.push_back(last);
+}`,
+			},
+			Fix:  "copy or move the element out before removing it, reserve enough capacity before taking references, or keep indexes instead of references",
+			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+		},
+		Check: checkElementReferenceInvalidated,
+	}
+}
+
+// elemRef is a reference into container c held by value v, taken at event
+// index i.
+type elemRef struct {
+	v, c lifetime.VarID
+	i    int
+	via  string
+}
+
+func checkElementReferenceInvalidated(p *Pass, fn *lifetime.Func) {
+	for _, r := range elementRefs(fn) {
+		from := statementEnd(fn.File, fn.Events[r.i].Node)
+		for j := r.i + 1; j < len(fn.Events); j++ {
+			e := &fn.Events[j]
+			if e.At < from {
+				continue // the statement that takes the reference
+			}
+			if e.Var == r.v && (e.Kind == lifetime.Assign || e.Kind == lifetime.Result || e.Kind == lifetime.ScopeExit) {
+				break
+			}
+			grow, remove := invalidates(p, fn, e, r.c)
+			if !grow && !remove {
+				continue
+			}
+			use := firstUse(fn, r.v, j)
+			if use == nil {
+				break
+			}
+			reportElementInvalidated(p, fn, r, e, use, grow && !remove)
+			break
+		}
+	}
+}
+
+// elementRefs returns the references into local containers: borrows of an
+// element, and values initialised by a named lambda that returns a borrow
+// of a container it captures by reference.
+func elementRefs(fn *lifetime.Func) []elemRef {
+	var out []elemRef
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		// Only a declared reference refers into the container: a value or
+		// a pointer initialised from back() is a copy of the element.
+		if v := fn.Var(e.Var); e.Kind == lifetime.Borrow && (v == nil || v.Kind != lifetime.Reference) {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Borrow && e.Var != lifetime.NoVar && e.Owner != lifetime.NoVar:
+			if c := fn.Var(e.Owner); c.Kind == lifetime.Container && !c.Param {
+				out = append(out, elemRef{v: e.Var, c: e.Owner, i: i, via: e.Call + "()"})
+			}
+		case e.Kind == lifetime.Use && e.Flags&lifetime.Receiver != 0 && e.Other != lifetime.NoVar && fn.Var(e.Var).Kind == lifetime.Lambda:
+			if c := returnsInto(fn, fn.Var(e.Var).Fn); c != lifetime.NoVar && fn.Var(e.Other).Kind == lifetime.Reference {
+				out = append(out, elemRef{v: e.Other, c: c, i: i, via: e.Call + "()"})
+			}
+		}
+	}
+	return out
+}
+
+// returnsInto returns the container of fn that lambda l captures by
+// reference and returns a reference into, or NoVar.
+func returnsInto(fn, l *lifetime.Func) lifetime.VarID {
+	if l == nil {
+		return lifetime.NoVar
+	}
+	for i := range l.Events {
+		e := &l.Events[i]
+		if e.Kind != lifetime.Return || e.Owner == lifetime.NoVar {
+			continue
+		}
+		if o := l.Var(e.Owner); o.Captured && o.Outer != lifetime.NoVar && fn.Var(o.Outer).Kind == lifetime.Container {
+			return o.Outer
+		}
+	}
+	return lifetime.NoVar
+}
+
+// invalidates says whether event e grows container c in a way that may
+// move its elements, or removes elements from it: directly, or through a
+// call of a named lambda that does.
+func invalidates(p *Pass, fn *lifetime.Func, e *lifetime.Event, c lifetime.VarID) (grow, remove bool) {
+	cv := fn.Var(c)
+	grows := p.Model.Reallocates(cv.Base) && !reserved(fn, c)
+	switch {
+	case e.Kind == lifetime.Store && e.Var == c:
+		return grows, false
+	case e.Kind == lifetime.Use && e.Var == c && e.Flags&lifetime.Receiver != 0 && p.Model.Call(e.Call)&apimodel.Remove != 0:
+		return false, true
+	case e.Kind == lifetime.Use && e.Flags&lifetime.Receiver != 0 && fn.Var(e.Var) != nil && fn.Var(e.Var).Kind == lifetime.Lambda:
+		l := fn.Var(e.Var).Fn
+		if l == nil {
+			return false, false
+		}
+		for i := range l.Events {
+			if x := &l.Events[i]; x.Kind == lifetime.Store && l.Var(x.Var) != nil && l.Var(x.Var).Outer == c {
+				return grows, false
+			}
+		}
+	}
+	return false, false
+}
+
+// firstUse returns the first use of v after event index j, or nil.
+func firstUse(fn *lifetime.Func, v lifetime.VarID, j int) *lifetime.Event {
+	for k := j + 1; k < len(fn.Events); k++ {
+		e := &fn.Events[k]
+		if e.Var != v {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.Use, lifetime.Operand, lifetime.OnStream:
+			return e
+		case lifetime.Assign, lifetime.Result, lifetime.ScopeExit:
+			return nil
+		}
+	}
+	return nil
+}
+
+func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *lifetime.Event, grew bool) {
+	name, c := fn.VarName(r.v), fn.VarName(r.c)
+	what := "removes elements"
+	if grew {
+		what = "grows and may move its elements"
+	}
+	msg := fmt.Sprintf("'%s' refers to an element of '%s' (via %s), and is used at line %d after '%s' %s at line %d",
+		name, c, r.via, p.Line(use.At), c, what, p.Line(inv.At))
+	elem := c + "'s element"
+	decl := &fn.Events[r.i]
+	died := p.Step(fn, diag.StepOwnerDies, inv, elem, "", fmt.Sprintf("%s via %s: the element '%s' refers to is gone", c, inv.Call, name))
+	if grew {
+		died.Assumed = true
+		died.Message = fmt.Sprintf("assumed: %s via %s runs out of capacity and moves the elements", c, inv.Call)
+	}
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, decl, elem, "", fmt.Sprintf("an element of '%s'", c)),
+		p.Step(fn, diag.StepBorrow, decl, name, elem, fmt.Sprintf("'%s' refers to it", name)),
+		died,
+		p.Step(fn, diag.StepUse, use, name, "", fmt.Sprintf("'%s' is used here", name)),
+	}
+	p.Report(fn, decl.At, p.nodeEnd(decl), msg, "element:"+c+">"+name, w)
+}
+
+// reserved reports whether the function (or a lambda of it) reserves
+// capacity in container c:
+// how much the insertions need is not counted, so the reservation is taken
+// to cover them.
+func reserved(fn *lifetime.Func, c lifetime.VarID) bool {
+	for i := range fn.Events {
+		if e := &fn.Events[i]; e.Kind == lifetime.Use && e.Var == c && e.Flags&lifetime.Receiver != 0 && e.Call == "reserve" {
+			return true
+		}
+	}
+	// or in a lambda of the function that captures the container
+	for _, l := range fn.Lambdas {
+		for i := range l.Events {
+			e := &l.Events[i]
+			if v := l.Var(e.Var); e.Kind == lifetime.Use && v != nil && v.Outer == c && e.Flags&lifetime.Receiver != 0 && e.Call == "reserve" {
+				return true
+			}
+		}
+	}
+	return false
+}

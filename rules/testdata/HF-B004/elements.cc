@@ -1,0 +1,77 @@
+// References into a local container's elements after the container
+// removed or moved them.
+
+void Finish(std::vector<Op>& done) {
+  std::vector<Op> ops = Collect();
+  Op& last = ops.back();  // want "'last' refers to an element of 'ops' \(via back\(\)\), and is used at line 8 after 'ops' removes elements at line 7" confirmed
+  ops.pop_back();
+  done.push_back(last);
+}
+
+// A helper lambda that returns a reference to the copy it just added,
+// called twice: the second insertion may move the first copy.
+void Normalize(const std::vector<array>& inputs, const Stream& s) {
+  std::vector<array> copies;
+  auto check_input = [&copies, &s](const array& x) -> const array& {
+    if (x.flags().row_contiguous) {
+      return x;
+    }
+    copies.push_back(array(x.shape(), x.dtype(), nullptr, {}));
+    copy_gpu(x, copies.back(), CopyType::General, s);
+    return copies.back();
+  };
+  const array& x = check_input(inputs[0]);  // want "'x' refers to an element of 'copies' \(via check_input\(\)\), and is used at line 25 after 'copies' grows and may move its elements at line 24" latent
+  const array& g = check_input(inputs[1]);
+  encode(x, g);
+}
+
+// Correct: the element is moved out before it is removed.
+void FinishMoved(std::vector<Op>& done) {
+  std::vector<Op> ops = Collect();
+  Op last = std::move(ops.back());
+  ops.pop_back();
+  done.push_back(last);
+}
+
+// Correct: a deque's growth at its ends keeps references valid.
+void Queue(std::deque<Op>& pending, Op op) {
+  std::deque<Op> local = Snapshot();
+  Op& first = local.front();
+  local.push_back(op);
+  pending.push_back(first);
+}
+
+// Correct: the reference is taken again after the removal.
+void FinishAgain(std::vector<Op>& done) {
+  std::vector<Op> ops = Collect();
+  Op* last = &ops.back();
+  ops.pop_back();
+  last = &ops.back();
+  done.push_back(*last);
+}
+
+// Correct: a copy of the element (a value, or a pointer element) survives
+// the removal.
+void Walk(std::vector<Node*> stack) {
+  while (!stack.empty()) {
+    Node* n = stack.back();
+    auto copy = stack.back();
+    stack.pop_back();
+    Visit(n, copy);
+  }
+}
+
+// Correct as far as holdfast counts: capacity is reserved before the
+// references are taken.
+void NormalizeReserved(const std::vector<array>& inputs, const Stream& s) {
+  std::vector<array> copies;
+  copies.reserve(2);
+  auto check_input = [&copies, &s](const array& x) -> const array& {
+    copies.push_back(array(x.shape(), x.dtype(), nullptr, {}));
+    copy_gpu(x, copies.back(), CopyType::General, s);
+    return copies.back();
+  };
+  const array& x = check_input(inputs[0]);
+  const array& g = check_input(inputs[1]);
+  encode(x, g);
+}
