@@ -739,6 +739,16 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	if target != NoVar {
 		b.temporaryBorrow(n, target, tkind, name, recv, roles)
 	}
+	if m := b.memberReceiver(recv); m != "" {
+		// A member container of the class: what a reference into it and a
+		// removal from it do is recorded against the member's name.
+		if target != NoVar && tkind == Reference && roles&apimodel.Borrow != 0 {
+			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: NoVar, Call: name, Flags: Member, Text: m})
+		}
+		if roles&(apimodel.Remove|apimodel.Fill) != 0 {
+			b.emit(Event{Kind: Use, Node: n, Var: NoVar, Other: NoVar, Owner: NoVar, Call: name, Flags: Member | Receiver, Text: m})
+		}
+	}
 	if target != NoVar && (tkind == Pointer || tkind == Reference || tkind == Plain) {
 		if owner := b.isBorrowCall(n, tkind); owner != NoVar {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: owner, Call: name})
@@ -1143,7 +1153,9 @@ func (b *builder) temporaryBorrow(n parser.NodeID, target VarID, tkind VarKind, 
 		return // only a conversion of one temporary: h = to_handle(t.contiguous())
 	}
 	for _, a := range args {
-		if b.freshTemporary(a) {
+		// Only a packed copy converted to a handle: a function of a fresh
+		// allocation (abs(randn(...))) most often returns a new owner.
+		if b.freshTemporary(a) && b.m.Call(b.calleeName(a))&apimodel.Materialise != 0 {
 			b.emit(Event{Kind: Borrow, Node: n, Var: target, Other: NoVar, Owner: NoVar, Call: name, Flags: Temporary | Inferred,
 				Text: strings.Join(strings.Fields(b.text(b.strip(a))), " ")})
 			return
@@ -1161,4 +1173,37 @@ func (b *builder) freshTemporary(n parser.NodeID) bool {
 	}
 	name, _ := b.callee(b.f.Field(n, parser.FieldFunction))
 	return b.m.Call(name)&(apimodel.Materialise|apimodel.Alloc) != 0
+}
+
+// memberReceiver returns the name of the class member a call's receiver is
+// (member_.f(), this->member_.f()), or "".
+func (b *builder) memberReceiver(recv parser.NodeID) string {
+	if recv == parser.None {
+		return ""
+	}
+	r := b.strip(recv)
+	switch b.kind(r) {
+	case parser.KindIdentifier:
+	case parser.KindFieldExpression:
+		if b.kind(b.f.Field(r, parser.FieldArgument)) != parser.KindThis {
+			return ""
+		}
+		r = b.f.Field(r, parser.FieldField)
+	default:
+		return ""
+	}
+	name := b.text(r)
+	if b.env[name] != nil {
+		return "" // a local
+	}
+	if m := b.fn.Class.Member(name); m != nil && !m.Method && !m.Static && m.Kind == Container {
+		return name
+	}
+	return ""
+}
+
+// calleeName returns the name of the function call expression n calls.
+func (b *builder) calleeName(n parser.NodeID) string {
+	name, _ := b.callee(b.f.Field(b.strip(n), parser.FieldFunction))
+	return name
 }

@@ -17,8 +17,8 @@ func elementReferenceInvalidated() *Rule {
 			Severity:  diag.Error,
 			Precision: "medium",
 			Summary:   "a reference or pointer to a container's element is used after the container removed the element or grew",
-			Help: `What it does: follows references and pointers into a local container's
-elements (back(), front(), [], at(), data(), also returned by a named
+			Help: `What it does: follows references and pointers into the elements of a
+local container or of a container member of the class (back(), front(), [], at(), data(), also returned by a named
 lambda of the function that captures the container) and reports a use of
 one after the container removed elements (pop_back, pop_front, erase,
 clear: the API model's remove role) or, for a container whose growth may
@@ -56,12 +56,21 @@ enough; removals are confirmed.`,
 	}
 }
 
-// elemRef is a reference into container c held by value v, taken at event
-// index i.
+// elemRef is a reference into a container held by value v, taken at
+// event index i: the local container c, or the class member named member.
 type elemRef struct {
-	v, c lifetime.VarID
-	i    int
-	via  string
+	v, c   lifetime.VarID
+	member string
+	i      int
+	via    string
+}
+
+// name is the container's name.
+func (r elemRef) name(fn *lifetime.Func) string {
+	if r.member != "" {
+		return r.member
+	}
+	return fn.VarName(r.c)
 }
 
 func checkElementReferenceInvalidated(p *Pass, fn *lifetime.Func) {
@@ -75,15 +84,24 @@ func checkElementReferenceInvalidated(p *Pass, fn *lifetime.Func) {
 			if e.Var == r.v && (e.Kind == lifetime.Assign || e.Kind == lifetime.Result || e.Kind == lifetime.ScopeExit) {
 				break
 			}
-			grow, remove := invalidates(p, fn, e, r.c)
+			grow, remove := invalidates(p, fn, e, r)
 			if !grow && !remove {
 				continue
+			}
+			sure := remove
+			if remove {
+				switch removes(r.via, e.Call) {
+				case otherElement:
+					continue
+				case maybeElement:
+					sure = false
+				}
 			}
 			use := firstUse(fn, r.v, j)
 			if use == nil {
 				break
 			}
-			reportElementInvalidated(p, fn, r, e, use, grow && !remove)
+			reportElementInvalidated(p, fn, r, e, use, grow && !remove, !sure)
 			break
 		}
 	}
@@ -102,6 +120,8 @@ func elementRefs(fn *lifetime.Func) []elemRef {
 			continue
 		}
 		switch {
+		case e.Kind == lifetime.Borrow && e.Var != lifetime.NoVar && e.Flags&lifetime.Member != 0 && e.Text != "":
+			out = append(out, elemRef{v: e.Var, c: lifetime.NoVar, member: e.Text, i: i, via: e.Call + "()"})
 		case e.Kind == lifetime.Borrow && e.Var != lifetime.NoVar && e.Owner != lifetime.NoVar:
 			if c := fn.Var(e.Owner); c.Kind == lifetime.Container && !c.Param {
 				out = append(out, elemRef{v: e.Var, c: e.Owner, i: i, via: e.Call + "()"})
@@ -133,10 +153,19 @@ func returnsInto(fn, l *lifetime.Func) lifetime.VarID {
 	return lifetime.NoVar
 }
 
-// invalidates says whether event e grows container c in a way that may
-// move its elements, or removes elements from it: directly, or through a
-// call of a named lambda that does.
-func invalidates(p *Pass, fn *lifetime.Func, e *lifetime.Event, c lifetime.VarID) (grow, remove bool) {
+// invalidates says whether event e grows the container of r in a way that
+// may move its elements, or removes elements from it: directly, or through
+// a call of a named lambda that does.
+func invalidates(p *Pass, fn *lifetime.Func, e *lifetime.Event, r elemRef) (grow, remove bool) {
+	if r.member != "" {
+		if e.Kind != lifetime.Use || e.Flags&lifetime.Member == 0 || e.Text != r.member {
+			return false, false
+		}
+		roles := p.Model.Call(e.Call)
+		m := enclosing(fn).Class.Member(r.member)
+		return roles&apimodel.Fill != 0 && m != nil && p.Model.Reallocates(m.Base), roles&apimodel.Remove != 0
+	}
+	c := r.c
 	cv := fn.Var(c)
 	grows := p.Model.Reallocates(cv.Base) && !reserved(fn, c)
 	switch {
@@ -175,8 +204,27 @@ func firstUse(fn *lifetime.Func, v lifetime.VarID, j int) *lifetime.Event {
 	return nil
 }
 
-func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *lifetime.Event, grew bool) {
-	name, c := fn.VarName(r.v), fn.VarName(r.c)
+// Whether a removal removes the element a reference was taken to.
+const (
+	sameElement  = iota // pop_back after back(), pop_front after front(), clear
+	otherElement        // pop_back after front(): another element, unless it was the only one
+	maybeElement        // erase, or an element taken by index
+)
+
+func removes(via, call string) int {
+	switch {
+	case call == "clear":
+		return sameElement
+	case via == "back()" && call == "pop_back", via == "front()" && call == "pop_front":
+		return sameElement
+	case via == "back()" && call == "pop_front", via == "front()" && call == "pop_back":
+		return otherElement
+	}
+	return maybeElement
+}
+
+func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *lifetime.Event, grew, assumed bool) {
+	name, c := fn.VarName(r.v), r.name(fn)
 	what := "removes elements"
 	if grew {
 		what = "grows and may move its elements"
@@ -186,9 +234,13 @@ func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *l
 	elem := c + "'s element"
 	decl := &fn.Events[r.i]
 	died := p.Step(fn, diag.StepOwnerDies, inv, elem, "", fmt.Sprintf("%s via %s: the element '%s' refers to is gone", c, inv.Call, name))
-	if grew {
+	switch {
+	case grew:
 		died.Assumed = true
 		died.Message = fmt.Sprintf("assumed: %s via %s runs out of capacity and moves the elements", c, inv.Call)
+	case assumed:
+		died.Assumed = true
+		died.Message = fmt.Sprintf("assumed: %s via %s removes the element '%s' refers to", c, inv.Call, name)
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, decl, elem, "", fmt.Sprintf("an element of '%s'", c)),

@@ -75,3 +75,28 @@ void NormalizeReserved(const std::vector<array>& inputs, const Stream& s) {
   const array& g = check_input(inputs[1]);
   encode(x, g);
 }
+
+// A member container of the class: the operation at the front is removed
+// before the reference to it is read.
+class Channel {
+ public:
+  void OnReply(const Reply& reply);
+
+ private:
+  std::deque<SendOp> send_ops_;
+};
+
+void Channel::OnReply(const Reply& reply) {
+  auto& op = send_ops_.front();  // want "'op' refers to an element of 'send_ops_' \(via front\(\)\), and is used at line 93 after 'send_ops_. removes elements at line 92" confirmed
+  op.Process(reply);
+  send_ops_.pop_front();
+  Ack(op.sequence);
+}
+
+// Correct: another end of the container is removed.
+void DropNewest(std::vector<Op>& done) {
+  std::vector<Op> ops = Collect();
+  Op& oldest = ops.front();
+  ops.pop_back();
+  done.push_back(oldest);
+}
