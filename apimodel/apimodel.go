@@ -99,6 +99,9 @@ const (
 	// Remove: removes elements from its receiver container (pop_back,
 	// erase, clear): references and pointers to them dangle.
 	Remove
+	// Reserve: reserves capacity in its receiver container, so later
+	// insertions need not move its elements.
+	Reserve
 )
 
 var roleNames = []struct {
@@ -110,7 +113,7 @@ var roleNames = []struct {
 	{"fill", Fill}, {"const", Const}, {"consume", Consume}, {"sync", Sync}, {"move", Move},
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
-	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove},
+	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove}, {"reserve", Reserve},
 }
 
 func (r Role) String() string {
@@ -171,6 +174,11 @@ type Pack struct {
 	// element (std::vector, llvm::SmallVector): references into them
 	// dangle after an insertion.
 	Reallocating []string `yaml:"reallocating"`
+	// Removes says, for a call with the remove role, whose element it
+	// destroys: the accessor that returns it ("back" for pop_back), or "*"
+	// for every element (clear). A removal not listed may destroy any
+	// element (erase).
+	Removes map[string]string `yaml:"removes"`
 	// FreeArgs gives, for a free function with the free role whose freed
 	// value is not its first argument, the 0-based index of the argument
 	// it frees (iree_allocator_free(allocator, ptr): 1).
@@ -233,6 +241,7 @@ type Model struct {
 	formats    map[string]string
 	freeArgs   map[string]int
 	realloc    map[string]bool
+	removes    map[string]string
 	declMacros []string
 	holdWords  []string
 }
@@ -328,7 +337,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
-		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{},
+		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
 	}
 	for _, p := range packs {
 		if p == nil {
@@ -367,6 +376,9 @@ func Load(extra ...*Pack) (*Model, error) {
 		for name, r := range p.MemoryFormats {
 			m.formats[name] = r
 		}
+		for name, acc := range p.Removes {
+			m.removes[name] = acc
+		}
 		for name, i := range p.FreeArgs {
 			m.freeArgs[name] = i
 		}
@@ -401,6 +413,21 @@ func (m *Model) Packs() []string { return m.packs }
 // Reallocates reports whether growing a container of this template may
 // move its elements.
 func (m *Model) Reallocates(typ string) bool { _, ok := lookup(m.realloc, typ); return ok }
+
+// Removes returns the accessor whose element removal call name destroys
+// ("*" for all), when a pack says.
+func (m *Model) Removes(name string) (string, bool) { return lookup(m.removes, name) }
+
+// EndAccessor reports whether acc ("back") returns the element at an end
+// that some removal destroys.
+func (m *Model) EndAccessor(acc string) bool {
+	for _, a := range m.removes {
+		if a == acc {
+			return true
+		}
+	}
+	return false
+}
 
 // FreeArg returns the index of the argument free function name frees, when
 // a pack says it is not the first.

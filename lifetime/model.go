@@ -431,3 +431,57 @@ func breakTarget(file *parser.File, n parser.NodeID) parser.NodeID {
 	}
 	return parser.None
 }
+
+// Within reports whether node n lies inside node outer.
+func (f *Func) Within(n, outer parser.NodeID) bool {
+	if n < 0 || outer < 0 {
+		return false
+	}
+	return f.File.Nodes[outer].Start <= f.File.Nodes[n].Start && f.File.Nodes[n].End <= f.File.Nodes[outer].End
+}
+
+// EnclosingCall returns the nearest call node enclosing n, or None.
+func (f *Func) EnclosingCall(n parser.NodeID) parser.NodeID {
+	if n < 0 {
+		return parser.None
+	}
+	for m := f.File.Nodes[n].Parent; m != parser.None; m = f.File.Nodes[m].Parent {
+		if f.File.Kind(m) == parser.KindCallExpression {
+			return m
+		}
+	}
+	return parser.None
+}
+
+// InCall reports whether node n is part of call node c (its callee or an
+// argument): the nearest call enclosing n is c.
+func (f *Func) InCall(n, c parser.NodeID) bool {
+	return c >= 0 && f.EnclosingCall(n) == c
+}
+
+// SameCall reports whether nodes a and b belong to the same call.
+func (f *Func) SameCall(a, b parser.NodeID) bool {
+	c := f.EnclosingCall(a)
+	return c != parser.None && f.InCall(b, c)
+}
+
+// StatementEnd returns the end offset of the statement node n is part of
+// (the child of a block that holds it).
+func (f *Func) StatementEnd(n parser.NodeID) uint32 {
+	for m := n; m != parser.None; m = f.File.Nodes[m].Parent {
+		if p := f.File.Nodes[m].Parent; p == parser.None || f.File.Kind(p) == parser.KindCompoundStatement {
+			return f.File.Nodes[m].End
+		}
+	}
+	return f.File.Nodes[n].End
+}
+
+// InDeclaration reports whether node n lies in the declaration of v (its
+// initialiser included).
+func (f *Func) InDeclaration(n parser.NodeID, v VarID) bool {
+	x := f.Var(v)
+	if x == nil || x.Decl < 0 {
+		return false
+	}
+	return f.Within(n, f.File.Nodes[x.Decl].Parent)
+}

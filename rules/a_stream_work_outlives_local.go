@@ -112,32 +112,12 @@ func aliased(fn *lifetime.Func, v lifetime.VarID, ai int) bool {
 			continue
 		}
 		for k := j + 1; k < ai; k++ {
-			if o := &fn.Events[k]; o.Kind == lifetime.Use && o.Flags&lifetime.Argument != 0 && o.Var != v && sameCall(fn.File, r.Node, o.Node) {
+			if o := &fn.Events[k]; o.Kind == lifetime.Use && o.Flags&lifetime.Argument != 0 && o.Var != v && fn.SameCall(r.Node, o.Node) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// sameCall reports whether nodes a and b belong to the same call: the
-// nearest call enclosing each is the same.
-func sameCall(f *parser.File, a, b parser.NodeID) bool {
-	c := enclosingCall(f, a)
-	return c != parser.None && inCall(f, b, c)
-}
-
-// enclosingCall returns the nearest call node enclosing n, or None.
-func enclosingCall(f *parser.File, n parser.NodeID) parser.NodeID {
-	if n < 0 {
-		return parser.None
-	}
-	for m := f.Nodes[n].Parent; m != parser.None; m = f.Nodes[m].Parent {
-		if f.Nodes[m].Kind == parser.KindCallExpression {
-			return m
-		}
-	}
-	return parser.None
 }
 
 // keptOrAwaited reports whether, in the life of v, the host waits after
@@ -194,7 +174,7 @@ func streamOf(p *Pass, fn *lifetime.Func, a *lifetime.Event) string {
 // work: it dies at the end of the statement, before the command buffer
 // runs, whatever any other code does.
 func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
-	end := statementEnd(fn.File, a.Node)
+	end := fn.StatementEnd(a.Node)
 	msg := fmt.Sprintf("%s queues work that reads the temporary %s, which dies at the end of the statement before the work can run",
 		a.Call, op.Text)
 	died := &lifetime.Event{Kind: lifetime.ScopeExit, Node: parser.None, At: end - 1, Call: ";"}
@@ -204,14 +184,4 @@ func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
 		p.Step(fn, diag.StepOwnerDies, died, op.Text, "", "the temporary dies at the end of the statement; the queued work has not run"),
 	}
 	p.Report(fn, op.At, p.nodeEnd(op), msg, "stream-temporary:"+op.Text+":"+a.Call, w)
-}
-
-// statementEnd returns the end offset of the statement node n is part of.
-func statementEnd(f *parser.File, n parser.NodeID) uint32 {
-	for m := n; m != parser.None; m = f.Nodes[m].Parent {
-		if p := f.Nodes[m].Parent; p == parser.None || f.Nodes[p].Kind == parser.KindCompoundStatement {
-			return f.Nodes[m].End
-		}
-	}
-	return f.Nodes[n].End
 }

@@ -56,7 +56,7 @@ func checkBorrowFromTemporary(p *Pass, fn *lifetime.Func) {
 		if b.Kind != lifetime.Borrow || b.Flags&lifetime.Temporary == 0 || b.Var == lifetime.NoVar {
 			continue
 		}
-		end := statementEnd(fn.File, b.Node)
+		end := fn.StatementEnd(b.Node)
 		var use *lifetime.Event
 		for j := i + 1; j < len(fn.Events); j++ {
 			e := &fn.Events[j]

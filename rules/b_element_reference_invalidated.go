@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -75,7 +76,7 @@ func (r elemRef) name(fn *lifetime.Func) string {
 
 func checkElementReferenceInvalidated(p *Pass, fn *lifetime.Func) {
 	for _, r := range elementRefs(fn) {
-		from := statementEnd(fn.File, fn.Events[r.i].Node)
+		from := fn.StatementEnd(fn.Events[r.i].Node)
 		for j := r.i + 1; j < len(fn.Events); j++ {
 			e := &fn.Events[j]
 			if e.At < from {
@@ -90,7 +91,7 @@ func checkElementReferenceInvalidated(p *Pass, fn *lifetime.Func) {
 			}
 			sure := remove
 			if remove {
-				switch removes(r.via, e.Call) {
+				switch removes(p.Model, r.via, e.Call) {
 				case otherElement:
 					continue
 				case maybeElement:
@@ -167,7 +168,7 @@ func invalidates(p *Pass, fn *lifetime.Func, e *lifetime.Event, r elemRef) (grow
 	}
 	c := r.c
 	cv := fn.Var(c)
-	grows := p.Model.Reallocates(cv.Base) && !reserved(fn, c)
+	grows := p.Model.Reallocates(cv.Base) && !reserved(p.Model, fn, c)
 	switch {
 	case e.Kind == lifetime.Store && e.Var == c:
 		return grows, false
@@ -211,14 +212,19 @@ const (
 	maybeElement        // erase, or an element taken by index
 )
 
-func removes(via, call string) int {
+// removes says whether removal call (a remove-role call) destroys the
+// element a reference taken through accessor via ("back()") refers to,
+// from what the API model says the removal destroys.
+func removes(m *apimodel.Model, via, call string) int {
+	acc, ok := m.Removes(call)
 	switch {
-	case call == "clear":
+	case !ok:
+		return maybeElement
+	case acc == "*" || acc+"()" == via:
 		return sameElement
-	case via == "back()" && call == "pop_back", via == "front()" && call == "pop_front":
-		return sameElement
-	case via == "back()" && call == "pop_front", via == "front()" && call == "pop_back":
-		return otherElement
+	}
+	if m.EndAccessor(strings.TrimSuffix(via, "()")) {
+		return otherElement // the other end
 	}
 	return maybeElement
 }
@@ -255,9 +261,9 @@ func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *l
 // capacity in container c:
 // how much the insertions need is not counted, so the reservation is taken
 // to cover them.
-func reserved(fn *lifetime.Func, c lifetime.VarID) bool {
+func reserved(m *apimodel.Model, fn *lifetime.Func, c lifetime.VarID) bool {
 	for i := range fn.Events {
-		if e := &fn.Events[i]; e.Kind == lifetime.Use && e.Var == c && e.Flags&lifetime.Receiver != 0 && e.Call == "reserve" {
+		if e := &fn.Events[i]; e.Kind == lifetime.Use && e.Var == c && e.Flags&lifetime.Receiver != 0 && m.Call(e.Call)&apimodel.Reserve != 0 {
 			return true
 		}
 	}
@@ -265,7 +271,7 @@ func reserved(fn *lifetime.Func, c lifetime.VarID) bool {
 	for _, l := range fn.Lambdas {
 		for i := range l.Events {
 			e := &l.Events[i]
-			if v := l.Var(e.Var); e.Kind == lifetime.Use && v != nil && v.Outer == c && e.Flags&lifetime.Receiver != 0 && e.Call == "reserve" {
+			if v := l.Var(e.Var); e.Kind == lifetime.Use && v != nil && v.Outer == c && e.Flags&lifetime.Receiver != 0 && m.Call(e.Call)&apimodel.Reserve != 0 {
 				return true
 			}
 		}

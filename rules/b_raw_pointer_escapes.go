@@ -6,7 +6,6 @@ import (
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
-	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func rawPointerEscapes() *Rule {
@@ -291,15 +290,9 @@ func ownsMemory(m *apimodel.Model, fn *lifetime.Func, v *lifetime.Var) bool {
 func receiverOf(fn *lifetime.Func, b *lifetime.Event) bool {
 	for i := range fn.Events {
 		e := &fn.Events[i]
-		if e.Kind == lifetime.Use && e.Var == b.Owner && e.Flags&lifetime.Receiver != 0 && inCall(fn.File, e.Node, b.Node) {
+		if e.Kind == lifetime.Use && e.Var == b.Owner && e.Flags&lifetime.Receiver != 0 && fn.InCall(e.Node, b.Node) {
 			return true
 		}
 	}
 	return false
-}
-
-// inCall reports whether node n is part of call node c (its callee or an
-// argument): the nearest call enclosing n is c.
-func inCall(f *parser.File, n, c parser.NodeID) bool {
-	return c >= 0 && enclosingCall(f, n) == c
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
-	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func useAfterCalleeFrees() *Rule {
@@ -86,7 +85,7 @@ func useAfterFree(fn *lifetime.Func, i int) *lifetime.Event {
 	c := &fn.Events[i]
 	for j := i + 1; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
-		if e.Node == c.Node || within(fn.File, e.Node, enclosingCall(fn.File, c.Node)) || fn.Exclusive(c.Node, e.Node) {
+		if e.Node == c.Node || fn.Within(e.Node, fn.EnclosingCall(c.Node)) || fn.Exclusive(c.Node, e.Node) {
 			continue // the call's own arguments, or another arm of a choice
 		}
 		switch {
@@ -204,12 +203,4 @@ func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Even
 		p.Step(fn, diag.StepOwnerDies, c, obj, "", fmt.Sprintf("%s frees it on every path (its body, in this file)", callee)),
 		p.Step(fn, diag.StepUse, use, v.Name, "", fmt.Sprintf("'%s' is used here, after its pointee was freed", v.Name)))
 	p.Report(fn, use.At, p.nodeEnd(use), msg, "freed-by:"+callee+":"+v.Name, w)
-}
-
-// within reports whether node n lies inside node outer.
-func within(f *parser.File, n, outer parser.NodeID) bool {
-	if n < 0 || outer < 0 {
-		return false
-	}
-	return f.Nodes[outer].Start <= f.Nodes[n].Start && f.Nodes[n].End <= f.Nodes[outer].End
 }

@@ -331,7 +331,7 @@ func checkRebound(p *Pass, fn *lifetime.Func, i int) {
 // to v in the same statement (out = out.contiguous() through a reference).
 func assignedTo(fn *lifetime.Func, i int, v lifetime.VarID) bool {
 	m := &fn.Events[i]
-	end := statementEnd(fn.File, m.Node)
+	end := fn.StatementEnd(m.Node)
 	for j := i + 1; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
 		if e.At >= end {
@@ -349,7 +349,7 @@ func assignedTo(fn *lifetime.Func, i int, v lifetime.VarID) bool {
 func madeFrom(fn *lifetime.Func, e *lifetime.Event, handles map[lifetime.VarID]bool) bool {
 	found := false
 	for k := range fn.Vars {
-		if x := &fn.Vars[k]; x.FromCall && x.Decl >= 0 && within(fn.File, e.Node, fn.File.Nodes[x.Decl].Parent) {
+		if fn.Vars[k].FromCall && fn.InDeclaration(e.Node, lifetime.VarID(k)) {
 			handles[lifetime.VarID(k)] = true
 			found = true
 		}
