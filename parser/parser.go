@@ -92,6 +92,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	src = blankDeadBranches(src, dirs, chains)
 	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
 	src = rewriteDeclMacros(src, p.decl)
+	src = rewriteBraceCaptures(src)
 	if uint64(len(src)) > math.MaxUint32 {
 		return nil, errors.New("file too large for tree-sitter (4 GiB)")
 	}

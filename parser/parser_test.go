@@ -402,3 +402,23 @@ void g() { Other(); }
 		t.Errorf("an unrelated #else branch was blanked:\n%s", f.Src)
 	}
 }
+
+func TestRewriteBraceCaptures(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"f([seq{op.id}](int a) { g(seq); });", "f([seq=op.id ](int a) { g(seq); });"},
+		{"auto l = [this, n{std::move(x)}, &y]() {};", "auto l = [this, n=std::move(x) , &y]() {};"},
+		{"auto l = [a = T{1}, b{2}] mutable {};", "auto l = [a = T{1}, b=2 ] mutable {};"},
+		// subscripts and initialisers are left alone
+		{"x = v[i{1}];", "x = v[i{1}];"},
+		{"int a[] = {1, 2};", "int a[] = {1, 2};"},
+		{"y = m[k];", "y = m[k];"},
+		{"s = \"[a{b}](\";", "s = \"[a{b}](\";"},
+	} {
+		if got := string(rewriteBraceCaptures([]byte(tc.in))); got != tc.want {
+			t.Errorf("rewriteBraceCaptures(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if len(tc.in) != len(tc.want) {
+			t.Fatalf("test case changes the length: %q", tc.in)
+		}
+	}
+}
