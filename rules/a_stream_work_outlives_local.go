@@ -56,50 +56,128 @@ function returns is not seen.`,
 
 func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 	seen := map[lifetime.VarID]bool{}
-	for ai := range fn.Events {
-		a := &fn.Events[ai]
-		if a.Kind != lifetime.Async || a.Var != lifetime.NoVar || a.Flags&lifetime.Inferred != 0 {
+	for _, c := range encodedOperands(p, fn, p.encodeSummaries()) {
+		a, op := c.work, c.op
+		if op.Flags&lifetime.Temporary != 0 {
+			reportTemporary(p, fn, a, op)
 			continue
 		}
-		roles := p.Model.Call(a.Call)
-		if roles&apimodel.Encode == 0 || roles&(apimodel.Yield|apimodel.Keep) != 0 {
-			continue // only calls an API model says encode without keeping their inputs
+		if seen[op.Var] {
+			continue
 		}
-		for j := ai + 1; j < len(fn.Events); j++ {
-			op := &fn.Events[j]
-			if op.Node != a.Node && op.At > p.nodeEnd(a) {
-				break
+		v := fn.Var(op.Var)
+		if v == nil || v.Param || v.Static || v.Captured || v.Outer != lifetime.NoVar || v.Kind == lifetime.Reference || v.Kind == lifetime.Pointer {
+			continue
+		}
+		if v.Kind != lifetime.Container && v.Kind != lifetime.Owner || !ownsMemory(p.Model, fn, v) || aliased(fn, op.Var, c.index) {
+			continue
+		}
+		died := fn.ScopeExitOf(op.Var)
+		if died == nil || keptOrAwaited(p, fn, op.Var, c.index, died) {
+			continue
+		}
+		seen[op.Var] = true
+		msg := fmt.Sprintf("%s queues work that reads '%s', which dies at line %d before the work can run: nothing waits for the stream and nothing keeps '%s' alive",
+			a.Call, v.Name, p.Line(died.At), v.Name)
+		decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
+		how := fmt.Sprintf("%s encodes work that reads '%s' when the stream runs it", a.Call, v.Name)
+		if c.via != "" {
+			how = fmt.Sprintf("%s encodes work on '%s' (%s, in this file)", a.Call, v.Name, c.via)
+		}
+		w := []diag.Step{
+			p.Step(fn, diag.StepDeclare, decl, v.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer", v.Name, v.Type)),
+			p.Step(fn, diag.StepAsync, a, v.Name, streamOf(p, fn, a), how),
+			p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name)),
+		}
+		p.Report(fn, a.At, p.nodeEnd(a), msg, "stream-local:"+v.Name+":"+a.Call, w)
+	}
+}
+
+// encoded is a value handed to work encoded into a command buffer: the
+// call (an encode-role call, or a function of the file that encodes that
+// argument), its event index, and the operand.
+type encoded struct {
+	work, op *lifetime.Event
+	index    int
+	via      string // for a function of the file: what it calls
+}
+
+// encodedOperands returns the values fn hands to encoded work, in order,
+// with enc the file's functions that encode their arguments.
+func encodedOperands(p *Pass, fn *lifetime.Func, enc map[string]map[int]string) []encoded {
+	var out []encoded
+	for ai := range fn.Events {
+		a := &fn.Events[ai]
+		switch {
+		case a.Kind == lifetime.Async && a.Var == lifetime.NoVar && a.Flags&lifetime.Inferred == 0:
+			roles := p.Model.Call(a.Call)
+			if roles&apimodel.Encode == 0 || roles&(apimodel.Yield|apimodel.Keep) != 0 {
+				continue // only calls an API model says encode without keeping their inputs
 			}
-			if op.Kind == lifetime.Operand && op.Node == a.Node && op.Flags&lifetime.Temporary != 0 {
-				reportTemporary(p, fn, a, op)
-				continue
+			for j := ai + 1; j < len(fn.Events); j++ {
+				op := &fn.Events[j]
+				if op.Node != a.Node && op.At > p.nodeEnd(a) {
+					break
+				}
+				if op.Kind == lifetime.Operand && op.Node == a.Node {
+					out = append(out, encoded{work: a, op: op, index: ai})
+				}
 			}
-			if op.Kind != lifetime.Operand || op.Node != a.Node || seen[op.Var] {
-				continue
+		case a.Kind == lifetime.Use && a.Flags&lifetime.Argument != 0 && a.Var != lifetime.NoVar:
+			if via, ok := enc[shortName(a.Call)][fn.ArgIndex(a)]; ok {
+				out = append(out, encoded{work: a, op: a, index: ai, via: via})
 			}
-			v := fn.Var(op.Var)
-			if v == nil || v.Param || v.Static || v.Captured || v.Outer != lifetime.NoVar || v.Kind == lifetime.Reference || v.Kind == lifetime.Pointer {
-				continue
-			}
-			if v.Kind != lifetime.Container && v.Kind != lifetime.Owner || !ownsMemory(p.Model, fn, v) || aliased(fn, op.Var, ai) {
-				continue
-			}
-			died := fn.ScopeExitOf(op.Var)
-			if died == nil || keptOrAwaited(p, fn, op.Var, ai, died) {
-				continue
-			}
-			seen[op.Var] = true
-			msg := fmt.Sprintf("%s queues work that reads '%s', which dies at line %d before the work can run: nothing waits for the stream and nothing keeps '%s' alive",
-				a.Call, v.Name, p.Line(died.At), v.Name)
-			decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
-			w := []diag.Step{
-				p.Step(fn, diag.StepDeclare, decl, v.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer", v.Name, v.Type)),
-				p.Step(fn, diag.StepAsync, a, v.Name, streamOf(p, fn, a), fmt.Sprintf("%s encodes work that reads '%s' when the stream runs it", a.Call, v.Name)),
-				p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name)),
-			}
-			p.Report(fn, a.At, p.nodeEnd(a), msg, "stream-local:"+v.Name+":"+a.Call, w)
 		}
 	}
+	return out
+}
+
+// encodeSummaries maps the name of each function the file defines once to
+// the parameters it hands to encoded work (directly, or through another
+// such function), with the call that does.
+func (p *Pass) encodeSummaries() map[string]map[int]string {
+	if p.encodes != nil {
+		return p.encodes
+	}
+	byName := map[string]*lifetime.Func{}
+	count := map[string]int{}
+	for _, f := range p.Funcs {
+		if f.Kind != lifetime.LambdaFunc {
+			n := shortName(f.Name)
+			count[n]++
+			byName[n] = f
+		}
+	}
+	out := map[string]map[int]string{}
+	for grew, round := true, 0; grew && round < 4; round++ {
+		grew = false
+		for n, f := range byName {
+			if count[n] != 1 {
+				continue
+			}
+			params := params(f)
+			index := map[lifetime.VarID]int{}
+			for i, v := range params {
+				index[v] = i
+			}
+			for _, c := range encodedOperands(p, f, out) {
+				i, ok := index[c.op.Var]
+				if !ok {
+					continue
+				}
+				if _, had := out[n][i]; had {
+					continue
+				}
+				if out[n] == nil {
+					out[n] = map[int]string{}
+				}
+				out[n][i] = c.work.Call
+				grew = true
+			}
+		}
+	}
+	p.encodes = out
+	return out
 }
 
 // aliased reports whether v, before async event ai, was the receiver of a
@@ -148,10 +226,15 @@ func keptOrAwaited(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *l
 			continue
 		}
 		switch e.Kind {
-		case lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef, lifetime.Store:
+		case lifetime.Store:
+			if e.Other == v && diesUnheld(p, fn, e.Var, j) {
+				continue // into a container that dies with nothing keeping it
+			}
+			return true
+		case lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef:
 			return true
 		case lifetime.Use:
-			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call)) {
+			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call) && p.mayKeep(e.Call, fn.ArgIndex(e))) {
 				return true
 			}
 		}
@@ -184,4 +267,67 @@ func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
 		p.Step(fn, diag.StepOwnerDies, died, op.Text, "", "the temporary dies at the end of the statement; the queued work has not run"),
 	}
 	p.Report(fn, op.At, p.nodeEnd(op), msg, "stream-temporary:"+op.Text+":"+a.Call, w)
+}
+
+// diesUnheld reports whether container c, after event index j, dies at
+// its scope's end without being handed on: c is a local or a parameter
+// taken by value, and nothing after j moves, returns, captures, stores or
+// passes it to a call.
+func diesUnheld(p *Pass, fn *lifetime.Func, c lifetime.VarID, j int) bool {
+	v := fn.Var(c)
+	if v == nil || v.Kind != lifetime.Container || v.Static || v.Captured || v.Outer != lifetime.NoVar {
+		return false
+	}
+	for k := j + 1; k < len(fn.Events); k++ {
+		e := &fn.Events[k]
+		if e.Var != c && e.Other != c {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.ScopeExit:
+			return e.Var == c
+		case lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef, lifetime.Assign:
+			return false
+		case lifetime.Store:
+			if e.Var != c {
+				return false // stored elsewhere
+			}
+		case lifetime.Use:
+			if e.Flags&lifetime.Argument != 0 {
+				return false
+			}
+		}
+	}
+	return v.Param // a by-value parameter dies at the function's end
+}
+
+// mayKeep reports whether a call of name may keep its argument i alive
+// past the call: a function holdfast cannot see may; a function of the
+// file does when its body stores, moves, captures or returns that
+// parameter, or hands it to a call holdfast cannot see.
+func (p *Pass) mayKeep(name string, i int) bool {
+	f, _ := p.fileFunc(name)
+	if f == nil {
+		return true
+	}
+	ps := params(f)
+	if i < 0 || i >= len(ps) {
+		return true
+	}
+	v := ps[i]
+	for k := range f.Events {
+		e := &f.Events[k]
+		if e.Var != v && e.Other != v {
+			continue
+		}
+		switch e.Kind {
+		case lifetime.Store, lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef:
+			return true
+		case lifetime.Use:
+			if e.Flags&lifetime.Argument != 0 && p.Model.Call(e.Call) == 0 && !p.definedHere(e.Call) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -67,7 +67,8 @@ type Pass struct {
 	Funcs    []*lifetime.Func
 	rule     *Rule
 	findings []*diag.Finding
-	frees    map[string]map[int]bool // see freeSummaries
+	frees    map[string]map[int]bool   // see freeSummaries
+	encodes  map[string]map[int]string // see encodeSummaries
 }
 
 // Run applies rules to the functions of one file and returns the findings
@@ -103,6 +104,28 @@ func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, 
 		Witness:  p.onPath(fn, witness),
 		Anchor:   anchor,
 	})
+}
+
+// fileFunc returns the function the file defines under name (compared by
+// its last component), and whether it defines one at all; f is nil when
+// there is none or several (overloads: no single body to read).
+func (p *Pass) fileFunc(name string) (f *lifetime.Func, defined bool) {
+	for _, g := range p.Funcs {
+		if g.Kind == lifetime.LambdaFunc || shortName(g.Name) != shortName(name) {
+			continue
+		}
+		if defined {
+			return nil, true
+		}
+		f, defined = g, true
+	}
+	return f, defined
+}
+
+// definedHere reports whether the file defines a function called name.
+func (p *Pass) definedHere(name string) bool {
+	_, defined := p.fileFunc(name)
+	return defined
 }
 
 // setSeverity sets the severity of the finding reported last.

@@ -110,7 +110,7 @@ func (p *Pass) unseenStep(fn *lifetime.Func, e *lifetime.Event, v *lifetime.Var,
 			return diag.Step{}, false
 		}
 		switch {
-		case awaitable:
+		case awaitable && p.mayWaitIn(e.Call):
 			return p.Step(fn, diag.StepMayWait, e, v.Name, "",
 				fmt.Sprintf("'%s' is handed to %s, which holdfast cannot see: it may wait for it", v.Name, e.Call)), true
 		case v.Kind == lifetime.Owner && shared(p.Model, v):
@@ -210,4 +210,26 @@ func scopeAt(fn *lifetime.Func, off uint32) lifetime.ScopeID {
 		}
 	}
 	return best
+}
+
+// mayWaitIn reports whether a call holdfast does not know may wait: a
+// function the file defines may only when its body waits, blocks or
+// orders work against a stream (one level: what it calls is not
+// followed); any other may.
+func (p *Pass) mayWaitIn(name string) bool {
+	f, _ := p.fileFunc(name)
+	if f == nil {
+		return true
+	}
+	for i := range f.Events {
+		switch e := &f.Events[i]; e.Kind {
+		case lifetime.Wait, lifetime.Block, lifetime.Sync:
+			return true
+		case lifetime.Use:
+			if e.Flags&lifetime.Argument != 0 && p.unknownCall(e.Call) && !p.definedHere(e.Call) {
+				return true // handed on to code holdfast cannot see
+			}
+		}
+	}
+	return false
 }

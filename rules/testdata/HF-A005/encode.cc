@@ -95,3 +95,26 @@ void PadWithKeptZero(const array& in, array& padded, const Stream& s, metal::Dev
 void CopyKind(const array& in, array& out, const Stream& s) {
   copy_gpu(in, out, CopyType(1), s);
 }
+
+// A helper of this file that encodes work on its arguments: its callers'
+// locals are read when the command buffer runs.
+void scale_gpu(const array& in, array& out, const Stream& s) {
+  copy_gpu(in, out, CopyType::General, s);
+}
+
+// The intermediate goes into a keep-alive vector taken by value: the copy
+// dies on return, so nothing keeps the intermediate.
+void two_step(const array& in, array& out, std::vector<array> copies, const Stream& s) {
+  array temp(in.shape(), in.dtype(), nullptr, {});
+  scale_gpu(in, temp, s);  // want "scale_gpu queues work that reads 'temp', which dies at line 112" confirmed
+  scale_gpu(temp, out, s);
+  copies.push_back(temp);
+}
+
+// Correct: the keep-alive vector is the caller's.
+void two_step_kept(const array& in, array& out, std::vector<array>& copies, const Stream& s) {
+  array temp(in.shape(), in.dtype(), nullptr, {});
+  scale_gpu(in, temp, s);
+  scale_gpu(temp, out, s);
+  copies.push_back(temp);
+}
