@@ -227,7 +227,7 @@ func keptOrAwaited(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *l
 		}
 		switch e.Kind {
 		case lifetime.Store:
-			if e.Other == v && diesUnheld(p, fn, e.Var, j) {
+			if e.Other == v && diesUnheld(fn, e.Var, j) {
 				continue // into a container that dies with nothing keeping it
 			}
 			return true
@@ -273,7 +273,7 @@ func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
 // its scope's end without being handed on: c is a local or a parameter
 // taken by value, and nothing after j moves, returns, captures, stores or
 // passes it to a call.
-func diesUnheld(p *Pass, fn *lifetime.Func, c lifetime.VarID, j int) bool {
+func diesUnheld(fn *lifetime.Func, c lifetime.VarID, j int) bool {
 	v := fn.Var(c)
 	if v == nil || v.Kind != lifetime.Container || v.Static || v.Captured || v.Outer != lifetime.NoVar {
 		return false
