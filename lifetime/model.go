@@ -12,6 +12,8 @@
 package lifetime
 
 import (
+	"strings"
+
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -484,4 +486,37 @@ func (f *Func) InDeclaration(n parser.NodeID, v VarID) bool {
 		return false
 	}
 	return f.Within(n, f.File.Nodes[x.Decl].Parent)
+}
+
+// NullGuarded reports whether node n lies in the consequence of an if
+// whose condition tests that the pointer named name is null (!p,
+// p == NULL, p == nullptr, p == 0, or the same written the other way
+// round): code that runs only when there is nothing to point to.
+func (f *Func) NullGuarded(n parser.NodeID, name string) bool {
+	file := f.File
+	child := n
+	for m := file.Nodes[n].Parent; m != parser.None && m != f.Node; child, m = m, file.Nodes[m].Parent {
+		if file.Kind(m) != parser.KindIfStatement || file.Nodes[child].Field != parser.FieldConsequence {
+			continue
+		}
+		if nullTest(file.Text(file.Field(m, parser.FieldCondition)), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// nullTest reports whether the condition text cond tests name for null.
+func nullTest(cond, name string) bool {
+	c := strings.Join(strings.Fields(cond), "")
+	c = strings.TrimSuffix(strings.TrimPrefix(c, "("), ")")
+	if c == "!"+name {
+		return true
+	}
+	for _, null := range []string{"NULL", "nullptr", "0"} {
+		if c == name+"=="+null || c == null+"=="+name {
+			return true
+		}
+	}
+	return false
 }

@@ -82,6 +82,11 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 // of a call that frees it) after that call, when no return and no new
 // value of the pointer come first; nil otherwise.
 func useAfterFree(fn *lifetime.Func, i int) *lifetime.Event {
+	return useAfterSkipping(fn, i, nil)
+}
+
+// useAfterSkipping is useAfterFree with uses for which skip says true passed over.
+func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool) *lifetime.Event {
 	c := &fn.Events[i]
 	for j := i + 1; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
@@ -97,6 +102,9 @@ func useAfterFree(fn *lifetime.Func, i int) *lifetime.Event {
 		case e.Kind == lifetime.Use && e.At > c.At:
 			if fn.JumpsBetween(c.Node, e.Node) {
 				return nil
+			}
+			if skip != nil && skip(e) {
+				continue
 			}
 			return e
 		}
@@ -158,7 +166,7 @@ func params(f *lifetime.Func) []lifetime.VarID {
 
 // freesOnEveryPath reports whether f frees parameter v, or hands it to a
 // function known to free it, on every path: in no branch or loop, with no
-// return before it.
+// return before it other than one taken only when the pointer is null.
 func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known map[string]map[int]bool) bool {
 	if f.Vars[v].Kind != lifetime.Pointer {
 		return false
@@ -166,6 +174,9 @@ func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known map[string]map[i
 	for i := range f.Events {
 		e := &f.Events[i]
 		if e.Kind == lifetime.Return {
+			if f.NullGuarded(e.Node, f.Vars[v].Name) {
+				continue // nothing to free on that path
+			}
 			return false
 		}
 		if gapTo(f, e.Scope, 0) != everyPath {

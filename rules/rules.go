@@ -43,6 +43,7 @@ func All() []*Rule {
 		callbackOutlivesCapture(),
 		gilObjectInCallback(),
 		workWithoutFuture(),
+		useAfterHandoff(),
 		mutationInFlight(),
 	}
 }
@@ -69,6 +70,7 @@ type Pass struct {
 	findings []*diag.Finding
 	frees    map[string]map[int]bool   // see freeSummaries
 	encodes  map[string]map[int]string // see encodeSummaries
+	mayFrees map[string]freeFacts      // see mayFreeSummaries
 }
 
 // Run applies rules to the functions of one file and returns the findings

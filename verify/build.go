@@ -770,6 +770,7 @@ func releasedOnCallbackThread(st diag.Step) bool {
 }
 
 func buildG(w []diag.Step, opt Options, fixed bool) (*scen, error) {
+	callback := false
 	for _, st := range w {
 		if workWithoutFuture(st) {
 			return buildG3(w, opt, fixed)
@@ -777,6 +778,13 @@ func buildG(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 		if releasedOnCallbackThread(st) {
 			return buildG2(w, opt, fixed)
 		}
+		callback = callback || st.Kind == diag.StepCallback
+	}
+	if !callback {
+		// A completion handed over with its data (HF-G004): its witness
+		// is the host's side, where the completion's free is an owner
+		// death before the host's use; it replays as class B does.
+		return buildB(w, opt, fixed)
 	}
 	b, err := newBld(w, opt, fixed, device.BFC(), "the callback holds a strong reference")
 	if err != nil {
