@@ -322,6 +322,29 @@ func (f *Func) ArgIndex(e *Event) int {
 	return -1
 }
 
+// ArgCount returns the number of arguments of the call whose argument
+// list holds event e's node, or -1.
+func (f *Func) ArgCount(e *Event) int {
+	if e.Node < 0 {
+		return -1
+	}
+	c := f.EnclosingCall(e.Node)
+	if c == parser.None {
+		return -1
+	}
+	args := f.File.Field(c, parser.FieldArguments)
+	if args == parser.None {
+		return -1
+	}
+	n := 0
+	for a := range f.File.NamedChildren(args) {
+		if f.File.Kind(a) != parser.KindComment {
+			n++
+		}
+	}
+	return n
+}
+
 // Exclusive reports whether nodes a and b (a first) lie in alternatives
 // of one choice, so no path runs both: the two arms of an if, or two cases
 // of a switch when a's case ends with a break or a return.

@@ -104,7 +104,7 @@ type encoded struct {
 
 // encodedOperands returns the values fn hands to encoded work, in order,
 // with enc the file's functions that encode their arguments.
-func encodedOperands(p *Pass, fn *lifetime.Func, enc map[string]map[int]string) []encoded {
+func encodedOperands(p *Pass, fn *lifetime.Func, enc map[*lifetime.Func]map[int]string) []encoded {
 	var out []encoded
 	for ai := range fn.Events {
 		a := &fn.Events[ai]
@@ -124,7 +124,7 @@ func encodedOperands(p *Pass, fn *lifetime.Func, enc map[string]map[int]string) 
 				}
 			}
 		case a.Kind == lifetime.Use && a.Flags&lifetime.Argument != 0 && a.Var != lifetime.NoVar:
-			if via, ok := enc[shortName(a.Call)][fn.ArgIndex(a)]; ok {
+			if via, ok := enc[p.calleeAt(fn, a)][fn.ArgIndex(a)]; ok {
 				out = append(out, encoded{work: a, op: a, index: ai, via: via})
 			}
 		}
@@ -132,27 +132,18 @@ func encodedOperands(p *Pass, fn *lifetime.Func, enc map[string]map[int]string) 
 	return out
 }
 
-// encodeSummaries maps the name of each function the file defines once to
-// the parameters it hands to encoded work (directly, or through another
-// such function), with the call that does.
-func (p *Pass) encodeSummaries() map[string]map[int]string {
+// encodeSummaries maps each function the file defines to the parameters
+// it hands to encoded work (directly, or through another such function),
+// with the call that does.
+func (p *Pass) encodeSummaries() map[*lifetime.Func]map[int]string {
 	if p.encodes != nil {
 		return p.encodes
 	}
-	byName := map[string]*lifetime.Func{}
-	count := map[string]int{}
-	for _, f := range p.Funcs {
-		if f.Kind != lifetime.LambdaFunc {
-			n := shortName(f.Name)
-			count[n]++
-			byName[n] = f
-		}
-	}
-	out := map[string]map[int]string{}
+	out := map[*lifetime.Func]map[int]string{}
 	for grew, round := true, 0; grew && round < 4; round++ {
 		grew = false
-		for n, f := range byName {
-			if count[n] != 1 {
+		for _, f := range p.Funcs {
+			if f.Kind == lifetime.LambdaFunc {
 				continue
 			}
 			params := params(f)
@@ -165,13 +156,13 @@ func (p *Pass) encodeSummaries() map[string]map[int]string {
 				if !ok {
 					continue
 				}
-				if _, had := out[n][i]; had {
+				if _, had := out[f][i]; had {
 					continue
 				}
-				if out[n] == nil {
-					out[n] = map[int]string{}
+				if out[f] == nil {
+					out[f] = map[int]string{}
 				}
-				out[n][i] = c.work.Call
+				out[f][i] = c.work.Call
 				grew = true
 			}
 		}
@@ -234,7 +225,7 @@ func keptOrAwaited(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *l
 		case lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef:
 			return true
 		case lifetime.Use:
-			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call) && p.mayKeep(e.Call, fn.ArgIndex(e))) {
+			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call) && p.mayKeep(p.calleeAt(fn, e), fn.ArgIndex(e))) {
 				return true
 			}
 		}
@@ -271,8 +262,9 @@ func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
 
 // diesUnheld reports whether container c, after event index j, dies at
 // its scope's end without being handed on: c is a local or a parameter
-// taken by value, and nothing after j moves, returns, captures, stores or
-// passes it to a call.
+// taken by value, and nothing after j (on a path from j: not in another
+// arm of a choice) moves, returns, captures, stores or passes it to a
+// call.
 func diesUnheld(fn *lifetime.Func, c lifetime.VarID, j int) bool {
 	v := fn.Var(c)
 	if v == nil || v.Kind != lifetime.Container || v.Static || v.Captured || v.Outer != lifetime.NoVar {
@@ -280,8 +272,8 @@ func diesUnheld(fn *lifetime.Func, c lifetime.VarID, j int) bool {
 	}
 	for k := j + 1; k < len(fn.Events); k++ {
 		e := &fn.Events[k]
-		if e.Var != c && e.Other != c {
-			continue
+		if e.Var != c && e.Other != c || fn.Exclusive(fn.Events[j].Node, e.Node) {
+			continue // another value, or another arm of a choice than the store's
 		}
 		switch e.Kind {
 		case lifetime.ScopeExit:
@@ -301,12 +293,12 @@ func diesUnheld(fn *lifetime.Func, c lifetime.VarID, j int) bool {
 	return v.Param // a by-value parameter dies at the function's end
 }
 
-// mayKeep reports whether a call of name may keep its argument i alive
-// past the call: a function holdfast cannot see may; a function of the
-// file does when its body stores, moves, captures or returns that
+// mayKeep reports whether a call of f, a function of the file (nil: one
+// holdfast cannot see or cannot tell among overloads), may keep its
+// argument i alive past the call: an unseen function may; a function of
+// the file does when its body stores, moves, captures or returns that
 // parameter, or hands it to a call holdfast cannot see.
-func (p *Pass) mayKeep(name string, i int) bool {
-	f, _ := p.fileFunc(name)
+func (p *Pass) mayKeep(f *lifetime.Func, i int) bool {
 	if f == nil {
 		return true
 	}

@@ -68,7 +68,7 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 		if v.Kind != lifetime.Pointer {
 			continue
 		}
-		idx, ok := frees[shortName(c.Call)]
+		idx, ok := frees[p.calleeAt(fn, c)]
 		if !ok || !idx[fn.ArgIndex(c)] {
 			continue
 		}
@@ -112,39 +112,31 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 	return nil
 }
 
-// freeSummaries maps the name of each function the file defines once to
-// the indexes of the pointer parameters it frees on every path: directly,
-// or by passing the parameter to another such function. Overloaded names
-// are left out.
-func (p *Pass) freeSummaries() map[string]map[int]bool {
+// freeSummaries maps each function the file defines to the indexes of
+// the pointer parameters it frees on every path: directly, or by passing
+// the parameter to another such function.
+func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 	if p.frees != nil {
 		return p.frees
 	}
-	byName := map[string]*lifetime.Func{}
-	count := map[string]int{}
-	for _, f := range p.Funcs {
-		if f.Kind == lifetime.LambdaFunc {
-			continue
-		}
-		n := shortName(f.Name)
-		count[n]++
-		byName[n] = f
+	out := map[*lifetime.Func]map[int]bool{}
+	known := func(f *lifetime.Func, e *lifetime.Event) bool {
+		return out[p.calleeAt(f, e)][f.ArgIndex(e)]
 	}
-	out := map[string]map[int]bool{}
 	for grew, round := true, 0; grew && round < 4; round++ {
 		grew = false
-		for n, f := range byName {
-			if count[n] != 1 {
+		for _, f := range p.Funcs {
+			if f.Kind == lifetime.LambdaFunc {
 				continue
 			}
 			for i, v := range params(f) {
-				if out[n][i] || !freesOnEveryPath(f, v, out) {
+				if out[f][i] || !freesOnEveryPath(f, v, known) {
 					continue
 				}
-				if out[n] == nil {
-					out[n] = map[int]bool{}
+				if out[f] == nil {
+					out[f] = map[int]bool{}
 				}
-				out[n][i] = true
+				out[f][i] = true
 				grew = true
 			}
 		}
@@ -167,7 +159,7 @@ func params(f *lifetime.Func) []lifetime.VarID {
 // freesOnEveryPath reports whether f frees parameter v, or hands it to a
 // function known to free it, on every path: in no branch or loop, with no
 // return before it other than one taken only when the pointer is null.
-func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known map[string]map[int]bool) bool {
+func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known func(*lifetime.Func, *lifetime.Event) bool) bool {
 	if f.Vars[v].Kind != lifetime.Pointer {
 		return false
 	}
@@ -185,7 +177,7 @@ func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known map[string]map[i
 		switch {
 		case e.Kind == lifetime.Free && e.Var == v && strings.TrimSpace(e.Text) == f.Vars[v].Name:
 			return true
-		case e.Kind == lifetime.Use && e.Var == v && e.Flags&lifetime.Argument != 0 && known[shortName(e.Call)][f.ArgIndex(e)]:
+		case e.Kind == lifetime.Use && e.Var == v && e.Flags&lifetime.Argument != 0 && known(f, e):
 			return true
 		}
 	}

@@ -85,13 +85,13 @@ func checkUseAfterHandoff(p *Pass, fn *lifetime.Func) {
 		if cb == "" {
 			continue
 		}
-		fk, ok := frees[cb]
+		fk, ok := frees[p.callee(cb, -1)]
 		if !ok || !fk.opaque {
 			continue
 		}
 		failed := failureGuard(fn, i)
 		use := useAfterSkipping(fn, i, failed)
-		if use == nil {
+		if use == nil && !finalArmElsewhere(fn, i, cb) {
 			use = useOnLoopBack(fn, i)
 		}
 		if use == nil || seen[use.At] {
@@ -190,6 +190,39 @@ func isIdent(s string) bool {
 	return true
 }
 
+// finalArmElsewhere reports whether another hand-off of the same pointer
+// with the same completion, in another arm of a choice, leaves the loop
+// right after: the code marks that arm as the one that hands the data
+// over for good, and the completion of the other arm's hand-offs runs
+// without freeing it (it counts the parts).
+func finalArmElsewhere(fn *lifetime.Func, i int, cb string) bool {
+	c := &fn.Events[i]
+	file := fn.File
+	for j := range fn.Events {
+		o := &fn.Events[j]
+		if j == i || o.Kind != lifetime.Use || o.Var != c.Var || o.Flags&lifetime.Argument == 0 || !fn.Exclusive(c.Node, o.Node) && !fn.Exclusive(o.Node, c.Node) {
+			continue
+		}
+		call := fn.EnclosingCall(o.Node)
+		if call == parser.None || completionBefore(file, call, fn.ArgIndex(o)) != cb {
+			continue
+		}
+		for m := file.Nodes[o.Node].Parent; m != parser.None && m != fn.Node; m = file.Nodes[m].Parent {
+			if k := file.Kind(m); k == parser.KindForStatement || k == parser.KindWhileStatement {
+				end := parser.None
+				for ch := range file.Children(file.Field(m, parser.FieldBody)) {
+					end = ch
+				}
+				if end != parser.None && fn.JumpsBetween(o.Node, end) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
 // useOnLoopBack returns a use of the pointer of event i (inside a loop
 // body) in the condition or update of a loop around it, which runs after
 // the call when nothing after the call in the body leaves the loop.
@@ -230,50 +263,38 @@ type freeFacts struct {
 	opaque bool
 }
 
-// mayFreeSummaries maps the name of each function the file defines once
-// to the pointer parameters it frees on some path: directly, through a
-// local initialised from the parameter (a cast), or by passing either to
-// a function of the file that frees it on every path or may free it.
-func (p *Pass) mayFreeSummaries() map[string]freeFacts {
+// mayFreeSummaries maps each function the file defines to the pointer
+// parameters it frees on some path, in its own body: directly, through a
+// local initialised from the parameter (a cast), or by passing either to a
+// function of the file that frees it on every path. A free further down a
+// chain of conditional calls is a protocol holdfast cannot follow (an
+// arming state the completion checks first), so it is not counted.
+func (p *Pass) mayFreeSummaries() map[*lifetime.Func]freeFacts {
 	if p.mayFrees != nil {
 		return p.mayFrees
 	}
 	every := p.freeSummaries()
-	byName := map[string]*lifetime.Func{}
-	count := map[string]int{}
+	out := map[*lifetime.Func]freeFacts{}
+	frees := func(f *lifetime.Func, e *lifetime.Event) bool {
+		return every[p.calleeAt(f, e)][f.ArgIndex(e)]
+	}
 	for _, f := range p.Funcs {
 		if f.Kind == lifetime.LambdaFunc {
 			continue
 		}
-		n := shortName(f.Name)
-		count[n]++
-		byName[n] = f
-	}
-	out := map[string]freeFacts{}
-	frees := func(name string, i int) bool {
-		return every[name][i] || out[name].params[i]
-	}
-	for grew, round := true, 0; grew && round < 4; round++ {
-		grew = false
-		for n, f := range byName {
-			if count[n] != 1 {
+		for i, v := range params(f) {
+			if !mayFree(f, v, frees) {
 				continue
 			}
-			for i, v := range params(f) {
-				if out[n].params[i] || !mayFree(f, v, frees) {
-					continue
-				}
-				ff := out[n]
-				if ff.params == nil {
-					ff.params = map[int]bool{}
-				}
-				ff.params[i] = true
-				if t := strings.ReplaceAll(f.Vars[v].Type, " ", ""); strings.HasPrefix(t, "void*") || strings.HasPrefix(t, "constvoid*") {
-					ff.opaque = true
-				}
-				out[n] = ff
-				grew = true
+			ff := out[f]
+			if ff.params == nil {
+				ff.params = map[int]bool{}
 			}
+			ff.params[i] = true
+			if t := strings.ReplaceAll(f.Vars[v].Type, " ", ""); strings.HasPrefix(t, "void*") || strings.HasPrefix(t, "constvoid*") {
+				ff.opaque = true
+			}
+			out[f] = ff
 		}
 	}
 	p.mayFrees = out
@@ -282,7 +303,7 @@ func (p *Pass) mayFreeSummaries() map[string]freeFacts {
 
 // mayFree reports whether f frees parameter v, or a local initialised
 // from it, on some path.
-func mayFree(f *lifetime.Func, v lifetime.VarID, frees func(string, int) bool) bool {
+func mayFree(f *lifetime.Func, v lifetime.VarID, frees func(*lifetime.Func, *lifetime.Event) bool) bool {
 	names := map[lifetime.VarID]bool{v: true}
 	for i := range f.Events {
 		e := &f.Events[i]
@@ -298,7 +319,7 @@ func mayFree(f *lifetime.Func, v lifetime.VarID, frees func(string, int) bool) b
 		switch {
 		case e.Kind == lifetime.Free && strings.TrimSpace(e.Text) == f.Vars[e.Var].Name:
 			return true
-		case e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && frees(shortName(e.Call), f.ArgIndex(e)):
+		case e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && frees(f, e):
 			return true
 		}
 	}

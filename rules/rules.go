@@ -68,9 +68,9 @@ type Pass struct {
 	Funcs    []*lifetime.Func
 	rule     *Rule
 	findings []*diag.Finding
-	frees    map[string]map[int]bool   // see freeSummaries
-	encodes  map[string]map[int]string // see encodeSummaries
-	mayFrees map[string]freeFacts      // see mayFreeSummaries
+	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
+	encodes  map[*lifetime.Func]map[int]string // see encodeSummaries
+	mayFrees map[*lifetime.Func]freeFacts      // see mayFreeSummaries
 }
 
 // Run applies rules to the functions of one file and returns the findings
@@ -122,6 +122,39 @@ func (p *Pass) fileFunc(name string) (f *lifetime.Func, defined bool) {
 		f, defined = g, true
 	}
 	return f, defined
+}
+
+// callee returns the function of the file a call of name with nargs
+// arguments runs: the only definition of that name, or among overloads
+// the only one with nargs parameters (nargs < 0: not known); nil when the
+// file defines none or the overloads do not tell.
+func (p *Pass) callee(name string, nargs int) *lifetime.Func {
+	var only, byArity *lifetime.Func
+	n, arity := 0, 0
+	for _, g := range p.Funcs {
+		if g.Kind == lifetime.LambdaFunc || shortName(g.Name) != shortName(name) {
+			continue
+		}
+		n++
+		only = g
+		if nargs >= 0 && len(params(g)) == nargs {
+			arity++
+			byArity = g
+		}
+	}
+	switch {
+	case n == 1:
+		return only
+	case arity == 1:
+		return byArity
+	}
+	return nil
+}
+
+// calleeAt returns the function of the file that the call of event e
+// (an argument or receiver of e.Call) runs, or nil.
+func (p *Pass) calleeAt(fn *lifetime.Func, e *lifetime.Event) *lifetime.Func {
+	return p.callee(e.Call, fn.ArgCount(e))
 }
 
 // definedHere reports whether the file defines a function called name.

@@ -110,7 +110,7 @@ func (p *Pass) unseenStep(fn *lifetime.Func, e *lifetime.Event, v *lifetime.Var,
 			return diag.Step{}, false
 		}
 		switch {
-		case awaitable && p.mayWaitIn(e.Call):
+		case awaitable && p.mayWaitIn(p.calleeAt(fn, e)):
 			return p.Step(fn, diag.StepMayWait, e, v.Name, "",
 				fmt.Sprintf("'%s' is handed to %s, which holdfast cannot see: it may wait for it", v.Name, e.Call)), true
 		case v.Kind == lifetime.Owner && shared(p.Model, v):
@@ -213,11 +213,11 @@ func scopeAt(fn *lifetime.Func, off uint32) lifetime.ScopeID {
 }
 
 // mayWaitIn reports whether a call holdfast does not know may wait: a
-// function the file defines may only when its body waits, blocks or
+// function f the file defines may only when its body waits, blocks or
 // orders work against a stream (one level: what it calls is not
-// followed); any other may.
-func (p *Pass) mayWaitIn(name string) bool {
-	f, _ := p.fileFunc(name)
+// followed); any other (f nil: unseen, or overloads the call does not
+// tell apart) may.
+func (p *Pass) mayWaitIn(f *lifetime.Func) bool {
 	if f == nil {
 		return true
 	}
