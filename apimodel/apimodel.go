@@ -147,6 +147,10 @@ type Pack struct {
 	Containers  []string            `yaml:"containers"`  // container types
 	SmartPtrs   []string            `yaml:"smart_ptrs"`  // owning smart pointer templates
 	Tensors     []string            `yaml:"tensors"`     // framework tensor types
+	// Handles are types whose copies share one buffer (reference-counted
+	// handles such as MLX's array): a local handle that dies frees
+	// nothing while another copy lives.
+	Handles []string `yaml:"handles"`
 	Calls       map[string][]string `yaml:"calls"`       // call name -> roles
 	DeclMacros  []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
 	HoldWords   []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
@@ -229,6 +233,7 @@ type Model struct {
 	futures    map[string]bool
 	containers map[string]bool
 	smart      map[string]bool
+	handles    map[string]bool
 	tensors    map[string]bool
 	consumers  map[string]bool
 	views      map[string]bool
@@ -334,7 +339,7 @@ func Load(extra ...*Pack) (*Model, error) {
 	packs = append(packs, extra...)
 	m := &Model{
 		owners: map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
-		smart: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
+		smart: map[string]bool{}, handles: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
@@ -351,6 +356,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.futures, p.Futures)
 		addAll(m.containers, p.Containers)
 		addAll(m.smart, p.SmartPtrs)
+		addAll(m.handles, p.Handles)
 		addAll(m.tensors, p.Tensors)
 		addAll(m.consumers, p.Consumers)
 		addAll(m.views, p.Views)
@@ -499,6 +505,17 @@ func (m *Model) IsContainer(typ string) bool { _, ok := lookup(m.containers, typ
 
 // IsSmartPtr reports whether a template name is an owning smart pointer.
 func (m *Model) IsSmartPtr(typ string) bool { _, ok := lookup(m.smart, typ); return ok }
+
+// IsHandle reports whether copies of a type share one buffer. Only a type
+// written without template arguments matches (MLX's array, not
+// std::array<T, N>).
+func (m *Model) IsHandle(typ string) bool {
+	if strings.Contains(typ, "<") {
+		return false
+	}
+	_, ok := lookup(m.handles, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const ")))
+	return ok
+}
 
 // IsTensor reports whether a type is a framework tensor.
 func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); return ok }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -84,13 +85,50 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 		if c.via != "" {
 			how = fmt.Sprintf("%s encodes work on '%s' (%s, in this file)", a.Call, v.Name, c.via)
 		}
+		death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name))
+		if from := sharedSource(p, fn, op.Var); from != "" {
+			// A handle the function did not build itself may share its
+			// buffer with one that outlives the function.
+			death.Assumed = true
+			death.Message += fmt.Sprintf(" (assumed: the handle %s shares its buffer with nothing that outlives the function)", from)
+		}
 		w := []diag.Step{
 			p.Step(fn, diag.StepDeclare, decl, v.Name, "", fmt.Sprintf("'%s' (%s) owns the buffer", v.Name, v.Type)),
 			p.Step(fn, diag.StepAsync, a, v.Name, streamOf(p, fn, a), how),
-			p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name)),
+			death,
 		}
 		p.Report(fn, a.At, p.nodeEnd(a), msg, "stream-local:"+v.Name+":"+a.Call, w)
 	}
+}
+
+// sharedSource says where a reference-counted handle v got a buffer it
+// may share with another handle: from a call's result ("returned by f")
+// or from another value ("copied from x"); "" when the function built it
+// itself (a constructor with its shape, a scalar) or the type is not
+// reference counted.
+func sharedSource(p *Pass, fn *lifetime.Func, v lifetime.VarID) string {
+	x := fn.Var(v)
+	if !shared(p.Model, x) && !p.Model.IsHandle(x.Type) {
+		return ""
+	}
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Var != v {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Construct:
+			return ""
+		case e.Kind == lifetime.Assign && e.Other != lifetime.NoVar:
+			return "copied from '" + fn.VarName(e.Other) + "'"
+		case e.Kind == lifetime.Result && e.Call != "" && e.Call != "=" && !strings.EqualFold(shortName(e.Call), shortName(x.Base)):
+			return "returned by " + e.Call
+		}
+	}
+	if x.FromCall {
+		return "returned by a call"
+	}
+	return ""
 }
 
 // encoded is a value handed to work encoded into a command buffer: the
