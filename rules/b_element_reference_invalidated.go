@@ -2,11 +2,13 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func elementReferenceInvalidated() *Rule {
@@ -32,10 +34,12 @@ reference points at freed memory. MLX's check_input helpers returned
 copies.back() and were called twice, so the second copy could reallocate
 the vector under the first reference.
 
-Known problems: whether an insertion reallocates depends on the capacity,
-which holdfast does not count: such findings are latent (shown with --all),
-and a container with capacity reserved in the function is taken to have
-enough; removals are confirmed.`,
+Known problems: whether an insertion reallocates depends on the capacity:
+such findings are latent (shown with --all). A container whose capacity
+the function reserves with a literal (reserve(3)) is taken to have room
+for that many insertions on a path (counted directly and through named
+lambdas); a reservation of another amount is taken to cover them all.
+Removals are confirmed.`,
 			Example: diag.Example{
 				Bad: `void Finish(std::vector<Op>& done) {
   std::vector<Op> ops = Collect();
@@ -168,22 +172,11 @@ func invalidates(p *Pass, fn *lifetime.Func, e *lifetime.Event, r elemRef) (grow
 	}
 	c := r.c
 	cv := fn.Var(c)
-	grows := p.Model.Reallocates(cv.Base) && !reserved(p.Model, fn, c)
 	switch {
-	case e.Kind == lifetime.Store && e.Var == c:
-		return grows, false
+	case growsContainer(fn, e, c):
+		return p.Model.Reallocates(cv.Base) && beyondCapacity(p, fn, c, e), false
 	case e.Kind == lifetime.Use && e.Var == c && e.Flags&lifetime.Receiver != 0 && p.Model.Call(e.Call)&apimodel.Remove != 0:
 		return false, true
-	case e.Kind == lifetime.Use && e.Flags&lifetime.Receiver != 0 && fn.Var(e.Var) != nil && fn.Var(e.Var).Kind == lifetime.Lambda:
-		l := fn.Var(e.Var).Fn
-		if l == nil {
-			return false, false
-		}
-		for i := range l.Events {
-			if x := &l.Events[i]; x.Kind == lifetime.Store && l.Var(x.Var) != nil && l.Var(x.Var).Outer == c {
-				return grows, false
-			}
-		}
 	}
 	return false, false
 }
@@ -257,14 +250,14 @@ func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *l
 	p.Report(fn, decl.At, p.nodeEnd(decl), msg, "element:"+c+">"+name, w)
 }
 
-// reserved reports whether the function (or a lambda of it) reserves
-// capacity in container c:
-// how much the insertions need is not counted, so the reservation is taken
-// to cover them.
-func reserved(m *apimodel.Model, fn *lifetime.Func, c lifetime.VarID) bool {
+// reserved returns the capacity the function (or a lambda of it)
+// reserves in container c: ok is false when it reserves none, and n is -1
+// when the amount is not a literal (the reservation is then taken to
+// cover every insertion).
+func reserved(m *apimodel.Model, fn *lifetime.Func, c lifetime.VarID) (n int, ok bool) {
 	for i := range fn.Events {
 		if e := &fn.Events[i]; e.Kind == lifetime.Use && e.Var == c && e.Flags&lifetime.Receiver != 0 && m.Call(e.Call)&apimodel.Reserve != 0 {
-			return true
+			return literalArg(fn, e), true
 		}
 	}
 	// or in a lambda of the function that captures the container
@@ -272,6 +265,70 @@ func reserved(m *apimodel.Model, fn *lifetime.Func, c lifetime.VarID) bool {
 		for i := range l.Events {
 			e := &l.Events[i]
 			if v := l.Var(e.Var); e.Kind == lifetime.Use && v != nil && v.Outer == c && e.Flags&lifetime.Receiver != 0 && m.Call(e.Call)&apimodel.Reserve != 0 {
+				return literalArg(l, e), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// literalArg returns the value of the only argument of the call of event
+// e when it is a decimal literal, or -1.
+func literalArg(fn *lifetime.Func, e *lifetime.Event) int {
+	call := fn.EnclosingCall(e.Node)
+	if call == parser.None {
+		return -1
+	}
+	args := strings.TrimSpace(fn.File.Text(fn.File.Field(call, parser.FieldArguments)))
+	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(args, "("), ")")))
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
+}
+
+// beyondCapacity reports whether growth event e of container c may be an
+// insertion past the capacity the function reserved: more insertions
+// than the literal reservation (counted directly and through named
+// lambdas, leaving out those in other arms of a choice than e's) come up
+// to e.
+func beyondCapacity(p *Pass, fn *lifetime.Func, c lifetime.VarID, e *lifetime.Event) bool {
+	n, ok := reserved(p.Model, fn, c)
+	if !ok {
+		return true
+	}
+	if n < 0 {
+		return false
+	}
+	count := 0
+	for i := range fn.Events {
+		g := &fn.Events[i]
+		if g.At > e.At {
+			break
+		}
+		if g != e && (fn.Exclusive(g.Node, e.Node) || fn.Exclusive(e.Node, g.Node)) {
+			continue
+		}
+		if growsContainer(fn, g, c) {
+			count++
+		}
+	}
+	return count > n
+}
+
+// growsContainer reports whether event g inserts into container c:
+// directly, or by calling a named lambda that does.
+func growsContainer(fn *lifetime.Func, g *lifetime.Event, c lifetime.VarID) bool {
+	switch {
+	case g.Kind == lifetime.Store && g.Var == c:
+		return true
+	case g.Kind == lifetime.Use && g.Flags&lifetime.Receiver != 0 && fn.Var(g.Var) != nil && fn.Var(g.Var).Kind == lifetime.Lambda:
+		l := fn.Var(g.Var).Fn
+		if l == nil {
+			return false
+		}
+		for i := range l.Events {
+			if x := &l.Events[i]; x.Kind == lifetime.Store && l.Var(x.Var) != nil && l.Var(x.Var).Outer == c {
 				return true
 			}
 		}

@@ -61,8 +61,8 @@ void Walk(std::vector<Node*> stack) {
   }
 }
 
-// Correct as far as holdfast counts: capacity is reserved before the
-// references are taken.
+// Correct: capacity for both insertions is reserved before the references
+// are taken.
 void NormalizeReserved(const std::vector<array>& inputs, const Stream& s) {
   std::vector<array> copies;
   copies.reserve(2);
@@ -99,4 +99,24 @@ void DropNewest(std::vector<Op>& done) {
   Op& oldest = ops.front();
   ops.pop_back();
   done.push_back(oldest);
+}
+
+// The reservation counts two insertions; an optional third one may move
+// the elements the first two references point to.
+void NormalizeShortReserve(const std::vector<array>& inputs, const Stream& s) {
+  std::vector<array> copies;
+  copies.reserve(2);
+  auto check_input = [&copies, &s](const array& x) -> const array& {
+    copies.push_back(array(x.shape(), x.dtype(), nullptr, {}));
+    copy_gpu(x, copies.back(), CopyType::General, s);
+    return copies.back();
+  };
+  const array& x = check_input(inputs[0]);  // want "'x' refers to an element of 'copies' \(via check_input\(\)\), and is used at line 118 after 'copies' grows and may move its elements at line 117" latent
+  const array& g = check_input(inputs[1]);  // want "'g' refers to an element of 'copies'" latent
+  if (inputs.size() > 2) {
+    const array& b = check_input(inputs[2]);
+    encode(x, g, b);
+  } else {
+    encode(x, g);
+  }
 }
