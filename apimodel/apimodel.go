@@ -140,22 +140,22 @@ func ParseRole(s string) (Role, bool) {
 // last component of a qualified name ("xla::PjRtBuffer" matches
 // "PjRtBuffer"); a qualified entry matches only that qualified name.
 type Pack struct {
-	Name        string              `yaml:"name"`
-	Description string              `yaml:"description"`
-	Owners      []string            `yaml:"owners"`      // types owning device memory
-	Futures     []string            `yaml:"futures"`     // future/event types beyond the *Future/*Event shape
-	Containers  []string            `yaml:"containers"`  // container types
-	SmartPtrs   []string            `yaml:"smart_ptrs"`  // owning smart pointer templates
-	Tensors     []string            `yaml:"tensors"`     // framework tensor types
+	Name        string   `yaml:"name"`
+	Description string   `yaml:"description"`
+	Owners      []string `yaml:"owners"`     // types owning device memory
+	Futures     []string `yaml:"futures"`    // future/event types beyond the *Future/*Event shape
+	Containers  []string `yaml:"containers"` // container types
+	SmartPtrs   []string `yaml:"smart_ptrs"` // owning smart pointer templates
+	Tensors     []string `yaml:"tensors"`    // framework tensor types
 	// Handles are types whose copies share one buffer (reference-counted
 	// handles such as MLX's array): a local handle that dies frees
 	// nothing while another copy lives.
-	Handles []string `yaml:"handles"`
-	Calls       map[string][]string `yaml:"calls"`       // call name -> roles
-	DeclMacros  []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
-	HoldWords   []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
-	Consumers   []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
-	Views       []string            `yaml:"views"`       // class types that never own what they refer to
+	Handles    []string            `yaml:"handles"`
+	Calls      map[string][]string `yaml:"calls"`       // call name -> roles
+	DeclMacros []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
+	HoldWords  []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
+	Consumers  []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
+	Views      []string            `yaml:"views"`       // class types that never own what they refer to
 	// Streams are stream, queue and device-state types: work issued on
 	// them runs behind the host.
 	Streams []string `yaml:"streams"`
