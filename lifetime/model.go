@@ -322,6 +322,16 @@ func (f *Func) ArgIndex(e *Event) int {
 	return -1
 }
 
+// InitCallee returns the callee whose result initialises variable v in
+// its declaration (T v = f(...), auto v = obj.f(...)), or "".
+func (f *Func) InitCallee(v VarID) string {
+	x := f.Var(v)
+	if x == nil || x.Decl == parser.None {
+		return ""
+	}
+	return initCallee(f.File, x.Decl)
+}
+
 // ArgCount returns the number of arguments of the call whose argument
 // list holds event e's node, or -1.
 func (f *Func) ArgCount(e *Event) int {

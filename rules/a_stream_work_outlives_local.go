@@ -74,7 +74,7 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		died := fn.ScopeExitOf(op.Var)
-		if died == nil || keptOrAwaited(p, fn, op.Var, c.index, died) {
+		if died == nil || keptOrAwaited(p, fn, op.Var, c.index, died) || resultKept(p, fn, op.Var) {
 			continue
 		}
 		seen[op.Var] = true
@@ -99,6 +99,58 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 		}
 		p.Report(fn, a.At, p.nodeEnd(a), msg, "stream-local:"+v.Name+":"+a.Call, w)
 	}
+}
+
+// resultKept reports whether v was initialised from a call of a function
+// or named lambda of the file that returns only its parameters (which the
+// caller keeps) or values it handed to a keep call (add_temporary): then
+// whatever v holds is kept alive with the work.
+func resultKept(p *Pass, fn *lifetime.Func, v lifetime.VarID) bool {
+	name := fn.InitCallee(v)
+	if name == "" {
+		return false
+	}
+	var f *lifetime.Func
+	for j := range fn.Vars {
+		if l := &fn.Vars[j]; l.Kind == lifetime.Lambda && l.Name == name && l.Fn != nil {
+			f = l.Fn
+		}
+	}
+	if f == nil {
+		f = p.callee(name, -1)
+	}
+	return f != nil && keepsResult(p, f)
+}
+
+// keepsResult reports whether every return of f returns a parameter or a
+// value f handed to a keep call.
+func keepsResult(p *Pass, f *lifetime.Func) bool {
+	returns := 0
+	for i := range f.Events {
+		r := &f.Events[i]
+		if r.Kind != lifetime.Return {
+			continue
+		}
+		returns++
+		x := f.Var(r.Var)
+		if x == nil {
+			return false
+		}
+		if x.Param || x.Captured && x.Outer != lifetime.NoVar {
+			continue
+		}
+		kept := false
+		for j := range f.Events {
+			k := &f.Events[j]
+			if k.Var == r.Var && k.Kind == lifetime.Use && k.Flags&lifetime.Argument != 0 && k.At < r.At && p.Model.Call(k.Call)&apimodel.Keep != 0 {
+				kept = true
+			}
+		}
+		if !kept {
+			return false
+		}
+	}
+	return returns > 0
 }
 
 // sharedSource says where a reference-counted handle v got a buffer it

@@ -167,3 +167,21 @@ void bind_prepared(const array& in, array& out, const Stream& s) {
   enc.set_output_array(out, 1);
   enc.dispatch_threads(grid, group);
 }
+
+// Correct: the helper returns its input or a copy it added to the
+// temporaries, so whatever the local holds is kept with the work.
+array row_contiguous(const array& x, const Stream& s) {
+  if (!x.flags().row_contiguous) {
+    array x_copy = contiguous_copy_gpu(x, s);
+    metal::get_command_encoder(s).add_temporary(x_copy);
+    return x_copy;
+  }
+  return x;
+}
+void bind_row_contiguous(const array& in, array& out, const Stream& s) {
+  array x = row_contiguous(in, s);
+  auto& enc = metal::device(s.device).get_command_encoder(s.index);
+  enc.set_input_array(x, 0);
+  enc.set_output_array(out, 1);
+  enc.dispatch_threads(grid, group);
+}
