@@ -71,6 +71,7 @@ type Pass struct {
 	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
 	encodes  map[*lifetime.Func]map[int]string // see encodeSummaries
 	mayFrees map[*lifetime.Func]freeFacts      // see mayFreeSummaries
+	byName   map[string][]*lifetime.Func       // the file's functions by last name component, for callee
 }
 
 // Run applies rules to the functions of one file and returns the findings
@@ -129,12 +130,18 @@ func (p *Pass) fileFunc(name string) (f *lifetime.Func, defined bool) {
 // the only one with nargs parameters (nargs < 0: not known); nil when the
 // file defines none or the overloads do not tell.
 func (p *Pass) callee(name string, nargs int) *lifetime.Func {
+	if p.byName == nil {
+		p.byName = map[string][]*lifetime.Func{}
+		for _, g := range p.Funcs {
+			if g.Kind != lifetime.LambdaFunc {
+				n := shortName(g.Name)
+				p.byName[n] = append(p.byName[n], g)
+			}
+		}
+	}
 	var only, byArity *lifetime.Func
 	n, arity := 0, 0
-	for _, g := range p.Funcs {
-		if g.Kind == lifetime.LambdaFunc || shortName(g.Name) != shortName(name) {
-			continue
-		}
+	for _, g := range p.byName[shortName(name)] {
 		n++
 		only = g
 		if nargs >= 0 && len(params(g)) == nargs {
