@@ -347,10 +347,8 @@ func (f *Func) ArgCount(e *Event) int {
 		return -1
 	}
 	n := 0
-	for a := range f.File.NamedChildren(args) {
-		if f.File.Kind(a) != parser.KindComment {
-			n++
-		}
+	for range f.File.NamedChildren(args) {
+		n++
 	}
 	return n
 }
@@ -526,17 +524,43 @@ func (f *Func) InDeclaration(n parser.NodeID, v VarID) bool {
 // p == NULL, p == nullptr, p == 0, or the same written the other way
 // round): code that runs only when there is nothing to point to.
 func (f *Func) NullGuarded(n parser.NodeID, name string) bool {
+	return f.InThenOf(n, func(cond string) bool { return nullTest(cond, name) })
+}
+
+// InThenOf reports whether node n lies in the consequence of an if of the
+// function whose condition (as written) satisfies test.
+func (f *Func) InThenOf(n parser.NodeID, test func(cond string) bool) bool {
 	file := f.File
 	child := n
 	for m := file.Nodes[n].Parent; m != parser.None && m != f.Node; child, m = m, file.Nodes[m].Parent {
-		if file.Kind(m) != parser.KindIfStatement || file.Nodes[child].Field != parser.FieldConsequence {
-			continue
-		}
-		if nullTest(file.Text(file.Field(m, parser.FieldCondition)), name) {
+		if file.Kind(m) == parser.KindIfStatement && file.Nodes[child].Field == parser.FieldConsequence &&
+			test(file.Text(file.Field(m, parser.FieldCondition))) {
 			return true
 		}
 	}
 	return false
+}
+
+// LoopAround returns the innermost for or while loop of the function whose
+// body holds node n, and the last token of that body (its closing brace,
+// or the statement's end), or None twice.
+func (f *Func) LoopAround(n parser.NodeID) (loop, bodyEnd parser.NodeID) {
+	file := f.File
+	for m := file.Nodes[n].Parent; m != parser.None && m != f.Node; m = file.Nodes[m].Parent {
+		if k := file.Kind(m); k != parser.KindForStatement && k != parser.KindWhileStatement {
+			continue
+		}
+		body := file.Field(m, parser.FieldBody)
+		if body == parser.None || !f.Within(n, body) {
+			continue
+		}
+		end := body
+		for ch := range file.Children(body) {
+			end = ch
+		}
+		return m, end
+	}
+	return parser.None, parser.None
 }
 
 // nullTest reports whether the condition text cond tests name for null.

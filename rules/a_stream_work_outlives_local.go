@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -164,23 +163,21 @@ func sharedSource(p *Pass, fn *lifetime.Func, v lifetime.VarID) string {
 		return ""
 	}
 	for i := range fn.Events {
-		e := &fn.Events[i]
-		if e.Var != v {
-			continue
-		}
-		switch {
+		switch e := &fn.Events[i]; {
+		case e.Var != v:
 		case e.Kind == lifetime.Construct:
 			return ""
 		case e.Kind == lifetime.Assign && e.Other != lifetime.NoVar:
 			return "copied from '" + fn.VarName(e.Other) + "'"
-		case e.Kind == lifetime.Result && e.Call != "" && e.Call != "=" && !strings.EqualFold(shortName(e.Call), shortName(x.Base)):
-			return "returned by " + e.Call
 		}
 	}
-	if x.FromCall {
-		return "returned by a call"
+	if !x.FromCall {
+		return ""
 	}
-	return ""
+	if f := fn.InitCallee(v); f != "" {
+		return "returned by " + f
+	}
+	return "returned by a call"
 }
 
 // encoded is a value handed to work encoded into a command buffer: the
@@ -226,39 +223,22 @@ func encodedOperands(p *Pass, fn *lifetime.Func, enc map[*lifetime.Func]map[int]
 // it hands to encoded work (directly, or through another such function),
 // with the call that does.
 func (p *Pass) encodeSummaries() map[*lifetime.Func]map[int]string {
-	if p.encodes != nil {
-		return p.encodes
-	}
-	out := map[*lifetime.Func]map[int]string{}
-	for grew, round := true, 0; grew && round < 4; round++ {
-		grew = false
-		for _, f := range p.Funcs {
-			if f.Kind == lifetime.LambdaFunc {
-				continue
-			}
-			params := params(f)
+	if p.encodes == nil {
+		p.encodes = summarise(p, func(f *lifetime.Func, known map[*lifetime.Func]map[int]string) map[int]string {
 			index := map[lifetime.VarID]int{}
-			for i, v := range params {
+			for i, v := range params(f) {
 				index[v] = i
 			}
-			for _, c := range encodedOperands(p, f, out) {
-				i, ok := index[c.op.Var]
-				if !ok {
-					continue
+			facts := map[int]string{}
+			for _, c := range encodedOperands(p, f, known) {
+				if i, ok := index[c.op.Var]; ok && facts[i] == "" {
+					facts[i] = c.work.Call
 				}
-				if _, had := out[f][i]; had {
-					continue
-				}
-				if out[f] == nil {
-					out[f] = map[int]string{}
-				}
-				out[f][i] = c.work.Call
-				grew = true
 			}
-		}
+			return facts
+		})
 	}
-	p.encodes = out
-	return out
+	return p.encodes
 }
 
 // aliased reports whether v, before async event ai, was the receiver of a

@@ -61,21 +61,26 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 	frees := p.freeSummaries()
 	for i := range fn.Events {
 		c := &fn.Events[i]
-		if c.Kind != lifetime.Use || c.Flags&lifetime.Argument == 0 || c.Var == lifetime.NoVar {
-			continue
-		}
-		v := fn.Var(c.Var)
-		if v.Kind != lifetime.Pointer {
-			continue
-		}
-		idx, ok := frees[p.calleeAt(fn, c)]
-		if !ok || !idx[fn.ArgIndex(c)] {
+		v := pointerArgument(fn, c)
+		if v == nil || !frees[p.calleeAt(fn, c)][fn.ArgIndex(c)] {
 			continue
 		}
 		if use := useAfterFree(fn, i); use != nil {
 			reportUseAfterCalleeFrees(p, fn, c, use, v)
 		}
 	}
+}
+
+// pointerArgument returns the pointer variable event c hands to a call as
+// an argument, or nil.
+func pointerArgument(fn *lifetime.Func, c *lifetime.Event) *lifetime.Var {
+	if c.Kind != lifetime.Use || c.Flags&lifetime.Argument == 0 || c.Var == lifetime.NoVar {
+		return nil
+	}
+	if v := fn.Var(c.Var); v.Kind == lifetime.Pointer {
+		return v
+	}
+	return nil
 }
 
 // useAfterFree returns the first use of the pointer of event i (an argument
@@ -116,33 +121,19 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 // the pointer parameters it frees on every path: directly, or by passing
 // the parameter to another such function.
 func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
-	if p.frees != nil {
-		return p.frees
-	}
-	out := map[*lifetime.Func]map[int]bool{}
-	known := func(f *lifetime.Func, e *lifetime.Event) bool {
-		return out[p.calleeAt(f, e)][f.ArgIndex(e)]
-	}
-	for grew, round := true, 0; grew && round < 4; round++ {
-		grew = false
-		for _, f := range p.Funcs {
-			if f.Kind == lifetime.LambdaFunc {
-				continue
-			}
+	if p.frees == nil {
+		p.frees = summarise(p, func(f *lifetime.Func, known map[*lifetime.Func]map[int]bool) map[int]bool {
+			frees := func(g *lifetime.Func, e *lifetime.Event) bool { return known[p.calleeAt(g, e)][g.ArgIndex(e)] }
+			facts := map[int]bool{}
 			for i, v := range params(f) {
-				if out[f][i] || !freesOnEveryPath(f, v, known) {
-					continue
+				if freesOnEveryPath(f, v, frees) {
+					facts[i] = true
 				}
-				if out[f] == nil {
-					out[f] = map[int]bool{}
-				}
-				out[f][i] = true
-				grew = true
 			}
-		}
+			return facts
+		})
 	}
-	p.frees = out
-	return out
+	return p.frees
 }
 
 // params returns the parameters of f in order.

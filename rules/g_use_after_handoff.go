@@ -65,32 +65,18 @@ func checkUseAfterHandoff(p *Pass, fn *lifetime.Func) {
 	if len(frees) == 0 {
 		return
 	}
-	file := p.File
 	seen := map[uint32]bool{} // uses reported, so two hand-offs do not report one use twice
 	for i := range fn.Events {
 		c := &fn.Events[i]
-		if c.Kind != lifetime.Use || c.Flags&lifetime.Argument == 0 || c.Var == lifetime.NoVar {
+		v := pointerArgument(fn, c)
+		if v == nil {
 			continue
 		}
-		v := fn.Var(c.Var)
-		if v.Kind != lifetime.Pointer {
+		cb := completionBefore(fn, c)
+		if cb == "" || !frees[p.callee(cb, -1)] {
 			continue
 		}
-		k := fn.ArgIndex(c)
-		call := fn.EnclosingCall(c.Node)
-		if k < 1 || call == parser.None {
-			continue
-		}
-		cb := completionBefore(file, call, k)
-		if cb == "" {
-			continue
-		}
-		fk, ok := frees[p.callee(cb, -1)]
-		if !ok || !fk.opaque {
-			continue
-		}
-		failed := failureGuard(fn, i)
-		use := useAfterSkipping(fn, i, failed)
+		use := useAfterSkipping(fn, i, failureGuard(fn, i))
 		if use == nil && !finalArmElsewhere(fn, i, cb) {
 			use = useOnLoopBack(fn, i)
 		}
@@ -122,19 +108,8 @@ func failureGuard(fn *lifetime.Func, i int) func(*lifetime.Event) bool {
 	if !isIdent(status) {
 		return nil
 	}
-	return func(e *lifetime.Event) bool {
-		child := e.Node
-		for m := file.Nodes[e.Node].Parent; m != parser.None && m != fn.Node; child, m = m, file.Nodes[m].Parent {
-			if file.Kind(m) != parser.KindIfStatement || file.Nodes[child].Field != parser.FieldConsequence {
-				continue
-			}
-			cond := strings.Join(strings.Fields(file.Text(file.Field(m, parser.FieldCondition))), "")
-			if strings.Contains(cond, "!") && containsWord(cond, status) {
-				return true
-			}
-		}
-		return false
-	}
+	negates := func(cond string) bool { return strings.Contains(cond, "!") && containsWord(cond, status) }
+	return func(e *lifetime.Event) bool { return fn.InThenOf(e.Node, negates) }
 }
 
 // containsWord reports whether s contains w as a whole identifier.
@@ -145,49 +120,49 @@ func containsWord(s, w string) bool {
 			return false
 		}
 		j += i
-		before := j == 0 || !isIdent(s[j-1:j])
-		after := j+len(w) == len(s) || !isIdent("a"+s[j+len(w):j+len(w)+1])
-		if before && after {
+		end := j + len(w)
+		if (j == 0 || !identByte(s[j-1])) && (end == len(s) || !identByte(s[end])) {
 			return true
 		}
 		i = j + 1
 	}
 }
 
-// completionBefore returns the name of the file function written as the
-// argument just before argument k of call (f or &f), or "".
-func completionBefore(file *parser.File, call parser.NodeID, k int) string {
-	args := file.Field(call, parser.FieldArguments)
-	if args == parser.None {
+// completionBefore returns the name written as the argument just before
+// argument event c in its call (f or &f), when it is a plain identifier,
+// or "".
+func completionBefore(fn *lifetime.Func, c *lifetime.Event) string {
+	file := fn.File
+	k, call := fn.ArgIndex(c), fn.EnclosingCall(c.Node)
+	if k < 1 || call == parser.None {
 		return ""
 	}
 	i, prev := 0, ""
-	for a := range file.NamedChildren(args) {
-		if file.Kind(a) == parser.KindComment {
-			continue
-		}
+	for a := range file.NamedChildren(file.Field(call, parser.FieldArguments)) {
 		if i == k {
-			return prev
+			break
 		}
 		prev = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(file.Text(a)), "&"))
-		if !isIdent(prev) {
-			prev = ""
-		}
 		i++
 	}
-	return ""
+	if !isIdent(prev) {
+		return ""
+	}
+	return prev
 }
 
+// isIdent reports whether s is a C identifier.
 func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r != '_' && !(r >= 'a' && r <= 'z') && !(r >= 'A' && r <= 'Z') && !(i > 0 && r >= '0' && r <= '9') {
+	for i := 0; i < len(s); i++ {
+		if !identByte(s[i]) || i == 0 && s[i] >= '0' && s[i] <= '9' {
 			return false
 		}
 	}
-	return true
+	return s != ""
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // finalArmElsewhere reports whether another hand-off of the same pointer
@@ -197,104 +172,65 @@ func isIdent(s string) bool {
 // without freeing it (it counts the parts).
 func finalArmElsewhere(fn *lifetime.Func, i int, cb string) bool {
 	c := &fn.Events[i]
-	file := fn.File
 	for j := range fn.Events {
 		o := &fn.Events[j]
-		if j == i || o.Kind != lifetime.Use || o.Var != c.Var || o.Flags&lifetime.Argument == 0 || !fn.Exclusive(c.Node, o.Node) && !fn.Exclusive(o.Node, c.Node) {
+		if j == i || o.Var != c.Var || pointerArgument(fn, o) == nil || !fn.Exclusive(c.Node, o.Node) && !fn.Exclusive(o.Node, c.Node) {
 			continue
 		}
-		call := fn.EnclosingCall(o.Node)
-		if call == parser.None || completionBefore(file, call, fn.ArgIndex(o)) != cb {
+		if completionBefore(fn, o) != cb {
 			continue
 		}
-		for m := file.Nodes[o.Node].Parent; m != parser.None && m != fn.Node; m = file.Nodes[m].Parent {
-			if k := file.Kind(m); k == parser.KindForStatement || k == parser.KindWhileStatement {
-				end := parser.None
-				for ch := range file.Children(file.Field(m, parser.FieldBody)) {
-					end = ch
-				}
-				if end != parser.None && fn.JumpsBetween(o.Node, end) {
-					return true
-				}
-				break
-			}
+		if loop, end := fn.LoopAround(o.Node); loop != parser.None && fn.JumpsBetween(o.Node, end) {
+			return true
 		}
 	}
 	return false
 }
 
 // useOnLoopBack returns a use of the pointer of event i (inside a loop
-// body) in the condition or update of a loop around it, which runs after
+// body) in the condition or update of the loop around it, which runs after
 // the call when nothing after the call in the body leaves the loop.
 func useOnLoopBack(fn *lifetime.Func, i int) *lifetime.Event {
 	c := &fn.Events[i]
-	file := fn.File
-	for m := file.Nodes[c.Node].Parent; m != parser.None && m != fn.Node; m = file.Nodes[m].Parent {
-		k := file.Kind(m)
-		if k != parser.KindForStatement && k != parser.KindWhileStatement {
-			continue
-		}
-		body := file.Field(m, parser.FieldBody)
-		if body == parser.None || !fn.Within(c.Node, body) {
-			continue
-		}
-		end := parser.None
-		for ch := range file.Children(body) {
-			end = ch
-		}
-		if end != parser.None && fn.JumpsBetween(c.Node, end) {
-			return nil
-		}
-		for j := range fn.Events {
-			e := &fn.Events[j]
-			if e.Var != c.Var || e.Kind != lifetime.Use || e.At >= c.At || !fn.Within(e.Node, m) || fn.Within(e.Node, body) {
-				continue
-			}
+	loop, end := fn.LoopAround(c.Node)
+	if loop == parser.None || fn.JumpsBetween(c.Node, end) {
+		return nil
+	}
+	body := fn.File.Field(loop, parser.FieldBody)
+	for j := range fn.Events {
+		e := &fn.Events[j]
+		if e.Var == c.Var && e.Kind == lifetime.Use && e.At < c.At && fn.Within(e.Node, loop) && !fn.Within(e.Node, body) {
 			return e
 		}
 	}
 	return nil
 }
 
-// freeFacts says which parameters a file function may free, and whether
-// one of them is an opaque context (void*), the user data of a callback.
-type freeFacts struct {
-	params map[int]bool
-	opaque bool
-}
-
-// mayFreeSummaries maps each function the file defines to the pointer
-// parameters it frees on some path, in its own body: directly, through a
-// local initialised from the parameter (a cast), or by passing either to a
-// function of the file that frees it on every path. A free further down a
-// chain of conditional calls is a protocol holdfast cannot follow (an
-// arming state the completion checks first), so it is not counted.
-func (p *Pass) mayFreeSummaries() map[*lifetime.Func]freeFacts {
+// mayFreeSummaries returns the functions the file defines that may free
+// their opaque parameter (a void*, the user data of a callback) on some
+// path, in their own body: directly, through a local initialised from the
+// parameter (a cast), or by passing either to a function of the file that
+// frees it on every path. A free further down a chain of conditional
+// calls is a protocol holdfast cannot follow (an arming state the
+// completion checks first), so it is not counted.
+func (p *Pass) mayFreeSummaries() map[*lifetime.Func]bool {
 	if p.mayFrees != nil {
 		return p.mayFrees
 	}
 	every := p.freeSummaries()
-	out := map[*lifetime.Func]freeFacts{}
 	frees := func(f *lifetime.Func, e *lifetime.Event) bool {
 		return every[p.calleeAt(f, e)][f.ArgIndex(e)]
 	}
+	out := map[*lifetime.Func]bool{}
 	for _, f := range p.Funcs {
 		if f.Kind == lifetime.LambdaFunc {
 			continue
 		}
-		for i, v := range params(f) {
-			if !mayFree(f, v, frees) {
-				continue
+		for _, v := range params(f) {
+			t := strings.ReplaceAll(f.Vars[v].Type, " ", "")
+			if (strings.HasPrefix(t, "void*") || strings.HasPrefix(t, "constvoid*")) && mayFree(f, v, frees) {
+				out[f] = true
 			}
-			ff := out[f]
-			if ff.params == nil {
-				ff.params = map[int]bool{}
-			}
-			ff.params[i] = true
-			if t := strings.ReplaceAll(f.Vars[v].Type, " ", ""); strings.HasPrefix(t, "void*") || strings.HasPrefix(t, "constvoid*") {
-				ff.opaque = true
-			}
-			out[f] = ff
 		}
 	}
 	p.mayFrees = out

@@ -70,7 +70,7 @@ type Pass struct {
 	findings []*diag.Finding
 	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
 	encodes  map[*lifetime.Func]map[int]string // see encodeSummaries
-	mayFrees map[*lifetime.Func]freeFacts      // see mayFreeSummaries
+	mayFrees map[*lifetime.Func]bool           // see mayFreeSummaries
 	byName   map[string][]*lifetime.Func       // the file's functions by last name component, for callee
 }
 
@@ -109,39 +109,14 @@ func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, 
 	})
 }
 
-// fileFunc returns the function the file defines under name (compared by
-// its last component), and whether it defines one at all; f is nil when
-// there is none or several (overloads: no single body to read).
-func (p *Pass) fileFunc(name string) (f *lifetime.Func, defined bool) {
-	for _, g := range p.Funcs {
-		if g.Kind == lifetime.LambdaFunc || shortName(g.Name) != shortName(name) {
-			continue
-		}
-		if defined {
-			return nil, true
-		}
-		f, defined = g, true
-	}
-	return f, defined
-}
-
 // callee returns the function of the file a call of name with nargs
 // arguments runs: the only definition of that name, or among overloads
 // the only one with nargs parameters (nargs < 0: not known); nil when the
 // file defines none or the overloads do not tell.
 func (p *Pass) callee(name string, nargs int) *lifetime.Func {
-	if p.byName == nil {
-		p.byName = map[string][]*lifetime.Func{}
-		for _, g := range p.Funcs {
-			if g.Kind != lifetime.LambdaFunc {
-				n := shortName(g.Name)
-				p.byName[n] = append(p.byName[n], g)
-			}
-		}
-	}
 	var only, byArity *lifetime.Func
 	n, arity := 0, 0
-	for _, g := range p.byName[shortName(name)] {
+	for _, g := range p.named(name) {
 		n++
 		only = g
 		if nargs >= 0 && len(params(g)) == nargs {
@@ -164,10 +139,52 @@ func (p *Pass) calleeAt(fn *lifetime.Func, e *lifetime.Event) *lifetime.Func {
 	return p.callee(e.Call, fn.ArgCount(e))
 }
 
+// summarise computes facts about the parameters of the file's functions
+// (lambdas left out), by index, to a fixpoint of at most four rounds:
+// facts(f, known) returns what f's body says of its parameters given the
+// facts known so far about the functions it calls; a fact, once found,
+// stays.
+func summarise[T any](p *Pass, facts func(f *lifetime.Func, known map[*lifetime.Func]map[int]T) map[int]T) map[*lifetime.Func]map[int]T {
+	out := map[*lifetime.Func]map[int]T{}
+	for grew, round := true, 0; grew && round < 4; round++ {
+		grew = false
+		for _, f := range p.Funcs {
+			if f.Kind == lifetime.LambdaFunc {
+				continue
+			}
+			for i, t := range facts(f, out) {
+				if _, had := out[f][i]; had {
+					continue
+				}
+				if out[f] == nil {
+					out[f] = map[int]T{}
+				}
+				out[f][i] = t
+				grew = true
+			}
+		}
+	}
+	return out
+}
+
+// named returns the functions the file defines under name (compared by
+// its last component), lambdas left out.
+func (p *Pass) named(name string) []*lifetime.Func {
+	if p.byName == nil {
+		p.byName = map[string][]*lifetime.Func{}
+		for _, g := range p.Funcs {
+			if g.Kind != lifetime.LambdaFunc {
+				n := shortName(g.Name)
+				p.byName[n] = append(p.byName[n], g)
+			}
+		}
+	}
+	return p.byName[shortName(name)]
+}
+
 // definedHere reports whether the file defines a function called name.
 func (p *Pass) definedHere(name string) bool {
-	_, defined := p.fileFunc(name)
-	return defined
+	return len(p.named(name)) > 0
 }
 
 // setSeverity sets the severity of the finding reported last.
