@@ -102,6 +102,11 @@ const (
 	// Reserve: reserves capacity in its receiver container, so later
 	// insertions need not move its elements.
 	Reserve
+	// Defer: runs a callable argument later, after the call returns, on a
+	// loop, pool or queue of its own (an event loop's deferToLoop, a
+	// thread pool's Schedule): what the callable refers to must outlive
+	// the call.
+	Defer
 )
 
 var roleNames = []struct {
@@ -114,6 +119,7 @@ var roleNames = []struct {
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
 	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove}, {"reserve", Reserve},
+	{"defer", Defer},
 }
 
 func (r Role) String() string {
@@ -154,6 +160,10 @@ type Pack struct {
 	Calls      map[string][]string `yaml:"calls"`       // call name -> roles
 	DeclMacros []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
 	HoldWords  []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
+	// DeferWords are words that, first or last in the name of a call no
+	// pack names, say it may run a callable argument after it returns
+	// (enqueueTask, PostTask, runLater).
+	DeferWords []string `yaml:"defer_words"`
 	Consumers  []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
 	Views      []string            `yaml:"views"`       // class types that never own what they refer to
 	// Streams are stream, queue and device-state types: work issued on
@@ -249,6 +259,7 @@ type Model struct {
 	removes    map[string]string
 	declMacros []string
 	holdWords  []string
+	deferWords []string
 }
 
 // Builtin returns the names and sources of the embedded packs, sorted.
@@ -390,11 +401,14 @@ func Load(extra ...*Pack) (*Model, error) {
 		}
 		m.declMacros = append(m.declMacros, p.DeclMacros...)
 		m.holdWords = append(m.holdWords, p.HoldWords...)
+		m.deferWords = append(m.deferWords, p.DeferWords...)
 	}
 	slices.Sort(m.declMacros)
 	m.declMacros = slices.Compact(m.declMacros)
 	slices.Sort(m.holdWords)
 	m.holdWords = slices.Compact(m.holdWords)
+	slices.Sort(m.deferWords)
+	m.deferWords = slices.Compact(m.deferWords)
 	return m, nil
 }
 
@@ -554,6 +568,29 @@ func (m *Model) IsConsumer(typ string) bool { _, ok := lookup(m.consumers, typ);
 func (m *Model) IsHoldName(name string) bool {
 	for _, w := range words(name) {
 		if _, ok := slices.BinarySearch(m.holdWords, w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDeferName reports whether a call's name says it may run a callable
+// argument after it returns: its first or last word (split as IsHoldName
+// does) is a defer word. Only the name says so; the rules treat what
+// follows from it as depending on the unseen callee.
+func (m *Model) IsDeferName(name string) bool {
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	if i := strings.LastIndexAny(name, ".>"); i >= 0 {
+		name = name[i+1:]
+	}
+	ws := words(name)
+	if len(ws) == 0 {
+		return false
+	}
+	for _, w := range []string{ws[0], ws[len(ws)-1]} {
+		if _, ok := slices.BinarySearch(m.deferWords, w); ok {
 			return true
 		}
 	}

@@ -84,6 +84,19 @@ func TestHoldNames(t *testing.T) {
 	}
 }
 
+func TestDeferNames(t *testing.T) {
+	m := load(t)
+	for name, want := range map[string]bool{
+		"deferToLoop": true, "EnqueueWork": true, "pool->Schedule": true, "PostTask": true,
+		"runLater": true, "tq.ScheduleTimer": true, "std::post": true,
+		"postpone_check": false, "RunInLoop": false, "ForEach": false, "reschedule_count": false, "": false,
+	} {
+		if got := m.IsDeferName(name); got != want {
+			t.Errorf("IsDeferName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestExtraPackAddsNames(t *testing.T) {
 	p, err := ParsePack("repo.yaml", []byte("name: repo\nowners: [BufferHandle]\ncalls:\n  Get: [borrow]\n  ReadToHost: [async]\ndecl_macros: [MY_ASSIGN_OR_RETURN]\n"))
 	if err != nil {

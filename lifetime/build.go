@@ -824,10 +824,21 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	if subject == NoVar && recv != parser.None {
 		on = collapse(b.text(recv))
 	}
+	// A lambda handed to a call that a pack says runs it later, or to one
+	// no pack names (the rules judge those by the callee's body or name).
+	deferFlags, defers := Flags(0), roles&apimodel.Defer != 0
+	if roles == 0 {
+		deferFlags, defers = Inferred, true
+	}
 	for a := range f.NamedChildren(args) {
 		if roles&apimodel.Callback != 0 && b.kind(b.strip(a)) == parser.KindLambdaExpression {
 			l := b.lambda(b.strip(a), NoVar)
 			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name, Flags: cbFlags, Lambda: l, Text: on})
+			continue
+		}
+		if defers && roles&apimodel.Callback == 0 && b.kind(b.strip(a)) == parser.KindLambdaExpression {
+			l := b.lambda(b.strip(a), NoVar)
+			b.emit(Event{Kind: Defer, Node: a, Var: recvVar, Other: NoVar, Owner: NoVar, Call: name, Flags: deferFlags, Lambda: l, Text: on})
 			continue
 		}
 		before := len(b.fn.Lambdas)
@@ -840,6 +851,9 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		}
 		if roles&apimodel.Callback != 0 && v != NoVar && b.fn.Vars[v].Kind == Lambda {
 			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: v, Owner: NoVar, Call: name, Flags: cbFlags, Lambda: b.fn.Vars[v].Fn, Text: on})
+		}
+		if defers && roles&apimodel.Callback == 0 && v != NoVar && b.fn.Vars[v].Kind == Lambda && b.fn.Vars[v].Fn != nil {
+			b.emit(Event{Kind: Defer, Node: a, Var: recvVar, Other: v, Owner: NoVar, Call: name, Flags: deferFlags, Lambda: b.fn.Vars[v].Fn, Text: on})
 		}
 	}
 	if target != NoVar {

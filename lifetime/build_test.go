@@ -140,6 +140,14 @@ func TestEvents(t *testing.T) {
   std::vector<std::shared_ptr<void>> holds;
   auto fill = [&]() { holds.push_back(nullptr); };
 }`, 0, []ev{{Capture, "holds", "", "", "capture"}}, nil},
+		{"lambdas handed to calls that may run them later", `void f(Loop& loop) {
+  int n = 0;
+  auto task = [&n]() { n++; };
+  loop.deferToLoop([&n]() { n++; });
+  loop.enqueue(task);
+  future.OnReady([&n](absl::Status s) { n++; });
+}`, 0, []ev{{Defer, "loop", "", "", "deferToLoop"}, {Defer, "loop", "task", "", "enqueue"}},
+			[]ev{{Defer, "future", "", "", "OnReady"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fns := build(t, tc.src)

@@ -137,12 +137,18 @@ const (
 	Operand                      // Var is a buffer the work of Call (at Node) reads or writes (see Written, Bound); Other is its future
 	Check                        // Var's layout is tested (is_contiguous, a contiguous-base validation) via Call
 	Defaulted                    // Call (a constructor of type Call) leaves its hold parameter Text at its default; Var is what it initialises
+	// Defer: Lambda (a lambda argument, or named lambda Other) is handed
+	// to Call, which may run it after returning (a pack's defer role); with
+	// Inferred, no pack names Call and the rules judge it by the callee's
+	// body or name. Node is the argument; Var is the receiver (the loop or
+	// pool), NoVar if none or not a value of the function.
+	Defer
 )
 
 var eventNames = [...]string{"declare", "borrow", "async", "wait", "block", "move", "store", "pass-ref",
 	"capture", "callback", "mutate", "materialise", "free", "return", "scope-exit", "use", "assign",
 	"sync", "result", "switch", "on-stream", "construct",
-	"operand", "check", "defaulted"}
+	"operand", "check", "defaulted", "defer"}
 
 func (k EventKind) String() string { return eventNames[k] }
 

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func callbackOutlivesCapture() *Rule {
@@ -28,6 +30,18 @@ the class's destructor (directly, through shutdown(), or through a method
 of the class that waits). Objects of a class the file keeps in a static
 instance (a singleton) live until the program exits and are not reported.
 
+It also finds a lambda handed to a call that runs it after returning (a
+loop's or pool's task queue) that captures by reference a local, a
+parameter, or the object a reference parameter names, when the host waits
+for nothing the lambda signals (a promise it sets, the call's own result,
+the loop) before that value dies. A call runs its lambda later when a pack
+gives it the defer role, when it is a function of the file that stores
+its callable parameter in a member, puts it into a member container or
+hands it to such a call, or (latent: only the name says so) when no pack
+names it and the first or last word of its name is a defer word
+(enqueue, schedule, post, defer, later). A local pool declared after the
+captured value is destroyed, and drained, first; that is not reported.
+
 Why it is bad: registering a callback does not keep anything alive. The
 future completes on a runtime thread whenever the device or the peer is
 done; if the caller has dropped the object by then (a work handle nobody
@@ -37,7 +51,9 @@ frame. torch_tpu's TpuWork constructor registered such a callback.
 
 Known problems: objects whose lifetime is guaranteed by other means (an
 owner that joins every runtime thread before destroying them, a destructor
-defined in another file) are reported too; suppress with the reason.`,
+defined in another file) are reported too; suppress with the reason. A
+reference parameter whose caller promises to keep the object alive until
+the lambda runs is reported as latent.`,
 			Example: diag.Example{
 				Bad: `TpuWork::TpuWork(xla::Future<> future) : future_(std::move(future)) {
   future_.OnReady([this](absl::Status s) {
@@ -63,6 +79,10 @@ defined in another file) are reported too; suppress with the reason.`,
 func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 	for i := range fn.Events {
 		e := &fn.Events[i]
+		if e.Kind == lifetime.Defer && e.Lambda != nil {
+			checkDeferredClosure(p, fn, e, i)
+			continue
+		}
 		if e.Kind != lifetime.Callback || e.Lambda == nil {
 			continue
 		}
@@ -161,12 +181,12 @@ func thisAwaited(fn *lifetime.Func, e *lifetime.Event, i int) (proven bool, pw p
 // for s2 = s1->then(cb) waits for cb). Otherwise pw holds such waits that
 // only some paths reach (in a branch or a loop body).
 func awaitedBefore(fn *lifetime.Func, e *lifetime.Event, i int, end *lifetime.Event) (proven bool, pw partialWaits) {
-	if e.Var == lifetime.NoVar {
-		return false, pw
-	}
-	chain := chainedFrom(fn, e.Var)
-	for v := range chainedAfter(fn, e) {
-		chain[v] = true
+	chain := map[lifetime.VarID]bool{}
+	if e.Var != lifetime.NoVar {
+		chain = chainedFrom(fn, e.Var)
+		for v := range chainedAfter(fn, e) {
+			chain[v] = true
+		}
 	}
 	// A wait on an object the continuation shares with the host (a
 	// notification it notifies, a promise it sets, through the future the
@@ -361,4 +381,315 @@ func sharedWithContinuation(fn *lifetime.Func, e *lifetime.Event) map[lifetime.V
 		}
 	}
 	return out
+}
+
+// checkDeferredClosure reports a lambda handed to a call that runs it
+// after returning (event e, index i of fn), when it captures by reference
+// a value of fn that dies before it can run: a local or by-value
+// parameter (its death is the function's own), or a reference parameter
+// (the caller's object, which nothing here keeps alive: latent). Captures
+// of this are left to the object's owner: a loop or pool of the object's
+// own is drained before the object goes, as a rule.
+func checkDeferredClosure(p *Pass, fn *lifetime.Func, e *lifetime.Event, i int) {
+	how, ok := p.deferral(fn, e)
+	if !ok {
+		return
+	}
+	for _, c := range captures(fn, e.Lambda) {
+		if c.Flags&lifetime.ByRef == 0 {
+			continue
+		}
+		v := fn.Var(c.Var)
+		if v == nil || v.Static || v.Captured || v.Outer != lifetime.NoVar {
+			continue
+		}
+		if executorDiesFirst(fn, e, c.Var) {
+			continue
+		}
+		died := fn.ScopeExitOf(c.Var)
+		callers := v.Param && v.Kind == lifetime.Reference
+		if died == nil || callers {
+			died = endOf(fn)
+		}
+		proven, pw := deferAwaited(fn, e, i, died)
+		if proven {
+			continue
+		}
+		reportDeferredLocal(p, fn, e, v, died, how, callers, pw)
+	}
+}
+
+// deferAwaited reports whether the host waits, on every path from Defer
+// event e (index i) to died, for the lambda to have run: on the loop or
+// pool it was handed to, on the result of the call (a future or handle it
+// returned, kept or waited at once: ex.runAsync(l)->wait()), or on
+// something the lambda shares with the host (a promise it sets, waited
+// through p.get_future().wait()). Otherwise pw holds such waits that only
+// some paths reach.
+func deferAwaited(fn *lifetime.Func, e *lifetime.Event, i int, died *lifetime.Event) (proven bool, pw partialWaits) {
+	shared := sharedWithContinuation(fn, e)
+	if e.Var != lifetime.NoVar {
+		shared[e.Var] = true
+	}
+	call := fn.EnclosingCall(e.Node)
+	for k := range fn.Vars {
+		if x := &fn.Vars[k]; x.Decl != parser.None && call != parser.None && fn.Within(call, x.Decl) {
+			shared[lifetime.VarID(k)] = true // auto fut = ex.runAsync(l)
+		}
+	}
+	for j := i + 1; j < len(fn.Events); j++ {
+		w := &fn.Events[j]
+		if w.At >= died.At {
+			break
+		}
+		if w.Kind != lifetime.Wait {
+			continue
+		}
+		if !shared[w.Var] && (w.Var != lifetime.NoVar || !waitsThrough(fn, w, shared, call)) {
+			continue
+		}
+		if pw.add(fn, w, died.Scope) {
+			return true, partialWaits{}
+		}
+	}
+	return false, pw
+}
+
+// waitsThrough reports whether wait w, on no named value, waits on an
+// expression built from one of the values in vs or from call node call
+// (p.get_future().wait(), ex.runAsync(l)->wait()).
+func waitsThrough(fn *lifetime.Func, w *lifetime.Event, vs map[lifetime.VarID]bool, call parser.NodeID) bool {
+	file := fn.File
+	n := w.Node
+	for depth := 0; n != parser.None && depth < 8; depth++ {
+		if n == call {
+			return true
+		}
+		switch file.Kind(n) {
+		case parser.KindCallExpression:
+			n = file.Field(n, parser.FieldFunction)
+		case parser.KindFieldExpression:
+			n = file.Field(n, parser.FieldArgument)
+		case parser.KindParenthesizedExpression:
+			inner := parser.None
+			for c := range file.NamedChildren(n) {
+				inner = c
+				break
+			}
+			n = inner
+		case parser.KindIdentifier:
+			name := file.Text(n)
+			for v := range vs {
+				if fn.VarName(v) == name {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// deferral says whether the lambda of Defer event e surely runs after the
+// call returns (a pack's defer role, or a function of the file that keeps
+// or defers its callable parameter) or may, by its name only (how is then
+// "" and ok true with an assumed step); ok is false when the call runs it
+// before returning, keeps nothing, or is a function of the file holdfast
+// cannot tell among overloads.
+func (p *Pass) deferral(fn *lifetime.Func, e *lifetime.Event) (how string, ok bool) {
+	if e.Flags&lifetime.Inferred == 0 {
+		return "a pack says " + e.Call + " runs it later", true
+	}
+	if p.definedHere(e.Call) {
+		g := p.calleeAt(fn, e)
+		if g == nil {
+			return "", false
+		}
+		if why := p.deferSummaries()[g][fn.ArgIndex(e)]; why != "" {
+			return why, true
+		}
+		return "", false
+	}
+	if p.Model.IsDeferName(e.Call) {
+		return "", true
+	}
+	return "", false
+}
+
+// deferSummaries maps each function the file defines to the parameters it
+// keeps for later or defers: stores in a member, puts into a member
+// container, or hands to a call that defers it (a pack's defer role, or
+// another such function), with what it does.
+func (p *Pass) deferSummaries() map[*lifetime.Func]map[int]string {
+	if p.defers == nil {
+		p.defers = summarise(p, func(f *lifetime.Func, known map[*lifetime.Func]map[int]string) map[int]string {
+			facts := map[int]string{}
+			for i, v := range params(f) {
+				if why := keptForLater(p, f, v, known); why != "" {
+					facts[i] = why
+				}
+			}
+			return facts
+		})
+	}
+	return p.defers
+}
+
+// keptForLater says how function f keeps its parameter v past the call:
+// "" when it does not (or not in a way holdfast can tell).
+func keptForLater(p *Pass, f *lifetime.Func, v lifetime.VarID, known map[*lifetime.Func]map[int]string) string {
+	name := shortName(f.Name)
+	for k := range f.Events {
+		e := &f.Events[k]
+		switch {
+		case e.Kind == lifetime.Store && e.Other == v && e.Flags&lifetime.Member != 0:
+			return fmt.Sprintf("%s stores it in a member", name)
+		case (e.Kind == lifetime.Move || e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0) && e.Var == v:
+			c, arg := handedTo(f, e.Node)
+			if c == parser.None {
+				continue
+			}
+			callee := calleeText(p.File, c)
+			for j := range f.Events {
+				r := &f.Events[j]
+				if r.Node == c && r.Kind == lifetime.Use && r.Flags&lifetime.Member != 0 && r.Flags&lifetime.Receiver != 0 && r.Text != "" {
+					return fmt.Sprintf("%s puts it into member '%s'", name, r.Text)
+				}
+			}
+			if p.Model.Call(callee)&apimodel.Defer != 0 {
+				return fmt.Sprintf("%s hands it to %s, which runs it later", name, callee)
+			}
+			if g := p.callee(callee, argCount(p.File, c)); g != nil && g != f && known[g][arg] != "" {
+				return fmt.Sprintf("%s hands it to %s (%s)", name, callee, known[g][arg])
+			}
+		}
+	}
+	return ""
+}
+
+// handedTo returns the call node n is an argument of, looking through
+// std::move and std::forward, and the argument's index.
+func handedTo(f *lifetime.Func, n parser.NodeID) (parser.NodeID, int) {
+	file := f.File
+	for n != parser.None {
+		list := file.Nodes[n].Parent
+		if list == parser.None || file.Kind(list) != parser.KindArgumentList {
+			if list != parser.None && file.Kind(list) == parser.KindParenthesizedExpression {
+				n = list
+				continue
+			}
+			return parser.None, -1
+		}
+		c := file.Nodes[list].Parent
+		if c == parser.None || file.Kind(c) != parser.KindCallExpression {
+			return parser.None, -1
+		}
+		switch calleeText(file, c) {
+		case "move", "forward":
+			n = c
+			continue
+		}
+		i := 0
+		for a := range file.NamedChildren(list) {
+			if a == n {
+				return c, i
+			}
+			if file.Kind(a) != parser.KindComment {
+				i++
+			}
+		}
+		return parser.None, -1
+	}
+	return parser.None, -1
+}
+
+// calleeText returns the last component of the name call node c calls
+// (obj->deferToLoop, std::forward<F>: deferToLoop, forward).
+func calleeText(file *parser.File, c parser.NodeID) string {
+	t := file.Text(file.Field(c, parser.FieldFunction))
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		t = t[:i]
+	}
+	if i := strings.LastIndexAny(t, ".>:"); i >= 0 {
+		t = t[i+1:]
+	}
+	return strings.TrimSpace(t)
+}
+
+// argCount returns the number of arguments of call node c.
+func argCount(file *parser.File, c parser.NodeID) int {
+	n := 0
+	for a := range file.NamedChildren(file.Field(c, parser.FieldArguments)) {
+		if file.Kind(a) != parser.KindComment {
+			n++
+		}
+	}
+	return n
+}
+
+// executorDiesFirst reports whether the loop or pool of Defer event e is a
+// local of fn that dies before captured value v: destroying it (which
+// drains or joins it, as a rule) comes first.
+func executorDiesFirst(fn *lifetime.Func, e *lifetime.Event, v lifetime.VarID) bool {
+	x := fn.Var(e.Var)
+	if x == nil || x.Param || x.Static || x.Kind == lifetime.Reference || x.Kind == lifetime.Pointer {
+		return false
+	}
+	xd, vd := fn.ScopeExitOf(e.Var), fn.ScopeExitOf(v)
+	if xd == nil {
+		return false
+	}
+	if vd == nil {
+		return true
+	}
+	return xd.At < vd.At || xd.At == vd.At && x.At > fn.Var(v).At
+}
+
+func reportDeferredLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, v *lifetime.Var, died *lifetime.Event, how string, callers bool, pw partialWaits) {
+	what := "local"
+	switch {
+	case callers:
+		what = "reference parameter"
+	case v.Param:
+		what = "parameter"
+	}
+	runs := fmt.Sprintf("%s, which may run it after returning,", e.Call)
+	if how == "" {
+		runs = fmt.Sprintf("%s, whose name says it may run it after returning,", e.Call)
+	}
+	var msg string
+	if callers {
+		msg = fmt.Sprintf("the lambda handed to %s captures %s '%s' by reference: it refers to the caller's object, which nothing here keeps alive until the lambda runs (capture a strong reference or a copy)",
+			runs, what, v.Name)
+	} else {
+		msg = fmt.Sprintf("the lambda handed to %s captures %s '%s' by reference, and nothing waits for it before '%s' dies at line %d",
+			runs, what, v.Name, v.Name, p.Line(died.At))
+		if cond := pw.named(); cond != nil {
+			msg += fmt.Sprintf(" (the only wait, at line %d, is %s)", p.Line(cond.At), pw.gap())
+		}
+	}
+	queue := e.Call
+	if e.Text != "" {
+		queue = e.Text
+	}
+	cb := p.Step(fn, diag.StepCallback, e, queue, v.Name, fmt.Sprintf("a lambda holding a reference to '%s' is handed to %s", v.Name, e.Call))
+	if how == "" {
+		cb.Assumed = true
+		cb.Message = fmt.Sprintf("assumed: %s, which holdfast cannot see, runs the lambda after returning, as its name says", e.Call)
+	} else {
+		cb.Message += " (" + how + ")"
+	}
+	w := []diag.Step{cb}
+	if pw.loop != nil {
+		w = append(w, loopWait(p, fn, pw.loop, queue))
+	}
+	death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the lambda can still run and use it", v.Name))
+	if callers {
+		death.Assumed = true
+		death.Message = fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see destroys the object '%s' refers to before the lambda runs", shortName(enclosing(fn).Name), v.Name)
+	}
+	w = append(w, death)
+	p.Report(fn, e.At, p.nodeEnd(e), msg, "defer:"+v.Name+":"+e.Call, w)
 }

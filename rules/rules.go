@@ -71,6 +71,7 @@ type Pass struct {
 	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
 	encodes  map[*lifetime.Func]map[int]string // see encodeSummaries
 	mayFrees map[*lifetime.Func]bool           // see mayFreeSummaries
+	defers   map[*lifetime.Func]map[int]string // see deferSummaries
 	byName   map[string][]*lifetime.Func       // the file's functions by last name component, for callee
 }
 
