@@ -164,8 +164,8 @@ type Pack struct {
 	// pack names, say it may run a callable argument after it returns
 	// (enqueueTask, PostTask, runLater).
 	DeferWords []string `yaml:"defer_words"`
-	Consumers  []string            `yaml:"consumers"`   // work/handle types that take over futures and holds
-	Views      []string            `yaml:"views"`       // class types that never own what they refer to
+	Consumers  []string `yaml:"consumers"` // work/handle types that take over futures and holds
+	Views      []string `yaml:"views"`     // class types that never own what they refer to
 	// Streams are stream, queue and device-state types: work issued on
 	// them runs behind the host.
 	Streams []string `yaml:"streams"`
