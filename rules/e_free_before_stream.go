@@ -3,8 +3,10 @@ package rules
 import (
 	"fmt"
 
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func freeBeforeStream() *Rule {
@@ -104,7 +106,7 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 		// Device work must come before the free on this path, or, for a
 		// destructor, the class must tie its memory to the stream
 		// elsewhere (a method or constructor that uses the stream member).
-		work := deviceWorkBefore(fn, i)
+		work := deviceWorkBefore(p, fn, i)
 		if work == nil && !classUsesStream(fn) {
 			continue
 		}
@@ -143,19 +145,36 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 
 // deviceWorkBefore returns the first device work in fn before event i on a
 // path to it: async work, work on an explicit stream, or a buffer handed
-// to a kernel or copy; nil when there is none.
-func deviceWorkBefore(fn *lifetime.Func, i int) *lifetime.Event {
+// to a kernel or to an async copy; nil when there is none. A host copy
+// (memcpy into a struct) is done when it returns: it is not device work.
+func deviceWorkBefore(p *Pass, fn *lifetime.Func, i int) *lifetime.Event {
 	target := fn.Events[i].Scope
 	for j := 0; j < i; j++ {
 		e := &fn.Events[j]
 		switch e.Kind {
-		case lifetime.Async, lifetime.OnStream, lifetime.Operand:
-			if gapTo(fn, e.Scope, target) != branchGap {
-				return e
+		case lifetime.Async, lifetime.OnStream:
+		case lifetime.Operand:
+			if e.Flags&lifetime.Bound == 0 && e.Other == lifetime.NoVar && p.Model.Call(e.Call)&(apimodel.Async|apimodel.Encode) == 0 && !asyncAt(fn, e.Node) {
+				continue
 			}
+		default:
+			continue
+		}
+		if gapTo(fn, e.Scope, target) != branchGap {
+			return e
 		}
 	}
 	return nil
+}
+
+// asyncAt reports whether fn starts async work at call node n.
+func asyncAt(fn *lifetime.Func, n parser.NodeID) bool {
+	for k := range fn.Events {
+		if e := &fn.Events[k]; e.Kind == lifetime.Async && e.Node == n {
+			return true
+		}
+	}
+	return false
 }
 
 // classUsesStream reports whether fn is a destructor (or a lambda in one)
