@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -19,14 +21,18 @@ func streamWorkOutlivesLocal() *Rule {
 			Precision: "medium",
 			Summary:   "work queued on a stream or command buffer reads a local that dies before the work runs, with no wait and nothing keeping it alive",
 			Help: `What it does: finds device work that has no future of its own (a copy or
-kernel encoded into a command buffer by a call the API model gives the
-encode role: it does not keep its inputs)
+kernel encoded into a command buffer, or a copy queued on a stream, by a
+call the API model gives the encode role: it does not keep its inputs;
+MLX's copy_gpu, StreamExecutor's Memcpy)
 and that reads a local owner (an array, a tensor, a staging buffer), when
 the local dies at the end of its scope with no wait for the stream on the
 way, and nothing keeps it alive: it is not added to the temporaries the
 command buffer releases on completion (add_temporary), not stored in a
 container or member, not moved, not captured, not returned and not handed
-to any call holdfast cannot see (which may keep it).
+to any call holdfast cannot see (which may keep it). When a wait covers
+the end of the scope, every early exit between the work and that wait (a
+return, or a macro that returns on error such as TF_RETURN_IF_ERROR) is a
+path on which the local dies too, and is checked the same way.
 
 Why it is bad: encoding work does not run it. The command buffer runs
 after the host has moved on; by then the local's buffer has gone back to
@@ -73,18 +79,34 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		died := fn.ScopeExitOf(op.Var)
-		if died == nil || keptOrAwaited(p, fn, op.Var, c.index, died) || resultKept(p, fn, op.Var) {
+		if died == nil || resultKept(p, fn, op.Var) {
 			continue
+		}
+		exit := false
+		if keptOrAwaited(p, fn, op.Var, c.index, died) {
+			// Every path to the end of the scope waits or keeps it: an
+			// early exit before that wait may not.
+			if died = uncoveredExit(p, fn, op.Var, c.index, died); died == nil {
+				continue
+			}
+			exit = true
 		}
 		seen[op.Var] = true
 		msg := fmt.Sprintf("%s queues work that reads '%s', which dies at line %d before the work can run: nothing waits for the stream and nothing keeps '%s' alive",
 			a.Call, v.Name, p.Line(died.At), v.Name)
+		if exit {
+			msg = fmt.Sprintf("%s queues work that reads '%s', and the early exit at line %d (%s) leaves before the wait that covers the other paths: '%s' dies there while the work may still run",
+				a.Call, v.Name, p.Line(died.At), died.Call, v.Name)
+		}
 		decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
 		how := fmt.Sprintf("%s encodes work that reads '%s' when the stream runs it", a.Call, v.Name)
 		if c.via != "" {
 			how = fmt.Sprintf("%s encodes work on '%s' (%s, in this file)", a.Call, v.Name, c.via)
 		}
 		death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name))
+		if exit {
+			death.Message = fmt.Sprintf("'%s' dies when %s leaves the function here; no wait for the stream came first on this path", v.Name, died.Call)
+		}
 		if from := sharedSource(p, fn, op.Var); from != "" {
 			// A handle the function did not build itself may share its
 			// buffer with one that outlives the function.
@@ -98,6 +120,66 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 		}
 		p.Report(fn, a.At, p.nodeEnd(a), msg, "stream-local:"+v.Name+":"+a.Call, w)
 	}
+}
+
+// uncoveredExit returns the first early exit from fn (a return, or a
+// macro that returns on error, such as TF_RETURN_IF_ERROR) after work
+// event ai and before v dies at died, on a path from the work, where
+// neither a wait on every path to it nor a keep of v came first; the exit
+// is returned as v's death there. nil when there is none.
+func uncoveredExit(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *lifetime.Event) *lifetime.Event {
+	a := &fn.Events[ai]
+	from := p.nodeEnd(a)
+	var out *lifetime.Event
+	walkExits(p.File, fn.Node, func(n parser.NodeID, how string) bool {
+		start, at := p.File.Nodes[n].Start, p.File.Nodes[n].End-1 // it leaves after evaluating its operand
+		if start < from || at >= died.At || fn.Exclusive(a.Node, n) {
+			return true
+		}
+		x := &lifetime.Event{Kind: lifetime.ScopeExit, Node: n, At: at, Scope: scopeAt(fn, at), Var: v, Other: lifetime.NoVar, Owner: lifetime.NoVar, Call: how}
+		if keptOrAwaited(p, fn, v, ai, x) {
+			return true
+		}
+		out = x
+		return false
+	})
+	return out
+}
+
+// walkExits calls visit, in source order, for each return statement and
+// each call of a macro that returns on error (an all-capitals name with
+// the word RETURN) in the body of n, lambdas left out; visit returns
+// false to stop.
+func walkExits(file *parser.File, n parser.NodeID, visit func(n parser.NodeID, how string) bool) bool {
+	for c := range file.NamedChildren(n) {
+		switch file.Kind(c) {
+		case parser.KindLambdaExpression:
+			continue
+		case parser.KindReturnStatement:
+			if !visit(c, "return") {
+				return false
+			}
+			continue
+		case parser.KindCallExpression:
+			if name := file.Text(file.Field(c, parser.FieldFunction)); exitMacro(name) && !visit(c, name) {
+				return false
+			}
+		}
+		if !walkExits(file, c, visit) {
+			return false
+		}
+	}
+	return true
+}
+
+// exitMacro reports whether a callee name is a macro that returns from
+// the function on error: all capitals, with RETURN among its words
+// (TF_RETURN_IF_ERROR, IREE_RETURN_IF_ERROR, ASSIGN_OR_RETURN).
+func exitMacro(name string) bool {
+	if name == "" || strings.ToUpper(name) != name {
+		return false
+	}
+	return slices.Contains(strings.Split(name, "_"), "RETURN")
 }
 
 // resultKept reports whether v was initialised from a call of a function
