@@ -10,6 +10,8 @@ package apimodel
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -260,7 +262,14 @@ type Model struct {
 	declMacros []string
 	holdWords  []string
 	deferWords []string
+	// fingerprint names the packs the model was loaded from.
+	fingerprint string
 }
+
+// Fingerprint names the knowledge the model holds: a hash of the packs it
+// was loaded from, built-in and extra. Two models with the same
+// fingerprint say the same of every name.
+func (m *Model) Fingerprint() string { return m.fingerprint }
 
 // Builtin returns the names and sources of the embedded packs, sorted.
 func Builtin() (map[string][]byte, error) {
@@ -348,7 +357,20 @@ func Load(extra ...*Pack) (*Model, error) {
 		packs = append(packs, p)
 	}
 	packs = append(packs, extra...)
+	h := sha256.New()
+	for _, name := range sortedKeys(srcs) {
+		fmt.Fprintf(h, "%s %d\n", name, len(srcs[name]))
+		h.Write(srcs[name])
+	}
+	for _, p := range extra {
+		if p != nil {
+			b, _ := yaml.Marshal(p)
+			fmt.Fprintf(h, "extra %d\n", len(b))
+			h.Write(b)
+		}
+	}
 	m := &Model{
+		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
 		owners: map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
 		smart: map[string]bool{}, handles: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},

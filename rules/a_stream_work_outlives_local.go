@@ -101,7 +101,7 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 		decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
 		how := fmt.Sprintf("%s encodes work that reads '%s' when the stream runs it", a.Call, v.Name)
 		if c.via != "" {
-			how = fmt.Sprintf("%s encodes work on '%s' (%s, in this file)", a.Call, v.Name, c.via)
+			how = fmt.Sprintf("%s encodes work on '%s' (%s)", a.Call, v.Name, c.via)
 		}
 		death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name))
 		if exit {
@@ -294,7 +294,9 @@ func encodedOperands(p *Pass, fn *lifetime.Func, enc map[*lifetime.Func]map[int]
 			}
 		case a.Kind == lifetime.Use && a.Flags&lifetime.Argument != 0 && a.Var != lifetime.NoVar:
 			if via, ok := enc[p.calleeAt(fn, a)][fn.ArgIndex(a)]; ok {
-				out = append(out, encoded{work: a, op: a, index: ai, via: via})
+				out = append(out, encoded{work: a, op: a, index: ai, via: via + ", in this file"})
+			} else if t := p.treeFactsAt(fn, a); t != nil && t.Encodes[fn.ArgIndex(a)] != "" {
+				out = append(out, encoded{work: a, op: a, index: ai, via: t.Encodes[fn.ArgIndex(a)] + ", in " + t.File})
 			}
 		}
 	}
@@ -377,7 +379,7 @@ func keptOrAwaited(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *l
 		case lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef:
 			return true
 		case lifetime.Use:
-			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call) && p.mayKeep(p.calleeAt(fn, e), fn.ArgIndex(e))) {
+			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call) && p.mayKeepAt(fn, e)) {
 				return true
 			}
 		}
@@ -445,6 +447,20 @@ func diesUnheld(fn *lifetime.Func, c lifetime.VarID, j int) bool {
 	return v.Param // a by-value parameter dies at the function's end
 }
 
+// mayKeepAt reports whether the call of argument event e may keep that
+// argument past the call: mayKeep for a function of the file, what the
+// tree's summaries say for one of another file, yes for one holdfast
+// cannot see.
+func (p *Pass) mayKeepAt(fn *lifetime.Func, e *lifetime.Event) bool {
+	if g := p.calleeAt(fn, e); g != nil || p.definedHere(e.Call) {
+		return p.mayKeep(g, fn.ArgIndex(e))
+	}
+	if t := p.treeFactsAt(fn, e); t != nil {
+		return t.KeepsArg(fn.ArgIndex(e))
+	}
+	return true
+}
+
 // mayKeep reports whether a call of f, a function of the file (nil: one
 // holdfast cannot see or cannot tell among overloads), may keep its
 // argument i alive past the call: an unseen function may; a function of
@@ -469,7 +485,9 @@ func (p *Pass) mayKeep(f *lifetime.Func, i int) bool {
 			return true
 		case lifetime.Use:
 			if e.Flags&lifetime.Argument != 0 && p.Model.Call(e.Call) == 0 && !p.definedHere(e.Call) {
-				return true
+				if t := p.treeFactsAt(f, e); t == nil || t.KeepsArg(f.ArgIndex(e)) {
+					return true
+				}
 			}
 		}
 	}

@@ -62,7 +62,7 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 	for i := range fn.Events {
 		c := &fn.Events[i]
 		v := pointerArgument(fn, c)
-		if v == nil || !frees[p.calleeAt(fn, c)][fn.ArgIndex(c)] {
+		if v == nil || !frees[p.calleeAt(fn, c)][fn.ArgIndex(c)] && !p.treeFactsAt(fn, c).FreesArg(fn.ArgIndex(c)) {
 			continue
 		}
 		if use := useAfterFree(fn, i); use != nil {
@@ -123,7 +123,9 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 	if p.frees == nil {
 		p.frees = summarise(p, func(f *lifetime.Func, known map[*lifetime.Func]map[int]bool) map[int]bool {
-			frees := func(g *lifetime.Func, e *lifetime.Event) bool { return known[p.calleeAt(g, e)][g.ArgIndex(e)] }
+			frees := func(g *lifetime.Func, e *lifetime.Event) bool {
+				return known[p.calleeAt(g, e)][g.ArgIndex(e)] || p.treeFactsAt(g, e).FreesArg(g.ArgIndex(e))
+			}
 			facts := map[int]bool{}
 			for i, v := range params(f) {
 				if freesOnEveryPath(f, v, frees) {
@@ -194,7 +196,7 @@ func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Even
 		}
 	}
 	w = append(w,
-		p.Step(fn, diag.StepOwnerDies, c, obj, "", fmt.Sprintf("%s frees it on every path (its body, in this file)", callee)),
+		p.Step(fn, diag.StepOwnerDies, c, obj, "", fmt.Sprintf("%s frees it on every path (its body, %s)", callee, p.whereDefined(fn, c))),
 		p.Step(fn, diag.StepUse, use, v.Name, "", fmt.Sprintf("'%s' is used here, after its pointee was freed", v.Name)))
 	p.Report(fn, use.At, p.nodeEnd(use), msg, "freed-by:"+callee+":"+v.Name, w)
 }

@@ -512,6 +512,12 @@ func (p *Pass) deferral(fn *lifetime.Func, e *lifetime.Event) (how string, ok bo
 		}
 		return "", false
 	}
+	if t := p.treeFactsAt(fn, e); t != nil {
+		if why := t.Defers[fn.ArgIndex(e)]; why != "" {
+			return why + ", in " + t.File, true
+		}
+		return "", false
+	}
 	if p.Model.IsDeferName(e.Call) {
 		return "", true
 	}
@@ -563,6 +569,9 @@ func keptForLater(p *Pass, f *lifetime.Func, v lifetime.VarID, known map[*lifeti
 			}
 			if g := p.callee(callee, argCount(p.File, c)); g != nil && g != f && known[g][arg] != "" {
 				return fmt.Sprintf("%s hands it to %s (%s)", name, callee, known[g][arg])
+			}
+			if t := p.treeFacts(callee, argCount(p.File, c)); t != nil && t.Defers[arg] != "" {
+				return fmt.Sprintf("%s hands it to %s (%s)", name, callee, t.Defers[arg])
 			}
 		}
 	}

@@ -73,7 +73,7 @@ func checkUseAfterHandoff(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		cb := completionBefore(fn, c)
-		if cb == "" || !frees[p.callee(cb, -1)] {
+		if t := p.treeFacts(cb, -1); cb == "" || !frees[p.callee(cb, -1)] && (t == nil || !t.MayFree) {
 			continue
 		}
 		use := useAfterSkipping(fn, i, failureGuard(fn, i))
@@ -219,7 +219,7 @@ func (p *Pass) mayFreeSummaries() map[*lifetime.Func]bool {
 	}
 	every := p.freeSummaries()
 	frees := func(f *lifetime.Func, e *lifetime.Event) bool {
-		return every[p.calleeAt(f, e)][f.ArgIndex(e)]
+		return every[p.calleeAt(f, e)][f.ArgIndex(e)] || p.treeFactsAt(f, e).FreesArg(f.ArgIndex(e))
 	}
 	out := map[*lifetime.Func]bool{}
 	for _, f := range p.Funcs {

@@ -9,6 +9,7 @@ import (
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 // Rule is one check.
@@ -65,7 +66,10 @@ type Pass struct {
 	Model *apimodel.Model
 	// Funcs are the models of every function of the file, for facts a
 	// rule needs about the callees the file defines.
-	Funcs    []*lifetime.Func
+	Funcs []*lifetime.Func
+	// Tree is what the other files of the scan say of their functions
+	// (nil: nothing), for calls this file does not define.
+	Tree     *summary.Index
 	rule     *Rule
 	findings []*diag.Finding
 	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
@@ -76,9 +80,10 @@ type Pass struct {
 }
 
 // Run applies rules to the functions of one file and returns the findings
-// in a deterministic order.
-func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule) []*diag.Finding {
-	p := &Pass{File: f, Model: m, Funcs: funcs}
+// in a deterministic order. tree (nil: none) is the summaries of the other
+// files of the scan.
+func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) []*diag.Finding {
+	p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
 	for _, r := range rs {
 		p.rule = r
 		if r.CheckFile != nil {
@@ -165,6 +170,65 @@ func summarise[T any](p *Pass, facts func(f *lifetime.Func, known map[*lifetime.
 			}
 		}
 	}
+	return out
+}
+
+// treeFacts returns what the other files of the scan say a call of name
+// with nargs arguments (nargs < 0: not known) does, when this file does
+// not define name itself; nil when they say nothing.
+func (p *Pass) treeFacts(name string, nargs int) *summary.Func {
+	if p.Tree == nil || p.definedHere(name) {
+		return nil
+	}
+	return p.Tree.Lookup(name, nargs)
+}
+
+// whereDefined says where the function a call event runs is defined: "in
+// this file", or in which other file of the scan.
+func (p *Pass) whereDefined(fn *lifetime.Func, e *lifetime.Event) string {
+	if p.calleeAt(fn, e) == nil {
+		if t := p.treeFactsAt(fn, e); t != nil && t.File != "" {
+			return "in " + t.File
+		}
+	}
+	return "in this file"
+}
+
+// treeFactsAt is treeFacts for the call of event e (an argument or
+// receiver of e.Call).
+func (p *Pass) treeFactsAt(fn *lifetime.Func, e *lifetime.Event) *summary.Func {
+	return p.treeFacts(e.Call, fn.ArgCount(e))
+}
+
+// Summarise returns the summary of a file's functions (lambdas left out)
+// for the other files of a scan: what each does to its parameters.
+func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *summary.Index) *summary.File {
+	p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
+	frees, mayFrees, encodes, defers := p.freeSummaries(), p.mayFreeSummaries(), p.encodeSummaries(), p.deferSummaries()
+	out := &summary.File{}
+	for _, g := range funcs {
+		if g.Kind == lifetime.LambdaFunc || g.Node < 0 {
+			continue
+		}
+		ps := params(g)
+		s := summary.Func{Name: shortName(g.Name), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
+		for i := range ps {
+			if frees[g][i] {
+				s.Frees = append(s.Frees, i)
+			}
+			if p.mayKeep(g, i) {
+				s.Keeps = append(s.Keeps, i)
+			}
+		}
+		if len(encodes[g]) > 0 {
+			s.Encodes = encodes[g]
+		}
+		if len(defers[g]) > 0 {
+			s.Defers = defers[g]
+		}
+		out.Funcs = append(out.Funcs, s)
+	}
+	out.Sort()
 	return out
 }
 

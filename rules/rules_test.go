@@ -157,7 +157,7 @@ func analyse(t *testing.T, m *apimodel.Model, r *Rule, path string, src []byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Run(f, m, lifetime.Build(f, m), []*Rule{r})
+	return Run(f, m, lifetime.Build(f, m), []*Rule{r}, nil)
 }
 
 func witness(f *diag.Finding) string {

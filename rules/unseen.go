@@ -110,7 +110,7 @@ func (p *Pass) unseenStep(fn *lifetime.Func, e *lifetime.Event, v *lifetime.Var,
 			return diag.Step{}, false
 		}
 		switch {
-		case awaitable && p.mayWaitIn(p.calleeAt(fn, e)):
+		case awaitable && p.mayWaitAt(fn, e):
 			return p.Step(fn, diag.StepMayWait, e, v.Name, "",
 				fmt.Sprintf("'%s' is handed to %s, which holdfast cannot see: it may wait for it", v.Name, e.Call)), true
 		case v.Kind == lifetime.Owner && shared(p.Model, v):
@@ -212,6 +212,19 @@ func scopeAt(fn *lifetime.Func, off uint32) lifetime.ScopeID {
 	return best
 }
 
+// mayWaitAt reports whether the call of event e may wait: mayWaitIn for a
+// function of the file, what the tree's summaries say for one of another
+// file, yes for one holdfast cannot see.
+func (p *Pass) mayWaitAt(fn *lifetime.Func, e *lifetime.Event) bool {
+	if g := p.calleeAt(fn, e); g != nil || p.definedHere(e.Call) {
+		return p.mayWaitIn(g)
+	}
+	if t := p.treeFactsAt(fn, e); t != nil {
+		return t.Waits
+	}
+	return true
+}
+
 // mayWaitIn reports whether a call holdfast does not know may wait: a
 // function f the file defines may only when its body waits, blocks or
 // orders work against a stream (one level: what it calls is not
@@ -227,7 +240,9 @@ func (p *Pass) mayWaitIn(f *lifetime.Func) bool {
 			return true
 		case lifetime.Use:
 			if e.Flags&lifetime.Argument != 0 && p.unknownCall(e.Call) && !p.definedHere(e.Call) {
-				return true // handed on to code holdfast cannot see
+				if t := p.treeFactsAt(f, e); t == nil || t.Waits {
+					return true // handed on to code holdfast cannot see, or that may wait
+				}
 			}
 		}
 	}

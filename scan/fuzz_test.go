@@ -59,7 +59,7 @@ func pipeline(t *testing.T, m *apimodel.Model, rs []*rules.Rule, src []byte, ext
 				t.Fatal(err)
 			}
 		}
-		for _, fd := range rules.Run(pf, m, funcs, rs) {
+		for _, fd := range rules.Run(pf, m, funcs, rs, nil) {
 			if fd.At.Start.Offset < 0 || fd.At.Start.Offset > len(src) || fd.At.Start.Line < 1 {
 				t.Fatalf("finding outside the file: %+v", fd.At)
 			}

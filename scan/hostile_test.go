@@ -235,7 +235,7 @@ func TestReadsAreBounded(t *testing.T) {
 		{"swapped.cc", "not a regular file"},
 	} {
 		f := discover.File{Path: filepath.Join(dir, tc.name), Rel: tc.name, Ext: ".cc", Size: 10}
-		out := within(t, func() fileResult { return analyse(context.Background(), p, m, nil, f, Options{}, lim, &mu) })
+		out := within(t, func() fileResult { return prepare(context.Background(), p, m, f, Options{}, lim, &mu).out })
 		if out.notice == nil || !strings.Contains(out.notice.Message, tc.want) {
 			t.Errorf("%s: notice %+v, want one saying %q", tc.name, out.notice, tc.want)
 		}

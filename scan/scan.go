@@ -10,8 +10,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -26,6 +28,7 @@ import (
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/rules"
+	"github.com/holdfast-dev/holdfast/summary"
 	"github.com/holdfast-dev/holdfast/suppress"
 )
 
@@ -63,6 +66,15 @@ type Options struct {
 	Funcs func(*parser.File, []*lifetime.Func)
 	// Progress, when set, is called after each file with the number done.
 	Progress func(done, total int)
+	// Cache, when set, keeps the summaries of the tree's functions between
+	// scans (see package summary): the scanned files' summaries are
+	// written to it, and those of the tree's other files (relative to
+	// Root) that have not changed since are read from it, so that a scan
+	// of a few files sees what the rest of the tree's functions do.
+	Cache *summary.Cache
+	// CacheKey says what computed a cache's summaries (the build of the
+	// analysis); a cache written under another key is not read.
+	CacheKey string
 }
 
 // Notice is a problem with one file or the run that did not stop it.
@@ -99,6 +111,9 @@ type Result struct {
 	// paths as in findings), sorted; a file discovery skipped (too large)
 	// is a notice instead.
 	Files []string
+	// Summarised counts the functions whose summaries the rules saw: Own
+	// from the scanned files, Cached from the tree's other files.
+	Summarised struct{ Own, Cached int }
 }
 
 // Run scans. The error is for problems that stop the whole scan (no path
@@ -166,6 +181,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		timeout = DefaultParseTimeout
 	}
 	lim := limits{maxSize: maxSize, budget: timeout}
+	// Phase one: every file is read, parsed, modelled and summarised.
+	preps := make([]*prepared, len(files))
 	for w := range jobs {
 		wg.Add(1)
 		go func() {
@@ -179,7 +196,36 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 			defer p.Close()
 			for i := range next {
-				outs[i] = analyse(ctx, p, model, rs, files[i], opt, lim, &mu)
+				preps[i] = prepare(ctx, p, model, files[i], opt, lim, &mu)
+			}
+		}()
+	}
+	if err := feed(ctx, next, len(files)); err != nil {
+		wg.Wait()
+		return nil, err
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// The tree's summaries: the scanned files', and the unchanged rest
+	// from the cache.
+	tree, sums, cached := treeSummaries(opt, model, files, preps)
+	res.Summarised.Own, res.Summarised.Cached = sums, cached
+
+	// Phase two: the rules and the replay, file by file.
+	next = make(chan int)
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				outs[i] = check(ctx, model, rs, preps[i], opt, tree, &mu)
+				preps[i] = nil // the model is no longer needed
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
@@ -189,19 +235,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 		}()
 	}
-feed:
-	for i := range files {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := feed(ctx, next, len(files)); err != nil {
+		wg.Wait()
 		return nil, err
 	}
+	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -266,20 +304,47 @@ type fileResult struct {
 	parseNote *Notice
 }
 
-// analyse reads, parses and analyses one file within its time budget. The
-// model, the rules and the replay run in a goroutine of their own, so that
-// neither the budget nor ctx waits for them: when either ends first the
-// file is reported as not analysed and the goroutine is told to stop: it
-// checks before each callback and each replay, and its result is dropped.
-func analyse(ctx context.Context, p *parser.Parser, m *apimodel.Model, rs []*rules.Rule, f discover.File, opt Options, lim limits, mu *sync.Mutex) (out fileResult) {
+// feed hands the indexes 0..n-1 to the workers, then closes next; it
+// stops early, with ctx's error, when ctx is done.
+func feed(ctx context.Context, next chan<- int, n int) error {
+	defer close(next)
+	for i := range n {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// prepared is one file after phase one: its model and summary, or the
+// notice that says why it has none.
+type prepared struct {
+	out      fileResult
+	pf       *parser.File
+	funcs    []*lifetime.Func
+	sum      *summary.File
+	hash string
+	info fs.FileInfo
+	left time.Duration // what phase one left of the file's time budget
+}
+
+// prepare reads, parses, models and summarises one file within its time
+// budget. The model runs in a goroutine of its own, so that neither the
+// budget nor ctx waits for it: when either ends first the file is reported
+// as not analysed and the goroutine is told to stop (it checks between
+// steps) and its result dropped.
+func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discover.File, opt Options, lim limits, mu *sync.Mutex) (out *prepared) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
+			out = &prepared{out: fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: fmt.Sprintf("internal error, file skipped: %v", r)}}}
 		}
 	}()
-	deadline := time.Now().Add(lim.budget)
-	skip := func(msg string) fileResult {
-		return fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: msg}}
+	start := time.Now()
+	deadline := start.Add(lim.budget)
+	skip := func(msg string) *prepared {
+		return &prepared{out: fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: msg}}}
 	}
 	src, err := safeio.ReadFile(f.Path, lim.maxSize, safeio.Options{})
 	if err != nil {
@@ -295,6 +360,8 @@ func analyse(ctx context.Context, p *parser.Parser, m *apimodel.Model, rs []*rul
 	if isBinary(src) {
 		return skip("looks binary (NUL bytes in the first 8 KiB), skipped")
 	}
+	info, _ := os.Stat(f.Path)
+	hash := summary.HashContent(src)
 	// A byte order mark is not code: without it, columns on line 1 are
 	// those of every other line.
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
@@ -308,16 +375,17 @@ func analyse(ctx context.Context, p *parser.Parser, m *apimodel.Model, rs []*rul
 	}
 	stop := make(chan struct{})
 	defer close(stop)
-	done := make(chan fileResult, 1)
-	go func() { done <- analyseParsed(pf, m, rs, src, opt, mu, stop) }()
+	done := make(chan *prepared, 1)
+	go func() { done <- model(pf, m, src, opt, mu, stop) }()
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	select {
-	case out := <-done:
-		if out.notice != nil {
-			out.notice.File = f.Rel
+	case pr := <-done:
+		if pr.out.notice != nil {
+			pr.out.notice.File = f.Rel
 		}
-		return out
+		pr.hash, pr.info, pr.left = hash, info, lim.budget-time.Since(start)
+		return pr
 	case <-timer.C:
 		return skip(fmt.Sprintf("analysis time budget of %s exceeded, file skipped", lim.budget))
 	case <-ctx.Done():
@@ -331,59 +399,150 @@ type limits struct {
 	budget  time.Duration
 }
 
-// analyseParsed builds the lifetime model of a parsed file, runs the rules and
-// replays the findings, giving up at the next step once stop is closed.
-func analyseParsed(pf *parser.File, m *apimodel.Model, rs []*rules.Rule, src []byte, opt Options, mu *sync.Mutex, stop <-chan struct{}) (out fileResult) {
+// model builds the lifetime model of a parsed file and its summary, giving
+// up at the next step once stop is closed.
+func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync.Mutex, stop <-chan struct{}) (out *prepared) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = fileResult{notice: &Notice{Level: "warning", Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
+			out = &prepared{out: fileResult{notice: &Notice{Level: "warning", Message: fmt.Sprintf("internal error, file skipped: %v", r)}}}
 		}
 	}()
-	stopped := func() bool {
-		select {
-		case <-stop:
-			return true
-		default:
-			return false
-		}
-	}
 	funcs := lifetime.Build(pf, m)
-	out = fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors}
+	out = &prepared{pf: pf, funcs: funcs, out: fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors}}
 	var lost []*lifetime.Func
 	for _, fn := range funcs {
 		if fn.HasErrors {
-			out.funcsWithErr++
+			out.out.funcsWithErr++
 			lost = append(lost, fn)
 		}
-		if fn.Truncated && out.partial == nil {
-			out.partial = &Notice{Level: "warning", File: pf.Path, Line: line(pf, fn),
+		if fn.Truncated && out.out.partial == nil {
+			out.out.partial = &Notice{Level: "warning", File: pf.Path, Line: line(pf, fn),
 				Message: "code nested too deeply in this function was not analysed; findings in it may be missing"}
 		}
 	}
-	if stopped() {
-		return out
-	}
 	if len(lost) > 0 {
-		out.parseNote = &Notice{Level: "note", File: pf.Path, Message: parseErrorNote(pf, lost, len(funcs))}
+		out.out.parseNote = &Notice{Level: "note", File: pf.Path, Message: parseErrorNote(pf, lost, len(funcs))}
+	}
+	if stopped(stop) {
+		return out
 	}
 	if opt.Funcs != nil {
 		mu.Lock()
 		opt.Funcs(pf, funcs)
 		mu.Unlock()
 	}
-	if stopped() {
+	if stopped(stop) {
 		return out
 	}
-	out.findings = rules.Run(pf, m, funcs, rs)
-	if opt.Verify != nil {
-		for _, fd := range out.findings {
-			if stopped() {
-				return out
+	out.sum = rules.Summarise(pf, m, funcs, nil)
+	return out
+}
+
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// check runs the rules on a prepared file and replays the findings, in
+// what is left of the file's time budget.
+func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index, mu *sync.Mutex) fileResult {
+	if pr.out.notice != nil || pr.pf == nil {
+		return pr.out
+	}
+	file := pr.pf.Path
+	stop := make(chan struct{})
+	defer close(stop)
+	done := make(chan fileResult, 1)
+	go func() {
+		out := pr.out
+		defer func() {
+			if r := recover(); r != nil {
+				out = fileResult{notice: &Notice{Level: "warning", File: file, Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
 			}
-			fd.Verification = opt.Verify(fd)
+			done <- out
+		}()
+		out.findings = rules.Run(pr.pf, m, pr.funcs, rs, tree)
+		if opt.Verify != nil {
+			for _, fd := range out.findings {
+				if stopped(stop) {
+					return
+				}
+				fd.Verification = opt.Verify(fd)
+			}
+		}
+	}()
+	timer := time.NewTimer(max(pr.left, 0))
+	defer timer.Stop()
+	skip := func(msg string) fileResult {
+		return fileResult{notice: &Notice{Level: "warning", File: file, Message: msg}}
+	}
+	select {
+	case out := <-done:
+		return out
+	case <-timer.C:
+		return skip("analysis time budget exceeded, file skipped")
+	case <-ctx.Done():
+		return skip("interrupted")
+	}
+}
+
+// treeSummaries merges the summaries of the scanned files with those of
+// the tree's other files that the cache holds and that have not changed
+// on disk since, and writes the scanned files' back to the cache. It
+// returns the index and how many functions came from each side.
+func treeSummaries(opt Options, m *apimodel.Model, files []discover.File, preps []*prepared) (*summary.Index, int, int) {
+	var own []*summary.File
+	scanned := map[string]bool{}
+	for i, pr := range preps {
+		scanned[files[i].Rel] = true
+		if pr != nil && pr.sum != nil {
+			own = append(own, pr.sum)
 		}
 	}
-	return out
+	ownIx := summary.NewIndex(own...)
+	if opt.Cache == nil {
+		return ownIx, ownIx.Len(), 0
+	}
+	root, err := filepath.Abs(cmp.Or(opt.Root, "."))
+	if err != nil {
+		return ownIx, ownIx.Len(), 0
+	}
+	key := cacheKey(opt.CacheKey, m)
+	t := opt.Cache.Load(root, key)
+	all := slices.Clone(own)
+	for rel, e := range t.Files {
+		if scanned[rel] {
+			continue
+		}
+		info, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			delete(t.Files, rel) // gone: forget it
+			continue
+		}
+		if t.Fresh(rel, info) != nil && e.Summary != nil {
+			all = append(all, e.Summary)
+		}
+	}
+	for i, pr := range preps {
+		if pr == nil || pr.sum == nil || pr.info == nil || strings.HasPrefix(files[i].Rel, "/") {
+			continue
+		}
+		t.Files[files[i].Rel] = &summary.Entry{Hash: pr.hash, Size: pr.info.Size(), ModTime: pr.info.ModTime().UnixNano(), Summary: pr.sum}
+	}
+	// The cache is an optimisation: failing to write it changes no result.
+	_ = opt.Cache.Save(root, t)
+	ix := summary.NewIndex(all...)
+	return ix, ownIx.Len(), ix.Len() - ownIx.Len()
+}
+
+// cacheKey says what computed a cache's summaries: the analysis build
+// and the API model (the built-in packs and the configuration's own).
+func cacheKey(build string, m *apimodel.Model) string {
+	return fmt.Sprintf("v%d %s %s", summary.FormatVersion, build, m.Fingerprint())
 }
 
 // line is the 1-based line a function starts on.

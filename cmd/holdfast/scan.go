@@ -22,6 +22,7 @@ import (
 	"github.com/holdfast-dev/holdfast/internal/safeio"
 	"github.com/holdfast-dev/holdfast/report"
 	"github.com/holdfast-dev/holdfast/scan"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 type scanFlags struct {
@@ -39,6 +40,8 @@ type scanFlags struct {
 	newFromRev  string
 	category    string
 	trace       bool
+	cacheDir    string
+	noCache     bool
 }
 
 func newScan(e *env) *cobra.Command {
@@ -77,6 +80,16 @@ over the per-file time budget, nested too deeply, or no source found in
 the directories given; each is a warning), 130 when interrupted. --fail-on never always
 exits 0.
 
+Whole-tree summaries: what each function does to its parameters (frees,
+keeps, defers, encodes into device work, waits) is summarised for every
+scanned file, and the rules use the summaries of the other files for calls
+a file does not define. The summaries are cached (--cache-dir, by default
+the user's cache directory), by path and file content, for the tree under
+the current directory: a later scan of a few files (a pre-commit hook)
+reads those of the tree's other, unchanged files from the cache, so it
+sees what a full scan sees. A full scan fills the cache; --no-cache
+neither reads nor writes it.
+
 -o FILE is checked before the scan: a symbolic link, a non-regular file, a
 file with a source extension, or a relative path leading out of the
 current directory is refused. '-o -' is standard output.`,
@@ -103,6 +116,8 @@ current directory is refused. '-o -' is standard output.`,
 	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
 	f.StringVar(&fl.baseline, "baseline", "", "report only findings not recorded in `FILE` (see 'holdfast baseline')")
 	f.StringVar(&fl.newFromRev, "new-from-rev", "", "report only findings on lines changed since the git revision `REV`")
+	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
+	f.BoolVar(&fl.noCache, "no-cache", false, "neither read nor write the summary cache: only the scanned files' summaries are used")
 	f.StringVar(&fl.category, "sarif-category", "holdfast", "code scanning category of the SARIF run (run.automationDetails.id); give each analysis of one repository its own")
 	return cmd
 }
@@ -317,6 +332,16 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	}
 	if !fl.noVerify {
 		opt.Verify = verifier()
+	}
+	if !fl.noCache {
+		dir := fl.cacheDir
+		if dir == "" {
+			// No cache directory (no HOME): the scan runs without one.
+			dir, _ = summary.DefaultDir()
+		}
+		if dir != "" {
+			opt.Cache, opt.CacheKey = summary.Open(dir), analysisBuild()
+		}
 	}
 	if isTTY(e.stderr) {
 		p := newProgress(e.stderr, time.Now)

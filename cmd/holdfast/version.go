@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"runtime/debug"
 	"strings"
 )
@@ -72,4 +74,21 @@ func (v buildVersion) String() string {
 		}
 	}
 	return s
+}
+
+// analysisBuild names the build of the analysis for the summary cache:
+// the recorded version and revision, and for a modified or unversioned
+// build the running binary's size and time, so that a rebuilt binary does
+// not read summaries an older one wrote.
+func analysisBuild() string {
+	v := readBuildVersion()
+	id := v.String()
+	if v.modified || v.revision == "" || v.module == "" || v.module == "(devel)" {
+		if exe, err := os.Executable(); err == nil {
+			if info, err := os.Stat(exe); err == nil {
+				id += fmt.Sprintf(" exe %d %d", info.Size(), info.ModTime().UnixNano())
+			}
+		}
+	}
+	return id
 }

@@ -1,0 +1,122 @@
+package scan
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/holdfast-dev/holdfast/summary"
+)
+
+// A helper defined in one file frees its argument; another file uses the
+// pointer after calling it. Only the whole tree's summaries can tell.
+const (
+	poolSrc = `#include <stdlib.h>
+struct Block { int size; char* data; };
+void release_block(Block* b) {
+  free(b->data);
+  free(b);
+}
+void maybe_release(Block* b, bool last) {
+  if (last) {
+    free(b);
+  }
+}
+`
+	userSrc = `struct Block { int size; char* data; };
+void release_block(Block* b);
+void maybe_release(Block* b, bool last);
+int drop(Block* b) {
+  release_block(b);
+  return b->size;
+}
+int drop_maybe(Block* b) {
+  maybe_release(b, false);
+  return b->size;
+}
+`
+)
+
+func ruleLines(res *Result, file, rule string) []int {
+	var out []int
+	for _, f := range res.Findings {
+		if f.At.Start.File == file && f.Rule.ID == rule {
+			out = append(out, f.At.Start.Line)
+		}
+	}
+	return out
+}
+
+func scanPaths(t *testing.T, root string, opt Options, paths ...string) *Result {
+	t.Helper()
+	opt.Root = root
+	opt.Paths = nil
+	for _, p := range paths {
+		opt.Paths = append(opt.Paths, filepath.Join(root, p))
+	}
+	res, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestSummariesCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	res := scanPaths(t, dir, Options{}, ".")
+	// release_block frees on every path: the use after it is reported;
+	// maybe_release frees only on one: it is not.
+	if got := ruleLines(res, "src/user.cc", "HF-B002"); len(got) != 1 || got[0] != 6 {
+		t.Errorf("HF-B002 in src/user.cc at lines %v, want [6]", got)
+	}
+	var msg string
+	for _, f := range res.Findings {
+		for _, st := range f.Witness {
+			msg += st.Message + "\n"
+		}
+	}
+	if !strings.Contains(msg, "in src/pool.cc") {
+		t.Errorf("the witness does not say where the helper is defined:\n%s", msg)
+	}
+	// Alone, the file cannot see the helper.
+	if got := ruleLines(scanPaths(t, dir, Options{}, "src/user.cc"), "src/user.cc", "HF-B002"); len(got) != 0 {
+		t.Errorf("without the tree: HF-B002 at lines %v, want none", got)
+	}
+}
+
+func TestCacheServesTheRestOfTheTree(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	cache := summary.Open(t.TempDir())
+	opt := Options{Cache: cache, CacheKey: "test build"}
+
+	full := scanPaths(t, dir, opt, ".")
+	if full.Summarised.Cached != 0 || full.Summarised.Own == 0 {
+		t.Errorf("full scan: summaries %+v, want all its own", full.Summarised)
+	}
+	one := scanPaths(t, dir, opt, "src/user.cc")
+	if got := ruleLines(one, "src/user.cc", "HF-B002"); len(got) != 1 || got[0] != 6 {
+		t.Errorf("one file with a warm cache: HF-B002 at lines %v, want [6] as in the full scan", got)
+	}
+	if one.Summarised.Cached == 0 {
+		t.Errorf("one file: no summary came from the cache: %+v", one.Summarised)
+	}
+
+	// Another build's cache is not read.
+	other := scanPaths(t, dir, Options{Cache: cache, CacheKey: "another build"}, "src/user.cc")
+	if got := ruleLines(other, "src/user.cc", "HF-B002"); len(got) != 0 {
+		t.Errorf("foreign cache: HF-B002 at lines %v, want none", got)
+	}
+
+	// A file changed since it was cached is not trusted: its summary is
+	// dropped until it is scanned again.
+	write(t, dir, "src/pool.cc", []byte(strings.Replace(poolSrc, "  free(b);\n}\nvoid maybe", "  if (b->size) free(b);\n}\nvoid maybe", 1)))
+	stale := scanPaths(t, dir, opt, "src/user.cc")
+	if got := ruleLines(stale, "src/user.cc", "HF-B002"); len(got) != 0 {
+		t.Errorf("changed helper: HF-B002 at lines %v, want none", got)
+	}
+}

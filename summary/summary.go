@@ -1,0 +1,171 @@
+// Package summary holds what one file's functions do to their parameters,
+// in a form other files can use: whole-tree summaries. The rules compute
+// a file's summary from its lifetime models; a scan merges the summaries
+// of every file of the tree into an Index, which the rules consult for a
+// call the file itself does not define. Summaries are cached on disk by
+// file content (see Cache), so a scan of a few files still sees the rest
+// of the tree.
+package summary
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Func is what a function does to its parameters, by index.
+type Func struct {
+	// Name is the function's name without its qualification (a method's
+	// name, not its class's).
+	Name  string `json:"name"`
+	File  string `json:"file"` // where it is defined, as the scan names it
+	Arity int    `json:"arity"`
+	// Frees lists the pointer parameters it frees on every path.
+	Frees []int `json:"frees,omitempty"`
+	// MayFree says it may free its opaque (void*) parameter on some path:
+	// as a completion, it may free the data handed with it.
+	MayFree bool `json:"may_free,omitempty"`
+	// Encodes maps the parameters it hands to encoded device work (work
+	// that keeps nothing alive) to the call that encodes them.
+	Encodes map[int]string `json:"encodes,omitempty"`
+	// Defers maps the callable parameters it keeps for later or defers to
+	// how it does.
+	Defers map[int]string `json:"defers,omitempty"`
+	// Keeps lists the parameters it may keep past the call (stores,
+	// moves, captures, returns, or hands to code it cannot see).
+	Keeps []int `json:"keeps,omitempty"`
+	// Waits says it may wait, block or order work against a stream.
+	Waits bool `json:"waits,omitempty"`
+}
+
+// File is the summary of one file: its functions, sorted by name and
+// arity.
+type File struct {
+	Funcs []Func `json:"funcs,omitempty"`
+}
+
+// Sort orders the functions of s by name, then arity, for stable output.
+func (s *File) Sort() {
+	slices.SortStableFunc(s.Funcs, func(a, b Func) int {
+		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Arity, b.Arity), cmp.Compare(a.File, b.File))
+	})
+}
+
+// Index is the merged summaries of a tree, by function name. It is
+// read-only once built and safe to share between goroutines.
+type Index struct {
+	byName map[string][]*Func
+}
+
+// NewIndex merges file summaries.
+func NewIndex(files ...*File) *Index {
+	ix := &Index{byName: map[string][]*Func{}}
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		for i := range f.Funcs {
+			fn := &f.Funcs[i]
+			ix.byName[fn.Name] = append(ix.byName[fn.Name], fn)
+		}
+	}
+	return ix
+}
+
+// Len returns the number of functions in the index.
+func (ix *Index) Len() int {
+	if ix == nil {
+		return 0
+	}
+	n := 0
+	for _, fs := range ix.byName {
+		n += len(fs)
+	}
+	return n
+}
+
+// Lookup returns what a call of name with nargs arguments (nargs < 0: not
+// known) runs, as far as the tree says: the facts of the functions of
+// that name and arity (every arity when nargs < 0), joined in the
+// program's favour when there are several (a definition in a header and
+// another in a source file, overloads, methods of different classes): a
+// fact that would make a finding (frees, encodes, defers) holds only when
+// every candidate has it; one that would excuse one (keeps, waits) when
+// any does. nil when the tree defines no such function.
+func (ix *Index) Lookup(name string, nargs int) *Func {
+	if ix == nil {
+		return nil
+	}
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	var cands []*Func
+	for _, f := range ix.byName[name] {
+		if nargs < 0 || f.Arity == nargs {
+			cands = append(cands, f)
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		return cands[0]
+	}
+	out := *cands[0]
+	out.Keeps = slices.Clone(out.Keeps)
+	for _, c := range cands[1:] {
+		out.Frees = intersect(out.Frees, c.Frees)
+		out.MayFree = out.MayFree && c.MayFree
+		out.Encodes = intersectMap(out.Encodes, c.Encodes)
+		out.Defers = intersectMap(out.Defers, c.Defers)
+		out.Keeps = union(out.Keeps, c.Keeps)
+		out.Waits = out.Waits || c.Waits
+		if out.Arity != c.Arity {
+			out.Arity = -1
+		}
+	}
+	return &out
+}
+
+// FreesArg reports whether f frees its argument i on every path.
+func (f *Func) FreesArg(i int) bool { return f != nil && slices.Contains(f.Frees, i) }
+
+// KeepsArg reports whether f may keep its argument i past the call.
+func (f *Func) KeepsArg(i int) bool { return f != nil && slices.Contains(f.Keeps, i) }
+
+func intersect(a, b []int) []int {
+	var out []int
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func union(a, b []int) []int {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func intersectMap(a, b map[int]string) map[int]string {
+	var out map[int]string
+	for k, v := range a {
+		if w, ok := b[k]; ok {
+			if out == nil {
+				out = map[int]string{}
+			}
+			if w < v {
+				v = w // the same answer whatever the merge order
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
