@@ -11,8 +11,8 @@ package apimodel
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -371,7 +371,7 @@ func Load(extra ...*Pack) (*Model, error) {
 	}
 	m := &Model{
 		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
-		owners: map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
+		owners:      map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
 		smart: map[string]bool{}, handles: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},

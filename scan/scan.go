@@ -321,13 +321,13 @@ func feed(ctx context.Context, next chan<- int, n int) error {
 // prepared is one file after phase one: its model and summary, or the
 // notice that says why it has none.
 type prepared struct {
-	out      fileResult
-	pf       *parser.File
-	funcs    []*lifetime.Func
-	sum      *summary.File
-	hash string
-	info fs.FileInfo
-	left time.Duration // what phase one left of the file's time budget
+	out   fileResult
+	pf    *parser.File
+	funcs []*lifetime.Func
+	sum   *summary.File
+	hash  string
+	info  fs.FileInfo
+	left  time.Duration // what phase one left of the file's time budget
 }
 
 // prepare reads, parses, models and summarises one file within its time
