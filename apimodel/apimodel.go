@@ -359,13 +359,13 @@ func Load(extra ...*Pack) (*Model, error) {
 	packs = append(packs, extra...)
 	h := sha256.New()
 	for _, name := range sortedKeys(srcs) {
-		fmt.Fprintf(h, "%s %d\n", name, len(srcs[name]))
+		_, _ = fmt.Fprintf(h, "%s %d\n", name, len(srcs[name])) // a hash never fails to write
 		h.Write(srcs[name])
 	}
 	for _, p := range extra {
 		if p != nil {
 			b, _ := yaml.Marshal(p)
-			fmt.Fprintf(h, "extra %d\n", len(b))
+			_, _ = fmt.Fprintf(h, "extra %d\n", len(b))
 			h.Write(b)
 		}
 	}

@@ -122,6 +122,20 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 	}
 }
 
+// inReturn reports whether node n is part of the value a return statement
+// returns (lambdas left out).
+func inReturn(file *parser.File, n parser.NodeID) bool {
+	for m := file.Nodes[n].Parent; m != parser.None; m = file.Nodes[m].Parent {
+		switch file.Kind(m) {
+		case parser.KindReturnStatement:
+			return true
+		case parser.KindLambdaExpression, parser.KindCompoundStatement, parser.KindExpressionStatement:
+			return false
+		}
+	}
+	return false
+}
+
 // uncoveredExit returns the first early exit from fn (a return, or a
 // macro that returns on error, such as TF_RETURN_IF_ERROR) after work
 // event ai and before v dies at died, on a path from the work, where
@@ -381,6 +395,9 @@ func keptOrAwaited(p *Pass, fn *lifetime.Func, v lifetime.VarID, ai int, died *l
 		case lifetime.Use:
 			if e.Flags&lifetime.Argument != 0 && (p.Model.Call(e.Call)&apimodel.Keep != 0 || p.unknownCall(e.Call) && p.mayKeepAt(fn, e)) {
 				return true
+			}
+			if e.Flags&lifetime.Argument != 0 && inReturn(fn.File, e.Node) {
+				return true // return std::make_tuple(x, ...): the caller gets it
 			}
 		}
 	}

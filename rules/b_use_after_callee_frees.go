@@ -7,6 +7,7 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func useAfterCalleeFrees() *Rule {
@@ -65,7 +66,7 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 		if v == nil || !frees[p.calleeAt(fn, c)][fn.ArgIndex(c)] && !p.treeFactsAt(fn, c).FreesArg(fn.ArgIndex(c)) {
 			continue
 		}
-		if use := useAfterFree(fn, i); use != nil {
+		if use := useAfterSkipping(fn, i, p.valueOnly(fn)); use != nil {
 			reportUseAfterCalleeFrees(p, fn, c, use, v)
 		}
 	}
@@ -83,11 +84,104 @@ func pointerArgument(fn *lifetime.Func, c *lifetime.Event) *lifetime.Var {
 	return nil
 }
 
-// useAfterFree returns the first use of the pointer of event i (an argument
-// of a call that frees it) after that call, when no return and no new
-// value of the pointer come first; nil otherwise.
-func useAfterFree(fn *lifetime.Func, i int) *lifetime.Event {
-	return useAfterSkipping(fn, i, nil)
+// valueOnly returns a skip function for useAfterSkipping that passes over
+// a pointer handed to a call known not to reach what it points to (a
+// function of the file or of the tree that only keys a table with it,
+// logs or compares it).
+func (p *Pass) valueOnly(fn *lifetime.Func) func(*lifetime.Event) bool {
+	return func(e *lifetime.Event) bool {
+		return e.Flags&lifetime.Argument != 0 && !p.mayReachArg(fn, e)
+	}
+}
+
+// mayReachArg reports whether the call of argument event e may reach what
+// that argument points to: for a function of the file, its body says
+// (mayReach); for one of another file, the tree's summary; any other call
+// may.
+func (p *Pass) mayReachArg(fn *lifetime.Func, e *lifetime.Event) bool {
+	if r := p.Model.Call(e.Call); r == apimodel.Const || toInteger(fn.File, e.Node) {
+		return false // a lookup key, an integer
+	} else if r != 0 {
+		return true
+	}
+	if g := p.calleeAt(fn, e); g != nil || p.definedHere(e.Call) {
+		return g == nil || p.mayReach(g, fn.ArgIndex(e))
+	}
+	if t := p.treeFactsAt(fn, e); t != nil {
+		return t.ReachesArg(fn.ArgIndex(e))
+	}
+	return true
+}
+
+// mayReach reports whether function f may reach what its pointer
+// parameter i points to: its body dereferences it (p->x, *p, p[i]), copies
+// it where holdfast does not follow, or hands it to a call other than a
+// lookup or one of the file known not to (followed three calls deep).
+func (p *Pass) mayReach(f *lifetime.Func, i int) bool {
+	return p.mayReachDepth(f, i, 3)
+}
+
+func (p *Pass) mayReachDepth(f *lifetime.Func, i, depth int) bool {
+	ps := params(f)
+	if i < 0 || i >= len(ps) || depth == 0 {
+		return true
+	}
+	v := ps[i]
+	for k := range f.Events {
+		e := &f.Events[k]
+		switch {
+		case e.Kind == lifetime.Assign && e.Other == v, e.Kind == lifetime.Store && e.Other == v,
+			e.Kind == lifetime.Capture && e.Var == v, e.Kind == lifetime.Return && e.Var == v:
+			return true // copied where holdfast does not follow it
+		case e.Kind != lifetime.Use || e.Var != v:
+		case e.Flags&lifetime.Argument != 0:
+			if toInteger(f.File, e.Node) || p.Model.Call(e.Call) == apimodel.Const {
+				continue // (uintptr_t)p, table.find(p): a key, not an access
+			}
+			if p.Model.Call(e.Call) != 0 || !p.definedHere(e.Call) {
+				return true
+			}
+			if g := p.calleeAt(f, e); g == nil || g == f || p.mayReachDepth(g, f.ArgIndex(e), depth-1) {
+				return true
+			}
+		case reachesPointee(f.File, e.Node):
+			return true
+		}
+	}
+	return false
+}
+
+// toInteger reports whether the pointer at node n is converted to an
+// integer ((uintptr_t)p, reinterpret_cast<intptr_t>(p)): only its value
+// goes on.
+func toInteger(file *parser.File, n parser.NodeID) bool {
+	par := file.Nodes[n].Parent
+	if par == parser.None {
+		return false
+	}
+	var typ string
+	switch file.Kind(par) {
+	case parser.KindCastExpression:
+		typ = file.Text(file.Field(par, parser.FieldType))
+	case parser.KindArgumentList:
+		c := file.Nodes[par].Parent
+		if c == parser.None || file.Kind(c) != parser.KindCallExpression {
+			return false
+		}
+		callee := file.Text(file.Field(c, parser.FieldFunction))
+		rest, ok := strings.CutPrefix(callee, "reinterpret_cast<")
+		if !ok {
+			return false
+		}
+		typ = strings.TrimSuffix(rest, ">")
+	default:
+		return false
+	}
+	switch strings.TrimPrefix(strings.TrimSpace(typ), "std::") {
+	case "uintptr_t", "intptr_t", "size_t", "uint64_t", "int64_t", "long", "unsigned long", "long long", "unsigned long long":
+		return true
+	}
+	return false
 }
 
 // useAfterSkipping is useAfterFree with uses for which skip says true passed over.
@@ -108,6 +202,9 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 			if fn.JumpsBetween(c.Node, e.Node) {
 				return nil
 			}
+			if !reachesPointee(fn.File, e.Node) {
+				continue // the pointer's value only: printed, compared, copied
+			}
 			if skip != nil && skip(e) {
 				continue
 			}
@@ -115,6 +212,37 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 		}
 	}
 	return nil
+}
+
+// reachesPointee reports whether the use of a pointer at node n reaches
+// what it points to: p->x, *p, p[i], or p handed to a call (which may).
+// Printing, comparing or copying the pointer's value does not.
+func reachesPointee(file *parser.File, n parser.NodeID) bool {
+	switch file.Kind(n) {
+	case parser.KindFieldExpression, parser.KindSubscriptExpression:
+		return true // the event is the access itself (p->x = 0)
+	case parser.KindPointerExpression:
+		return strings.HasPrefix(strings.TrimSpace(file.Text(n)), "*")
+	}
+	for n >= 0 {
+		par := file.Nodes[n].Parent
+		if par == parser.None {
+			return false
+		}
+		switch file.Kind(par) {
+		case parser.KindParenthesizedExpression:
+			n = par
+			continue
+		case parser.KindFieldExpression, parser.KindSubscriptExpression:
+			return file.Field(par, parser.FieldArgument) == n
+		case parser.KindPointerExpression:
+			return strings.HasPrefix(strings.TrimSpace(file.Text(par)), "*")
+		case parser.KindArgumentList:
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // freeSummaries maps each function the file defines to the indexes of
@@ -156,8 +284,21 @@ func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known func(*lifetime.F
 	if f.Vars[v].Kind != lifetime.Pointer {
 		return false
 	}
+	// The first macro that may return early (IREE_RETURN_IF_ERROR): a
+	// free after it is not on every path.
+	exitAt := ^uint32(0)
+	walkExits(f.File, f.Node, func(n parser.NodeID, how string) bool {
+		if how != "return" {
+			exitAt = f.File.Nodes[n].Start
+			return false
+		}
+		return true
+	})
 	for i := range f.Events {
 		e := &f.Events[i]
+		if e.At > exitAt {
+			return false
+		}
 		if e.Kind == lifetime.Return {
 			if f.NullGuarded(e.Node, f.Vars[v].Name) {
 				continue // nothing to free on that path

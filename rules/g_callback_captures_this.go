@@ -395,6 +395,11 @@ func checkDeferredClosure(p *Pass, fn *lifetime.Func, e *lifetime.Event, i int) 
 	if !ok {
 		return
 	}
+	if x := fn.Var(e.Var); x != nil && storedOnly(how) && !x.Param && !x.Static && x.Kind != lifetime.Reference && x.Kind != lifetime.Pointer {
+		// Kept by a local object that runs it only when asked: the object
+		// goes with the function, and nothing asks it after.
+		return
+	}
 	for _, c := range captures(fn, e.Lambda) {
 		if c.Flags&lifetime.ByRef == 0 {
 			continue
@@ -522,6 +527,13 @@ func (p *Pass) deferral(fn *lifetime.Func, e *lifetime.Event) (how string, ok bo
 		return "", true
 	}
 	return "", false
+}
+
+// storedOnly reports whether a deferral's account says the callable is
+// only stored (in a member or a member container) for the object to run
+// when asked, rather than handed to something that runs it by itself.
+func storedOnly(how string) bool {
+	return strings.Contains(how, "stores it in a member") || strings.Contains(how, "puts it into member")
 }
 
 // deferSummaries maps each function the file defines to the parameters it

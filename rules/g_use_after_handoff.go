@@ -76,7 +76,8 @@ func checkUseAfterHandoff(p *Pass, fn *lifetime.Func) {
 		if t := p.treeFacts(cb, -1); cb == "" || !frees[p.callee(cb, -1)] && (t == nil || !t.MayFree) {
 			continue
 		}
-		use := useAfterSkipping(fn, i, failureGuard(fn, i))
+		guard, value := failureGuard(fn, i), p.valueOnly(fn)
+		use := useAfterSkipping(fn, i, func(e *lifetime.Event) bool { return value(e) || guard != nil && guard(e) })
 		if use == nil && !finalArmElsewhere(fn, i, cb) {
 			use = useOnLoopBack(fn, i)
 		}

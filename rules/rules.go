@@ -5,6 +5,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
@@ -195,9 +197,120 @@ func (p *Pass) whereDefined(fn *lifetime.Func, e *lifetime.Event) string {
 }
 
 // treeFactsAt is treeFacts for the call of event e (an argument or
-// receiver of e.Call).
+// receiver of e.Call), matched by its receiver's class when it has one.
 func (p *Pass) treeFactsAt(fn *lifetime.Func, e *lifetime.Event) *summary.Func {
-	return p.treeFacts(e.Call, fn.ArgCount(e))
+	if p.Tree == nil || p.definedHere(e.Call) {
+		return nil
+	}
+	c := summary.Call{Name: e.Call, Nargs: fn.ArgCount(e)}
+	if cls := enclosing(fn).Class; cls != nil {
+		c.Within = cls.Name
+	}
+	call := fn.EnclosingCall(e.Node)
+	if e.Node >= 0 && p.File.Kind(e.Node) == parser.KindCallExpression {
+		call = e.Node
+	}
+	if call != parser.None {
+		if callee := p.File.Field(call, parser.FieldFunction); p.File.Kind(callee) == parser.KindFieldExpression {
+			c.Member = true
+			c.Receiver = classOf(p.valueType(fn, p.File.Field(callee, parser.FieldArgument)))
+		}
+	}
+	return p.Tree.LookupCall(c)
+}
+
+// valueType returns the declared type of the value expression n names (a
+// local or parameter of fn, this->member or a member by name), or "".
+func (p *Pass) valueType(fn *lifetime.Func, n parser.NodeID) string {
+	file := p.File
+	if n == parser.None {
+		return ""
+	}
+	switch file.Kind(n) {
+	case parser.KindParenthesizedExpression:
+		for c := range file.NamedChildren(n) {
+			return p.valueType(fn, c)
+		}
+		return ""
+	case parser.KindFieldExpression:
+		if file.Kind(file.Field(n, parser.FieldArgument)) != parser.KindThis {
+			return ""
+		}
+		n = file.Field(n, parser.FieldField)
+	case parser.KindIdentifier, parser.KindFieldIdentifier:
+	default:
+		return ""
+	}
+	name := file.Text(n)
+	at := file.Nodes[n].Start
+	best := -1
+	for i := range fn.Vars {
+		if v := &fn.Vars[i]; v.Name == name && v.At <= at && (best < 0 || v.At >= fn.Vars[best].At) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return fn.Vars[best].Type
+	}
+	if m := enclosing(fn).Class.Member(name); m != nil && !m.Method {
+		return m.Type
+	}
+	return ""
+}
+
+// classOf returns the class a value of the declared type refers to:
+// without qualifiers, namespaces, pointers, references and template
+// arguments, and through a smart pointer to what it points to
+// (std::unique_ptr<ns::Pool>&: Pool); "" when the type is not written.
+func classOf(typ string) string {
+	t := strings.TrimSpace(typ)
+	for _, q := range []string{"const ", "volatile ", "struct ", "class "} {
+		t = strings.TrimPrefix(t, q)
+	}
+	t = strings.TrimRight(t, "*& ")
+	t = strings.TrimSuffix(t, " const")
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		base := t[:i]
+		if j := strings.LastIndex(base, "::"); j >= 0 {
+			base = base[j+2:]
+		}
+		switch base {
+		case "unique_ptr", "shared_ptr", "RefCountPtr", "intrusive_ptr", "scoped_refptr", "weak_ptr":
+			if k := strings.LastIndexByte(t, '>'); k > i {
+				return classOf(t[i+1 : k])
+			}
+		}
+		t = base
+	}
+	if j := strings.LastIndex(t, "::"); j >= 0 {
+		t = t[j+2:]
+	}
+	if t == "auto" || strings.ContainsAny(t, " ()[]") {
+		return ""
+	}
+	return t
+}
+
+// classOfFunc returns the class a function of the file is a method of:
+// its class in the file, else the qualifier its definition is written
+// with (Pool::release: Pool); "" for a free function.
+func classOfFunc(g *lifetime.Func) string {
+	if g.Class != nil && g.Class.Name != "" {
+		return g.Class.Name
+	}
+	q := g.Name
+	i := strings.LastIndex(q, "::")
+	if i < 0 {
+		return ""
+	}
+	q = q[:i]
+	if j := strings.LastIndex(q, "::"); j >= 0 {
+		q = q[j+2:]
+	}
+	if k := strings.IndexByte(q, '<'); k >= 0 {
+		q = q[:k]
+	}
+	return q
 }
 
 // Summarise returns the summary of a file's functions (lambdas left out)
@@ -211,13 +324,16 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 			continue
 		}
 		ps := params(g)
-		s := summary.Func{Name: shortName(g.Name), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
+		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		for i := range ps {
 			if frees[g][i] {
 				s.Frees = append(s.Frees, i)
 			}
 			if p.mayKeep(g, i) {
 				s.Keeps = append(s.Keeps, i)
+			}
+			if p.mayReach(g, i) {
+				s.Reaches = append(s.Reaches, i)
 			}
 		}
 		if len(encodes[g]) > 0 {

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -75,6 +76,10 @@ type Options struct {
 	// CacheKey says what computed a cache's summaries (the build of the
 	// analysis); a cache written under another key is not read.
 	CacheKey string
+	// RetainBytes bounds the source whose models wait in memory between
+	// the summaries and the rules (0: DefaultRetainBytes); the models of
+	// files past it are built again for the rules.
+	RetainBytes int64
 }
 
 // Notice is a problem with one file or the run that did not stop it.
@@ -181,8 +186,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		timeout = DefaultParseTimeout
 	}
 	lim := limits{maxSize: maxSize, budget: timeout}
-	// Phase one: every file is read, parsed, modelled and summarised.
+	// Phase one: every file is read, parsed, modelled and summarised. The
+	// models wait for phase two in memory up to retainBytes of source;
+	// past that, a file's model is dropped and built again in phase two.
 	preps := make([]*prepared, len(files))
+	var retained atomic.Int64
+	retainBytes := cmp.Or(opt.RetainBytes, DefaultRetainBytes)
 	for w := range jobs {
 		wg.Add(1)
 		go func() {
@@ -196,7 +205,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 			defer p.Close()
 			for i := range next {
-				preps[i] = prepare(ctx, p, model, files[i], opt, lim, &mu)
+				pr := prepare(ctx, p, model, files[i], opt, lim, &mu)
+				if pr.pf != nil && retained.Add(int64(len(pr.out.src))) > retainBytes {
+					pr.pf, pr.funcs, pr.rebuild = nil, nil, true
+				}
+				preps[i] = pr
 			}
 		}()
 	}
@@ -219,12 +232,32 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 	// Phase two: the rules and the replay, file by file.
 	next = make(chan int)
-	for range jobs {
+	for w := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var p *parser.Parser
+			defer func() {
+				if p != nil {
+					p.Close()
+				}
+			}()
 			for i := range next {
-				outs[i] = check(ctx, model, rs, preps[i], opt, tree, &mu)
+				if preps[i].rebuild {
+					if p == nil {
+						if p, errs[w] = parser.New(parser.Options{DeclMacros: model.DeclMacros(), Timeout: timeout}); errs[w] != nil {
+							p = nil
+							outs[i] = fileResult{notice: &Notice{Level: "warning", File: files[i].Rel, Message: "cannot parse: " + errs[w].Error()}}
+							continue
+						}
+					}
+					// The model was dropped to bound memory: build it again,
+					// without calling opt.Funcs a second time.
+					again := opt
+					again.Funcs = nil
+					preps[i] = prepare(ctx, p, model, files[i], again, lim, &mu)
+				}
+				outs[i] = check(ctx, model, rs, preps[i], opt, tree)
 				preps[i] = nil // the model is no longer needed
 				if opt.Progress != nil {
 					mu.Lock()
@@ -328,7 +361,14 @@ type prepared struct {
 	hash  string
 	info  fs.FileInfo
 	left  time.Duration // what phase one left of the file's time budget
+	// rebuild says the model was dropped after phase one to bound memory.
+	rebuild bool
 }
+
+// DefaultRetainBytes bounds the source whose models phase one keeps for
+// phase two (they take about twenty times as much memory); a tree larger
+// than this has the rest of its files parsed again in phase two.
+const DefaultRetainBytes = 96 << 20
 
 // prepare reads, parses, models and summarises one file within its time
 // budget. The model runs in a goroutine of its own, so that neither the
@@ -449,7 +489,7 @@ func stopped(stop <-chan struct{}) bool {
 
 // check runs the rules on a prepared file and replays the findings, in
 // what is left of the file's time budget.
-func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index, mu *sync.Mutex) fileResult {
+func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index) fileResult {
 	if pr.out.notice != nil || pr.pf == nil {
 		return pr.out
 	}

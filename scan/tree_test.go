@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/summary"
 )
 
@@ -118,5 +120,28 @@ func TestCacheServesTheRestOfTheTree(t *testing.T) {
 	stale := scanPaths(t, dir, opt, "src/user.cc")
 	if got := ruleLines(stale, "src/user.cc", "HF-B002"); len(got) != 0 {
 		t.Errorf("changed helper: HF-B002 at lines %v, want none", got)
+	}
+}
+
+// Models dropped after the summaries to bound memory are built again for
+// the rules: the findings are the same.
+func TestDroppedModelsAreRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	write(t, dir, "src/buggy.cc", []byte(buggy))
+	kept := scanPaths(t, dir, Options{}, ".")
+	var models int
+	rebuilt := scanPaths(t, dir, Options{RetainBytes: 1, Funcs: func(*parser.File, []*lifetime.Func) { models++ }}, ".")
+	if len(kept.Findings) == 0 || len(rebuilt.Findings) != len(kept.Findings) {
+		t.Fatalf("%d findings with the models kept, %d with them rebuilt", len(kept.Findings), len(rebuilt.Findings))
+	}
+	for i := range kept.Findings {
+		if a, b := kept.Findings[i], rebuilt.Findings[i]; a.Message != b.Message || a.At != b.At {
+			t.Errorf("finding %d differs: %q vs %q", i, a.Message, b.Message)
+		}
+	}
+	if models != 3 {
+		t.Errorf("the model callback ran %d times for 3 files, want once each", models)
 	}
 }

@@ -73,7 +73,7 @@ func (c *Cache) Load(root, key string) *Tree {
 	if err != nil {
 		return empty
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: closing cannot lose data
 	var t Tree
 	if err := gob.NewDecoder(f).Decode(&t); err != nil || t.Key != key || t.Files == nil {
 		return empty

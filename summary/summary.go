@@ -17,7 +17,10 @@ import (
 type Func struct {
 	// Name is the function's name without its qualification (a method's
 	// name, not its class's).
-	Name  string `json:"name"`
+	Name string `json:"name"`
+	// Class is the class of a method ("" for a free function, or when
+	// the definition does not say).
+	Class string `json:"class,omitempty"`
 	File  string `json:"file"` // where it is defined, as the scan names it
 	Arity int    `json:"arity"`
 	// Frees lists the pointer parameters it frees on every path.
@@ -34,6 +37,10 @@ type Func struct {
 	// Keeps lists the parameters it may keep past the call (stores,
 	// moves, captures, returns, or hands to code it cannot see).
 	Keeps []int `json:"keeps,omitempty"`
+	// Reaches lists the pointer parameters whose pointee it may reach
+	// (dereferences, or hands to a call that may); one it only logs,
+	// compares or keys a table with is not among them.
+	Reaches []int `json:"reaches,omitempty"`
 	// Waits says it may wait, block or order work against a stream.
 	Waits bool `json:"waits,omitempty"`
 }
@@ -84,41 +91,96 @@ func (ix *Index) Len() int {
 	return n
 }
 
+// Call is a call site as the index matches it.
+type Call struct {
+	Name  string // as written: f, ns::f, Class::f
+	Nargs int    // < 0: not known
+	// Member says it is called on an object (x.f(), p->f()); Receiver is
+	// the object's class when known.
+	Member   bool
+	Receiver string
+	// Within is the class of the calling method, whose own methods an
+	// unqualified call may name.
+	Within string
+}
+
 // Lookup returns what a call of name with nargs arguments (nargs < 0: not
-// known) runs, as far as the tree says: the facts of the functions of
-// that name and arity (every arity when nargs < 0), joined in the
-// program's favour when there are several (a definition in a header and
-// another in a source file, overloads, methods of different classes): a
-// fact that would make a finding (frees, encodes, defers) holds only when
-// every candidate has it; one that would excuse one (keeps, waits) when
-// any does. nil when the tree defines no such function.
+// known) runs: LookupCall for a call with nothing else known of it.
 func (ix *Index) Lookup(name string, nargs int) *Func {
+	return ix.LookupCall(Call{Name: name, Nargs: nargs})
+}
+
+// LookupCall returns what call c runs, as far as the tree says: the facts
+// of the functions that name, arity (every arity when not known) and class
+// fit, joined in the program's favour when there are several (a
+// definition in a header and another in a source file, overloads,
+// methods of different classes): a fact that would make a finding (frees,
+// encodes, defers) holds only when every candidate has it; one that would
+// excuse one (keeps, reaches, waits) when any does. A method called on an
+// object of a class holdfast cannot tell gets only the excusing facts:
+// the call may run a method no file of the tree defines. nil when the
+// tree defines no fitting function.
+func (ix *Index) LookupCall(c Call) *Func {
 	if ix == nil {
 		return nil
 	}
+	name, qual := c.Name, ""
 	if i := strings.LastIndex(name, "::"); i >= 0 {
-		name = name[i+2:]
+		name, qual = name[i+2:], name[:i]
+		if j := strings.LastIndex(qual, "::"); j >= 0 {
+			qual = qual[j+2:]
+		}
 	}
 	var cands []*Func
 	for _, f := range ix.byName[name] {
-		if nargs < 0 || f.Arity == nargs {
-			cands = append(cands, f)
+		if c.Nargs >= 0 && f.Arity != c.Nargs {
+			continue
 		}
+		switch {
+		case c.Member && c.Receiver != "":
+			if f.Class != c.Receiver {
+				continue
+			}
+		case c.Member:
+			if f.Class == "" {
+				continue
+			}
+		case qual != "":
+			if f.Class != qual && f.Class != "" {
+				continue
+			}
+		default:
+			if f.Class != "" && f.Class != c.Within {
+				continue
+			}
+		}
+		cands = append(cands, f)
 	}
-	switch len(cands) {
-	case 0:
+	if len(cands) == 0 {
 		return nil
-	case 1:
-		return cands[0]
+	}
+	out := join(cands)
+	if c.Member && c.Receiver == "" {
+		out.Frees, out.MayFree, out.Encodes, out.Defers = nil, false, nil, nil
+	}
+	return out
+}
+
+// join merges the facts of the functions a call may run.
+func join(cands []*Func) *Func {
+	if len(cands) == 1 {
+		out := *cands[0]
+		return &out
 	}
 	out := *cands[0]
-	out.Keeps = slices.Clone(out.Keeps)
+	out.Keeps, out.Reaches = slices.Clone(out.Keeps), slices.Clone(out.Reaches)
 	for _, c := range cands[1:] {
 		out.Frees = intersect(out.Frees, c.Frees)
 		out.MayFree = out.MayFree && c.MayFree
 		out.Encodes = intersectMap(out.Encodes, c.Encodes)
 		out.Defers = intersectMap(out.Defers, c.Defers)
 		out.Keeps = union(out.Keeps, c.Keeps)
+		out.Reaches = union(out.Reaches, c.Reaches)
 		out.Waits = out.Waits || c.Waits
 		if out.Arity != c.Arity {
 			out.Arity = -1
@@ -129,6 +191,9 @@ func (ix *Index) Lookup(name string, nargs int) *Func {
 
 // FreesArg reports whether f frees its argument i on every path.
 func (f *Func) FreesArg(i int) bool { return f != nil && slices.Contains(f.Frees, i) }
+
+// ReachesArg reports whether f may reach what its argument i points to.
+func (f *Func) ReachesArg(i int) bool { return f != nil && slices.Contains(f.Reaches, i) }
 
 // KeepsArg reports whether f may keep its argument i past the call.
 func (f *Func) KeepsArg(i int) bool { return f != nil && slices.Contains(f.Keeps, i) }

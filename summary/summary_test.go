@@ -98,3 +98,35 @@ func TestCacheRoundTrip(t *testing.T) {
 		t.Error("a corrupt cache must load empty")
 	}
 }
+
+func TestLookupCallMatchesTheClass(t *testing.T) {
+	ix := NewIndex(&File{Funcs: []Func{
+		{Name: "record_free", Class: "CachingAllocator", Arity: 1},
+		{Name: "record_free", Class: "Planner", Arity: 1, Reaches: []int{0}, Frees: []int{0}},
+		{Name: "free_block", Arity: 1, Frees: []int{0}},
+		{Name: "Map", Class: "Registry", Arity: 1, Defers: map[int]string{0: "stores it in a member"}},
+	}})
+	if r := ix.LookupCall(Call{Name: "CachingAllocator::record_free", Nargs: 1}); r == nil || r.ReachesArg(0) || r.FreesArg(0) {
+		t.Errorf("a call qualified by its class must match that class only: %+v", r)
+	}
+	if r := ix.LookupCall(Call{Name: "record_free", Nargs: 1, Member: true, Receiver: "Planner"}); r == nil || !r.FreesArg(0) {
+		t.Errorf("a method of a known receiver class: %+v", r)
+	}
+	if r := ix.LookupCall(Call{Name: "record_free", Nargs: 1}); r != nil {
+		t.Errorf("an unqualified call outside both classes names neither method: %+v", r)
+	}
+	if r := ix.LookupCall(Call{Name: "record_free", Nargs: 1, Within: "Planner"}); r == nil || !r.FreesArg(0) {
+		t.Errorf("an unqualified call inside the class names its own method: %+v", r)
+	}
+	if r := ix.LookupCall(Call{Name: "free_block", Nargs: 1, Member: true, Receiver: "Pool"}); r != nil {
+		t.Errorf("a free function is not a method of Pool: %+v", r)
+	}
+	// The receiver's class is not known: the call may run a method no
+	// file defines, so nothing that would make a finding is said.
+	if r := ix.LookupCall(Call{Name: "Map", Nargs: 1, Member: true}); r == nil || len(r.Defers) != 0 {
+		t.Errorf("unknown receiver: %+v, want the method with its bug-making facts dropped", r)
+	}
+	if r := ix.LookupCall(Call{Name: "Map", Nargs: 1, Member: true, Receiver: "Builder"}); r != nil {
+		t.Errorf("Builder::Map is no function of the tree: %+v", r)
+	}
+}

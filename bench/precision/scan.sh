@@ -27,7 +27,9 @@ jobs=()
 run() { # corpus file flags...
   local corpus=$1 file=$2 rc=0
   shift 2
-  (cd "$corpora" && "$hf" scan --format json --fail-on never "${jobs[@]}" "$@" "$corpus") \
+  # --no-cache: each corpus is a whole tree of its own; the cache of the
+  # folder above would add the other corpora's summaries.
+  (cd "$corpora" && "$hf" scan --format json --fail-on never --no-cache "${jobs[@]}" "$@" "$corpus") \
     >"$out/$file" || rc=$?
   # 3: some source could not be analysed (each is a notice in the JSON).
   if [[ $rc -ne 0 && $rc -ne 3 ]]; then

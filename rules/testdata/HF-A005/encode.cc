@@ -185,3 +185,13 @@ void bind_row_contiguous(const array& in, array& out, const Stream& s) {
   enc.set_output_array(out, 1);
   enc.dispatch_threads(grid, group);
 }
+
+// Correct: the copy goes back to the caller inside the returned tuple.
+std::tuple<bool, array> maybe_copy(const array& x, bool copy, const Stream& s) {
+  if (copy) {
+    array x_copy(x.shape(), x.dtype(), nullptr, {});
+    copy_gpu(x, x_copy, CopyType::Vector, s);
+    return std::make_tuple(true, x_copy);
+  }
+  return std::make_tuple(false, x);
+}

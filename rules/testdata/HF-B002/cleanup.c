@@ -121,3 +121,39 @@ void fail_job(job_t* job) {
   job_free_with(job, make_status(job->status));
   return;
 }
+
+// Correct: after the free only the pointer's value is used (logged,
+// compared), never what it pointed to.
+void drop_logged(job_t* job) {
+  job_free(job);
+  LOG(INFO) << "freed job " << job;
+  if (job == last_job) last_job = NULL;
+}
+
+// Returns early on error before it frees: not a free on every path.
+static status_t job_finish(job_t* job) {
+  RETURN_IF_ERROR(flush(job->owner));
+  job_free(job);
+  return ok_status();
+}
+
+// Correct: the caller frees what the helper leaves on its error path.
+void finish_or_free(job_t* job) {
+  status_t status = job_finish(job);
+  if (!is_ok(status)) {
+    job->count = 0;
+    job_free(job);
+  }
+}
+
+// Only keys a table with the pointer: it never reaches the pointee.
+static void forget_job(job_t* job) {
+  table_erase_key(&g_jobs, (uintptr_t)job);
+}
+
+// Correct: after the free the pointer is handed to a helper of the file
+// that only uses its value.
+void drop_and_forget(job_t* job) {
+  job_free(job);
+  forget_job(job);
+}

@@ -96,3 +96,11 @@ void Visit(WorkerPool* pool) {
   Stats stats;
   pool->ForEachWorker([&stats](int id) { Count(stats); });
 }
+
+// Correct: a local reactor keeps the task and runs it only when asked;
+// it goes with the function, after nothing asked it again.
+void LocalReactor() {
+  Reactor reactor;
+  int pending = 3;
+  reactor.Post([&pending]() { Consume(pending); });
+}
