@@ -484,6 +484,9 @@ func (b *builder) init(v VarID, value parser.NodeID) {
 		b.call(value, v, false)
 	case parser.KindIdentifier:
 		if x := b.lookup(b.text(value), value); x != NoVar {
+			if b.viewOf(v, x, value) {
+				return
+			}
 			b.emit(Event{Kind: Assign, Node: value, Var: v, Other: x, Owner: NoVar})
 			if b.fn.Vars[v].Kind == Plain && b.fn.Vars[v].Type == "auto" {
 				b.fn.Vars[v].Kind = b.fn.Vars[x].Kind
@@ -503,12 +506,37 @@ func (b *builder) init(v VarID, value parser.NodeID) {
 	case parser.KindArgumentList, parser.KindInitializerList:
 		// T x(args) and T x{args}: a constructor call taking the arguments.
 		for a := range b.f.NamedChildren(value) {
+			if a = b.strip(a); b.kind(a) == parser.KindIdentifier {
+				if x := b.lookup(b.text(a), a); x != NoVar && b.viewOf(v, x, a) {
+					return // std::string_view name(s), absl::Span<T> view{v}
+				}
+			}
+			break
+		}
+		for a := range b.f.NamedChildren(value) {
 			b.arg(a, b.fn.Vars[v].Base, ToConsumer, v)
 		}
 		b.constructedFrom(v, value, func(a parser.NodeID) parser.NodeID { return a })
 	default:
 		b.visit(value)
 	}
+}
+
+// viewOf records view v (a value of a view type: a span, a string view,
+// an array ref) made over local owner x at node n as a borrow of x, as a
+// raw pointer into x would be, and reports whether it did: x must be a
+// local container or string whose elements the view then points into.
+func (b *builder) viewOf(v, x VarID, n parser.NodeID) bool {
+	t, o := &b.fn.Vars[v], &b.fn.Vars[x]
+	if !b.m.IsView(t.Base) || o.Param || o.Static {
+		return false
+	}
+	if o.Kind != Container && (o.Kind != Owner || !b.m.Reallocates(o.Base)) {
+		return false
+	}
+	b.emit(Event{Kind: Borrow, Node: n, Var: v, Other: NoVar, Owner: x, Call: t.Base})
+	t.Kind = Pointer
+	return true
 }
 
 // strip removes parentheses and casts around an expression.

@@ -21,7 +21,12 @@ func rawPointerEscapes() *Rule {
 value, smart pointer or container declared in an inner scope: a loop body, a
 block) through .get(), .data(), &x or a method returning a pointer, that is
 stored in something declared outside that scope (a vector, an outer
-variable, a member) and used after the owner's scope has ended.
+variable, a member) and used after the owner's scope has ended. A view
+(absl::Span, std::span, std::string_view, c10::ArrayRef, llvm::StringRef:
+the pack's views) made over a local container or string, by assignment or
+construction (view = vec; std::string_view name(s)), or by a call a pack
+says borrows from its argument (absl::MakeSpan), is such a borrow too; the
+last kind is latent, since what the call returns is the call's business.
 
 Why it is bad: the owner's destructor runs at its scope's closing brace and
 releases the memory. The pointer kept outside now dangles; when it is used
@@ -216,9 +221,12 @@ func useAfter(fn *lifetime.Func, v lifetime.VarID, off uint32) *lifetime.Event {
 func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died, use *lifetime.Event) {
 	owner := fn.VarName(b.Owner)
 	ptr := fn.VarName(b.Var)
-	what := "raw pointer"
+	what, kind := "raw pointer", "raw pointer"
+	if pv := fn.Var(b.Var); pv != nil && p.Model.IsView(pv.Base) {
+		kind = "view"
+	}
 	if ptr != "" {
-		what = fmt.Sprintf("raw pointer '%s'", ptr)
+		what = fmt.Sprintf("%s '%s'", kind, ptr)
 	}
 	carrierName := fn.VarName(c.carrier)
 	via := ""
@@ -239,7 +247,7 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, owner, "", fmt.Sprintf("'%s' (%s) owns the memory and lives until the end of its scope", owner, ov.Type)),
-		p.Step(fn, diag.StepBorrow, b, ptrName, owner, fmt.Sprintf("raw pointer taken from '%s' via %s", owner, b.Call)),
+		p.Step(fn, diag.StepBorrow, b, ptrName, owner, fmt.Sprintf("%s taken from '%s' via %s", kind, owner, b.Call)),
 	}
 	if c.store != nil {
 		w = append(w, p.Step(fn, diag.StepStore, c.store, ptrName, carrierName, fmt.Sprintf("stored in '%s', which outlives '%s'", carrierName, owner)))
@@ -250,8 +258,10 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 		w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(wt.Var), "", fmt.Sprintf("the host waits for '%s', which used the pointer, while '%s' lives", fn.VarName(wt.Var), owner)))
 	}
 	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner))
-	// The address of a local is manifest: its own storage dies with it.
-	if b.Call != "&" && (!ownsMemory(p.Model, fn, ov) || !receiverOf(fn, b)) {
+	// The address of a local is manifest: its own storage dies with it; so
+	// is a view type made over a container or string (view = vec).
+	byPack := p.Model.IsView(b.Call)
+	if b.Call != "&" && (!ownsMemory(p.Model, fn, ov) || !receiverOf(fn, b) && !byPack) {
 		death.Assumed = true
 		death.Message = fmt.Sprintf("'%s' dies here; assumed: the pointer points into memory '%s' frees (holdfast cannot see %s or the definition of %s)", owner, owner, b.Call, ov.Type)
 	}
@@ -278,7 +288,7 @@ func ownsMemory(m *apimodel.Model, fn *lifetime.Func, v *lifetime.Var) bool {
 	}
 	switch {
 	case v.Kind == lifetime.Container,
-		m.IsOwner(base), m.IsTensor(base), m.IsSmartPtr(base), m.IsContainer(base):
+		m.IsOwner(base), m.IsTensor(base), m.IsSmartPtr(base), m.IsContainer(base), m.Reallocates(base):
 		return true
 	}
 	return fn.ClassNamed(base).Owns()

@@ -1,0 +1,65 @@
+// Views (spans, string views, array refs) made over a local container or
+// string are borrows of it, as a raw pointer into it would be.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+std::vector<float> LoadRow(int i);
+std::string Describe(int i);
+void Consume(absl::Span<const float> row);
+void Log(std::string_view s);
+
+// The view outlives the vector it was made over.
+void LastRow(int n) {
+  absl::Span<const float> row;
+  for (int i = 0; i < n; ++i) {
+    std::vector<float> values = LoadRow(i);
+    row = values;  // want "view 'row' borrowed from 'values' is used at line 20 after 'values' dies at line 19" confirmed
+  }
+  Consume(row);
+}
+
+// A string view of a block's string, used after the block.
+void LogName(int i) {
+  std::string_view name;
+  {
+    std::string s = Describe(i);
+    name = s;  // want "view 'name' borrowed from 's' is used at line 30 after 's' dies at line 29" confirmed
+  }
+  Log(name);
+}
+
+// Constructed over the container rather than assigned.
+void Sizes(bool wide) {
+  if (wide) {
+    std::vector<int64_t> v = {1, 2, 3};
+    c10::ArrayRef<int64_t> sizes(v);
+    Use(sizes);
+  }
+}
+
+// Correct: the view is used while the vector lives.
+void FirstRow() {
+  std::vector<float> values = LoadRow(0);
+  absl::Span<const float> row = values;
+  Consume(row);
+}
+
+// Correct: the view is made over a parameter, which the caller keeps.
+void Forward(const std::vector<float>& values) {
+  absl::Span<const float> row;
+  {
+    row = values;
+  }
+  Consume(row);
+}
+
+// Correct: the view is used only inside the block.
+void PerRow(int n) {
+  for (int i = 0; i < n; ++i) {
+    std::vector<float> values = LoadRow(i);
+    absl::Span<const float> row = values;
+    Consume(row);
+  }
+}
