@@ -32,6 +32,7 @@ func All() []*Rule {
 		defaultedHold(),
 		futureDiscarded(),
 		streamWorkOutlivesLocal(),
+		closureCapturesBorrow(),
 		rawPointerEscapes(),
 		useAfterCalleeFrees(),
 		borrowFromTemporary(),

@@ -148,6 +148,17 @@ func (b *bld) dma(st device.Stream, buf device.Obj, fut device.Future, i int, h2
 // ---- A: async work outlives its buffer ----
 
 func buildA(w []diag.Step, opt Options, fixed bool) (*scen, error) {
+	async, callback := false, false
+	for _, st := range w {
+		async = async || st.Kind == diag.StepAsync
+		callback = callback || st.Kind == diag.StepCallback
+	}
+	if !async && callback {
+		// A closure that runs later holding a pointer into a local owner
+		// (HF-A006): the callback's replay, where the owner dies before
+		// the callback reads through the pointer.
+		return buildG(w, opt, fixed)
+	}
 	b, err := newBld(w, opt, fixed, device.BFC(), "the continuation keeps the owner until the future is ready")
 	if err != nil {
 		return nil, err
@@ -845,7 +856,7 @@ func buildG(w []diag.Step, opt Options, fixed bool) (*scen, error) {
 			if !died {
 				b.out.cleanWhy = "the future is awaited (and the callback has run) before the object dies"
 			}
-		case diag.StepEscape, diag.StepUse, diag.StepBlock, diag.StepAsync, diag.StepMove, diag.StepStore:
+		case diag.StepEscape, diag.StepUse, diag.StepBlock, diag.StepAsync, diag.StepMove, diag.StepStore, diag.StepBorrow:
 			s.Note(fmt.Sprintf("%s %s", st.Kind, orName(st.Value, "value")), b.at(i)...)
 		default:
 			return nil, shapeErr("G", i, st)
