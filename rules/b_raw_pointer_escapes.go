@@ -27,6 +27,10 @@ the pack's views) made over a local container or string, by assignment or
 construction (view = vec; std::string_view name(s)), or by a call a pack
 says borrows from its argument (absl::MakeSpan), is such a borrow too; the
 last kind is latent, since what the call returns is the call's business.
+A use that runs only when a boolean the owner's block set to a literal
+holds the other value (the block clears 'masked'; the use follows
+'if (!masked) continue;') is on no path through the block and is not
+reported.
 
 Why it is bad: the owner's destructor runs at its scope's closing brace and
 releases the memory. The pointer kept outside now dangles; when it is used
@@ -87,7 +91,7 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 				continue
 			}
 			use := useAfter(fn, c.carrier, died.At)
-			if use == nil {
+			if use == nil || flagContradicts(fn, fn.Scopes[o.Scope].Node, use.Node) {
 				continue
 			}
 			k := key{b.Owner, c.carrier}

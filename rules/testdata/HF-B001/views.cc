@@ -63,3 +63,35 @@ void PerRow(int n) {
     Consume(row);
   }
 }
+
+// Correct: the view is re-pointed at the block's vector only on the path
+// that clears 'masked', and read after the block only when 'masked' holds.
+void Tile(absl::Span<const int64_t> sizes, int n) {
+  bool masked = true;
+  if (sizes.empty()) {
+    std::vector<int64_t> bounds = Bounds();
+    sizes = bounds;
+    masked = false;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!masked) {
+      continue;
+    }
+    Use(sizes[i]);
+  }
+}
+
+// The flag is set again after the block: it no longer tells the paths
+// apart.
+void TileReset(absl::Span<const int64_t> sizes, int n) {
+  bool masked = true;
+  if (sizes.empty()) {
+    std::vector<int64_t> bounds = Bounds();
+    sizes = bounds;  // want "view 'sizes' borrowed from 'bounds' is used at line 95" confirmed
+    masked = false;
+  }
+  masked = n > 0;
+  if (masked) {
+    Use(sizes[0]);
+  }
+}
