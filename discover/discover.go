@@ -79,9 +79,9 @@ type Options struct {
 
 // DefaultExtensions returns the extensions scanned when
 // Options.Extensions is nil: C, C++, their headers and inline files,
-// CUDA and Objective-C++.
+// CUDA, Objective-C and Objective-C++.
 func DefaultExtensions() []string {
-	return []string{".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".cu", ".cuh", ".mm"}
+	return []string{".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".cu", ".cuh", ".m", ".mm"}
 }
 
 // File is one source file to scan.

@@ -74,8 +74,8 @@ func (p *Parser) Close() {
 	}
 }
 
-// Parse parses src. path is kept for reporting; ext (".mm", ".cc", ...)
-// decides whether Objective-C constructs are neutralised first. Before
+// Parse parses src. path is kept for reporting; ext (".mm", ".m", ".cc",
+// ...) decides whether Objective-C constructs are neutralised first. Before
 // parsing, dead `#if 0` branches are blanked and declaration macros
 // rewritten; when the parse has errors where a conditional splits a
 // statement, the text with only its first branch is parsed too and the
@@ -85,7 +85,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if p.p == nil {
 		return nil, errors.New("parser is closed")
 	}
-	if ext == ".mm" {
+	if ext == ".mm" || ext == ".m" {
 		src = objc.Neutralise(src)
 	}
 	dirs, chains := conditionals(src)

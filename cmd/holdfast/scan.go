@@ -50,7 +50,7 @@ func newScan(e *env) *cobra.Command {
 		Use:   "scan [PATH...]",
 		Short: "scan files and directories for buffer-lifetime bugs",
 		Long: `Scan C, C++, CUDA and Objective-C++ sources (.c .cc .cpp .cxx .c++ .h .hh
-.hpp .hxx .inl .ipp .cu .cuh .mm) under the given paths (default: the current
+.hpp .hxx .inl .ipp .cu .cuh .m .mm) under the given paths (default: the current
 directory), honouring .gitignore and --exclude. Paths in the output are
 relative to the current directory.
 
