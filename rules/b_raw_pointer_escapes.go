@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"github.com/holdfast-dev/holdfast/apimodel"
 
 	"github.com/holdfast-dev/holdfast/diag"
@@ -27,6 +28,11 @@ the pack's views) made over a local container or string, by assignment or
 construction (view = vec; std::string_view name(s)), or by a call a pack
 says borrows from its argument (absl::MakeSpan), is such a borrow too; the
 last kind is latent, since what the call returns is the call's business.
+A pointer into a local of the function returned to the caller (return p;
+a vector of such pointers returned; moved into what the return builds) is
+reported too, when it surely points into the local's own memory: &x, a
+view over a container, a pointer a method of a memory-owning local returns
+(not an element copied out of a container of pointers).
 A use that runs only when a boolean the owner's block set to a literal
 holds the other value (the block clears 'masked'; the use follows
 'if (!masked) continue;') is on no path through the block and is not
@@ -75,7 +81,7 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		o := fn.Var(b.Owner)
-		if o == nil || o.Param || o.Static || o.Outer != lifetime.NoVar || o.Scope == 0 {
+		if o == nil || o.Param || o.Static || o.Outer != lifetime.NoVar || o.Captured {
 			continue
 		}
 		if ownerKept(fn, b.Owner) {
@@ -86,6 +92,9 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		for _, c := range carriers(fn, i) {
+			if o.Scope == 0 {
+				break // lives until the function returns: only a return escapes
+			}
 			cv := fn.Var(c.carrier)
 			if c.carrier != lifetime.NoVar && (cv.Scope == o.Scope || !fn.Encloses(cv.Scope, o.Scope)) {
 				continue
@@ -99,9 +108,83 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 				continue
 			}
 			seen[k] = true
-			reportEscape(p, fn, b, c, died, use)
+			reportEscape(p, fn, b, c, died, use, false)
+		}
+		if fn.Kind == lifetime.LambdaFunc {
+			continue
+		}
+		// Returned to the caller while the owner dies as the function
+		// returns.
+		if !intoOwnMemory(p, fn, b) {
+			continue
+		}
+		for _, c := range carriers(fn, i) {
+			k := key{b.Owner, c.carrier}
+			if r := returnedAt(fn, c.carrier, b); r != nil && !seen[k] {
+				seen[k] = true
+				reportEscape(p, fn, b, c, endOf(fn), r, true)
+			}
 		}
 	}
+}
+
+// intoOwnMemory reports whether borrow b surely points into memory its
+// owner frees: the address of the owner (or of a part of it), a view over
+// a container or string, or a pointer a method of a memory-owning owner
+// returns, but not an element copied out of a container of pointers
+// (queue.front() of a std::deque<Node*> is a Node* the queue never owned).
+func intoOwnMemory(p *Pass, fn *lifetime.Func, b *lifetime.Event) bool {
+	ov := fn.Var(b.Owner)
+	if v := fn.Var(b.Var); v != nil && !strings.ContainsAny(v.Type, "*&") && !p.Model.IsView(v.Base) {
+		return false // auto x = c.back(): a copy of the element
+	}
+	switch {
+	case b.Call == "&" || p.Model.IsView(b.Call):
+		return true
+	case !ownsMemory(p.Model, fn, ov) || !receiverOf(fn, b):
+		return false
+	}
+	if ov.Kind == lifetime.Container {
+		_, args := splitType(ov.Type)
+		a := strings.TrimSpace(args)
+		if strings.HasSuffix(a, "*") || strings.Contains(a, "*,") || strings.Contains(a, "_ptr<") || strings.Contains(a, "Ptr<") {
+			return false
+		}
+	}
+	return true
+}
+
+// splitType splits a type as written into its template name and the text
+// of its template arguments ("std::vector<Node*>": "std::vector", "Node*").
+func splitType(t string) (string, string) {
+	i := strings.IndexByte(t, '<')
+	j := strings.LastIndexByte(t, '>')
+	if i < 0 || j < i {
+		return t, ""
+	}
+	return t[:i], t[i+1 : j]
+}
+
+// returnedAt returns the return of fn that hands carrier v (a value
+// holding the pointer of borrow b) to the caller: return v; or v moved or
+// copied into what the return statement builds; nil when none does.
+func returnedAt(fn *lifetime.Func, v lifetime.VarID, b *lifetime.Event) *lifetime.Event {
+	if v == lifetime.NoVar {
+		return nil
+	}
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.At < b.At || e.Var != v {
+			continue
+		}
+		switch {
+		case e.Kind == lifetime.Return:
+			return e
+		case e.Kind == lifetime.Move && inReturn(fn.File, e.Node):
+			return e // return Result(std::move(v))
+		}
+	}
+	return nil
 }
 
 // carrier is where a borrowed pointer goes: a value that holds it, and the
@@ -222,7 +305,7 @@ func useAfter(fn *lifetime.Func, v lifetime.VarID, off uint32) *lifetime.Event {
 	return nil
 }
 
-func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died, use *lifetime.Event) {
+func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died, use *lifetime.Event, returned bool) {
 	owner := fn.VarName(b.Owner)
 	ptr := fn.VarName(b.Var)
 	what, kind := "raw pointer", "raw pointer"
@@ -239,6 +322,10 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	}
 	msg := fmt.Sprintf("%s borrowed from '%s'%s is used at line %d after '%s' dies at line %d",
 		what, owner, via, p.Line(use.At), owner, p.Line(died.At))
+	if returned {
+		msg = fmt.Sprintf("%s borrowed from local '%s'%s is returned at line %d, and '%s' dies as the function returns: the caller gets a dangling pointer",
+			what, owner, via, p.Line(use.At), owner)
+	}
 	ov := fn.Var(b.Owner)
 	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
 	// A borrow with no name of its own is named by its expression.
@@ -276,7 +363,11 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 			w = append(w, p.Step(fn, diag.StepBlock, e, "", "", fmt.Sprintf("the host blocks in %s; the freed memory can be reused meanwhile", e.Call)))
 		}
 	}
-	w = append(w, p.Step(fn, diag.StepUse, use, carrierName, "", fmt.Sprintf("'%s' is used here, after its pointee died", carrierName)))
+	useMsg := fmt.Sprintf("'%s' is used here, after its pointee died", carrierName)
+	if returned {
+		useMsg = fmt.Sprintf("'%s' goes to the caller here, which uses it after its pointee died", carrierName)
+	}
+	w = append(w, p.Step(fn, diag.StepUse, use, carrierName, "", useMsg))
 	p.Report(fn, b.At, p.nodeEnd(b), msg, owner+"->"+carrierName, w)
 }
 
