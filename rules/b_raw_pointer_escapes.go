@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
