@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"strings"
+	"unicode"
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 func rawPointerEscapes() *Rule {
@@ -33,6 +36,13 @@ a vector of such pointers returned; moved into what the return builds) is
 reported too, when it surely points into the local's own memory: &x, a
 view over a container, a pointer a method of a memory-owning local returns
 (not an element copied out of a container of pointers).
+An object built over a local with a constructor that keeps a reference
+to it (a member initialised from a reference parameter, or from its
+address) is such a borrow too, when the object (or the container it was
+built in) is used after the local's block or returned: moving the local
+away does not help, the object refers to the local itself. When the
+class's members are declared in a file holdfast did not read, that the
+member is a reference is assumed (latent).
 A use that runs only when a boolean the owner's block set to a literal
 holds the other value (the block clears 'masked'; the use follows
 'if (!masked) continue;') is on no path through the block and is not
@@ -75,6 +85,7 @@ transport_->Send(raw);`,
 func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 	type key struct{ owner, carrier lifetime.VarID }
 	seen := map[key]bool{}
+	checkKeptReferences(p, fn)
 	for i := range fn.Events {
 		b := &fn.Events[i]
 		if b.Kind != lifetime.Borrow {
@@ -145,7 +156,7 @@ func intoOwnMemory(p *Pass, fn *lifetime.Func, b *lifetime.Event) bool {
 		return false
 	}
 	if ov.Kind == lifetime.Container {
-		_, args := splitType(ov.Type)
+		args := templateArgs(ov.Type)
 		a := strings.TrimSpace(args)
 		if strings.HasSuffix(a, "*") || strings.Contains(a, "*,") || strings.Contains(a, "_ptr<") || strings.Contains(a, "Ptr<") {
 			return false
@@ -154,15 +165,15 @@ func intoOwnMemory(p *Pass, fn *lifetime.Func, b *lifetime.Event) bool {
 	return true
 }
 
-// splitType splits a type as written into its template name and the text
-// of its template arguments ("std::vector<Node*>": "std::vector", "Node*").
-func splitType(t string) (string, string) {
+// templateArgs returns the text of a type's template arguments as
+// written ("std::vector<Node*>": "Node*"), or "".
+func templateArgs(t string) string {
 	i := strings.IndexByte(t, '<')
 	j := strings.LastIndexByte(t, '>')
 	if i < 0 || j < i {
-		return t, ""
+		return ""
 	}
-	return t[:i], t[i+1 : j]
+	return t[i+1 : j]
 }
 
 // returnedAt returns the return of fn that hands carrier v (a value
@@ -400,4 +411,225 @@ func receiverOf(fn *lifetime.Func, b *lifetime.Event) bool {
 		}
 	}
 	return false
+}
+
+// keptReferences returns the parameters constructor g keeps a reference
+// to: a member initialised from a reference parameter (lib_(lib)) or from
+// its address (dev_(&dev)), by member. A member the class declares as a
+// reference or pointer goes in certain; one whose type the file does not
+// declare (the class is declared in a header) in maybe.
+func keptReferences(g *lifetime.Func) (certain, maybe map[int]string) {
+	if g.Kind != lifetime.Constructor || g.Node < 0 {
+		return nil, nil
+	}
+	file := g.File
+	index := map[string]int{}
+	for i, v := range params(g) {
+		if x := g.Vars[v]; x.Kind == lifetime.Reference {
+			index[x.Name] = i
+		}
+	}
+	if len(index) == 0 {
+		return nil, nil
+	}
+	add := func(m *map[int]string, i int, member string) {
+		if *m == nil {
+			*m = map[int]string{}
+		}
+		(*m)[i] = member
+	}
+	for c := range file.NamedChildren(g.Node) {
+		if file.Kind(c) != parser.KindFieldInitializerList {
+			continue
+		}
+		for fi := range file.NamedChildren(c) {
+			if file.Kind(fi) != parser.KindFieldInitializer {
+				continue
+			}
+			var member string
+			args := parser.None
+			for part := range file.NamedChildren(fi) {
+				switch file.Kind(part) {
+				case parser.KindFieldIdentifier, parser.KindIdentifier:
+					if member == "" {
+						member = file.Text(part)
+					}
+				case parser.KindArgumentList, parser.KindInitializerList:
+					args = part
+				}
+			}
+			if member == "" || args == parser.None {
+				continue
+			}
+			only := parser.None
+			n := 0
+			for a := range file.NamedChildren(args) {
+				only = a
+				n++
+			}
+			if n != 1 {
+				continue
+			}
+			addr := false
+			if file.Kind(only) == parser.KindPointerExpression && strings.HasPrefix(strings.TrimSpace(file.Text(only)), "&") {
+				only, addr = file.Field(only, parser.FieldArgument), true
+			}
+			if file.Kind(only) != parser.KindIdentifier {
+				continue
+			}
+			i, ok := index[file.Text(only)]
+			if !ok {
+				continue
+			}
+			m := g.Class.Member(member)
+			switch {
+			case (m == nil || m.Type == "") && !unicode.IsUpper(rune(member[0])):
+				// Not declared here; a capitalised name is more likely a
+				// base class being initialised (TreeView(tree)).
+				add(&maybe, i, member)
+			case addr && m.Kind == lifetime.Pointer, !addr && (m.Kind == lifetime.Reference || m.Kind == lifetime.Pointer):
+				add(&certain, i, member)
+			}
+		}
+	}
+	return certain, maybe
+}
+
+// checkKeptReferences reports an object built over a local with a
+// constructor that keeps a reference to it (Nic(lib) storing lib in a
+// reference member), when the object, or the container it was built in,
+// outlives the local: used after the local's block, or returned while the
+// local dies with the function. Moving the local away does not help: the
+// object refers to the local itself.
+func checkKeptReferences(p *Pass, fn *lifetime.Func) {
+	seen := map[[2]lifetime.VarID]bool{}
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		var carrier lifetime.VarID
+		var typ string
+		switch {
+		case e.Kind == lifetime.Store && e.Var != lifetime.NoVar && e.Other != lifetime.NoVar:
+			c := fn.Var(e.Var)
+			if c == nil || c.Kind != lifetime.Container {
+				continue
+			}
+			typ = templateArgs(c.Type)
+			carrier = e.Var
+		case e.Kind == lifetime.Use && e.Flags&lifetime.ToConsumer != 0 && e.Var != lifetime.NoVar:
+			carrier = constructedAt(fn, e)
+			if carrier == lifetime.NoVar {
+				continue
+			}
+			typ = fn.Var(carrier).Type
+		default:
+			continue
+		}
+		o := e.Other
+		if e.Kind == lifetime.Use {
+			o = e.Var
+		}
+		ov := fn.Var(o)
+		if ov == nil || ov.Param || ov.Static || ov.Captured || ov.Outer != lifetime.NoVar || ov.Kind != lifetime.Owner && ov.Kind != lifetime.Container {
+			continue
+		}
+		cls := classOf(typ)
+		if cls == "" || seen[[2]lifetime.VarID{o, carrier}] {
+			continue
+		}
+		member, certain := p.ctorKeepsRef(cls, fn.ArgCount(e), fn.ArgIndex(e))
+		if member == "" {
+			continue
+		}
+		died := fn.ScopeExitOf(o)
+		if died == nil {
+			continue
+		}
+		cv := fn.Var(carrier)
+		var use *lifetime.Event
+		returned := false
+		if cv.Scope != ov.Scope && fn.Encloses(cv.Scope, ov.Scope) {
+			use = useAfter(fn, carrier, died.At)
+		}
+		if use == nil && fn.Kind != lifetime.LambdaFunc {
+			b := &lifetime.Event{At: e.At}
+			if use = returnedAt(fn, carrier, b); use != nil {
+				died, returned = endOf(fn), true
+			}
+		}
+		if use == nil {
+			continue
+		}
+		seen[[2]lifetime.VarID{o, carrier}] = true
+		reportKeptReference(p, fn, e, ov, cv, cls, member, certain, died, use, returned)
+	}
+}
+
+// constructedAt returns the value a constructor argument event e builds
+// (T x(a, b): x), or NoVar.
+func constructedAt(fn *lifetime.Func, e *lifetime.Event) lifetime.VarID {
+	for j := range fn.Events {
+		c := &fn.Events[j]
+		if c.Kind == lifetime.Construct && c.Var != lifetime.NoVar && c.Call == e.Call && fn.SameCall(c.Node, e.Node) {
+			return c.Var
+		}
+		if c.Kind == lifetime.Construct && c.Var != lifetime.NoVar && c.Call == e.Call && fn.InDeclaration(e.Node, c.Var) {
+			return c.Var
+		}
+	}
+	return lifetime.NoVar
+}
+
+// ctorKeepsRef returns the member in which a constructor of class cls
+// with nargs arguments keeps its argument i, and whether the member is
+// known to be a reference or pointer; "" when it does not, or no function
+// of the file or tree says.
+func (p *Pass) ctorKeepsRef(cls string, nargs, i int) (string, bool) {
+	if i < 0 {
+		return "", false
+	}
+	for _, g := range p.named(cls) {
+		if g.Kind != lifetime.Constructor || len(params(g)) != nargs {
+			continue
+		}
+		certain, maybe := keptReferences(g)
+		if m := certain[i]; m != "" {
+			return m, true
+		}
+		return maybe[i], false
+	}
+	if t := p.Tree.LookupCall(summary.Call{Name: cls + "::" + cls, Nargs: nargs}); t != nil {
+		if m := t.KeepsRefs[i]; m != "" {
+			return m, true
+		}
+		return t.MayKeepRefs[i], false
+	}
+	return "", false
+}
+
+func reportKeptReference(p *Pass, fn *lifetime.Func, e *lifetime.Event, ov, cv *lifetime.Var, cls, member string, certain bool, died, use *lifetime.Event, returned bool) {
+	owner, carrier := ov.Name, cv.Name
+	msg := fmt.Sprintf("'%s' holds a %s that keeps a reference to local '%s' (in '%s'), and is used at line %d after '%s' dies at line %d",
+		carrier, cls, owner, member, p.Line(use.At), owner, p.Line(died.At))
+	if returned {
+		msg = fmt.Sprintf("'%s' holds a %s that keeps a reference to local '%s' (in '%s'), and is returned at line %d while '%s' dies as the function returns: the caller gets a dangling reference",
+			carrier, cls, owner, member, p.Line(use.At), owner)
+	}
+	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
+	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the %s in '%s' refers to it", owner, cls, carrier))
+	if !certain {
+		death.Assumed = true
+		death.Message = fmt.Sprintf("'%s' dies here; assumed: %s's member '%s' is a reference or pointer (the class is declared in a file holdfast did not read)", owner, cls, member)
+	}
+	useMsg := fmt.Sprintf("'%s' is used here, after '%s' died", carrier, owner)
+	if returned {
+		useMsg = fmt.Sprintf("'%s' goes to the caller here", carrier)
+	}
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, declEv, owner, "", fmt.Sprintf("'%s' (%s) is a local of this function", owner, ov.Type)),
+		p.Step(fn, diag.StepBorrow, e, "&"+owner, owner, fmt.Sprintf("a %s is built here with '%s'; its constructor keeps a reference to it in '%s'", cls, owner, member)),
+		p.Step(fn, diag.StepStore, e, "&"+owner, carrier, fmt.Sprintf("the %s lives in '%s'", cls, carrier)),
+		death,
+		p.Step(fn, diag.StepUse, use, carrier, "", useMsg),
+	}
+	p.Report(fn, e.At, p.nodeEnd(e), msg, "keeps-ref:"+owner+"->"+carrier, w)
 }

@@ -343,6 +343,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		if len(defers[g]) > 0 {
 			s.Defers = defers[g]
 		}
+		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
 	}
 	out.Sort()

@@ -41,6 +41,13 @@ type Func struct {
 	// (dereferences, or hands to a call that may); one it only logs,
 	// compares or keys a table with is not among them.
 	Reaches []int `json:"reaches,omitempty"`
+	// KeepsRefs maps the reference (or pointer) parameters a constructor
+	// keeps in a reference or pointer member to that member: the object
+	// refers to the caller's argument for as long as it lives.
+	// MayKeepRefs is the same where the member's type is not known (the
+	// class is declared elsewhere).
+	KeepsRefs   map[int]string `json:"keeps_refs,omitempty"`
+	MayKeepRefs map[int]string `json:"may_keep_refs,omitempty"`
 	// Waits says it may wait, block or order work against a stream.
 	Waits bool `json:"waits,omitempty"`
 }
@@ -161,7 +168,7 @@ func (ix *Index) LookupCall(c Call) *Func {
 	}
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
-		out.Frees, out.MayFree, out.Encodes, out.Defers = nil, false, nil, nil
+		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
 	}
 	return out
 }
@@ -179,6 +186,8 @@ func join(cands []*Func) *Func {
 		out.MayFree = out.MayFree && c.MayFree
 		out.Encodes = intersectMap(out.Encodes, c.Encodes)
 		out.Defers = intersectMap(out.Defers, c.Defers)
+		out.KeepsRefs = intersectMap(out.KeepsRefs, c.KeepsRefs)
+		out.MayKeepRefs = intersectMap(out.MayKeepRefs, c.MayKeepRefs)
 		out.Keeps = union(out.Keeps, c.Keeps)
 		out.Reaches = union(out.Reaches, c.Reaches)
 		out.Waits = out.Waits || c.Waits
