@@ -35,6 +35,7 @@ func All() []*Rule {
 		closureCapturesBorrow(),
 		rawPointerEscapes(),
 		useAfterCalleeFrees(),
+		descriptorQueued(),
 		borrowFromTemporary(),
 		elementReferenceInvalidated(),
 		holdNeverFilled(),

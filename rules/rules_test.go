@@ -86,6 +86,7 @@ var notReplayed = map[string]string{
 // confirmed, and the correct twins are cases the rule does not report.
 var latentOnly = map[string]string{
 	"HF-G004": "whether the callee runs the completion before the caller's use is the callee's business",
+	"HF-B005": "whether callers pass short-lived descriptors is their business",
 }
 
 // noCleanPath lists the replayed rules whose findings have no event that
