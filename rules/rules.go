@@ -36,6 +36,7 @@ func All() []*Rule {
 		rawPointerEscapes(),
 		useAfterCalleeFrees(),
 		descriptorQueued(),
+		recordCopyUnkept(),
 		borrowFromTemporary(),
 		elementReferenceInvalidated(),
 		holdNeverFilled(),

@@ -1,0 +1,176 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func recordCopyUnkept() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-B006",
+			Name:      "record-copy-unkept",
+			Class:     "B",
+			Severity:  diag.Warning,
+			Precision: "medium",
+			Summary:   "a record for later work copies several of the caller's arrays and keeps all but one of them alive",
+			Help: `What it does: finds a function that fills a record (a local pointer to
+memory it allocated: a queued action, a task) with copies of arrays the
+caller passed (memcpy from a parameter), and hands some of those arrays to
+a call that keeps what they point to alive (a keep role of the API model:
+a resource set's insert, a retain), but not one of them.
+
+Why it is bad: the record exists to do the work later. The copies are
+shallow: they point at what the caller owns, and the caller may release it
+as soon as the call returns, as it may the arrays the function did keep.
+The one left out dangles by the time the record's work runs. The function
+says by its own keep calls that the caller's references are not enough.
+
+Known problems: an array whose contents the record's work never
+dereferences, or that the caller is documented to keep alive, is reported
+too; every finding is latent (what the caller does is its business).`,
+			Example: diag.Example{
+				Bad: `status_t enqueue_execution(queue_t* q, buffer_t** buffers, int n, table_t* tables, int m) {
+  action_t* action = allocate_action(q);
+  memcpy(action->buffers, buffers, n * sizeof(*buffers));
+  memcpy(action->tables, tables, m * sizeof(*tables));
+  status_t s = iree_hal_resource_set_insert(action->resources, n, buffers);
+  enqueue(q, action);                  // the tables' buffers are not kept
+  return s;
+}`,
+				Good: `status_t enqueue_execution(queue_t* q, buffer_t** buffers, int n, table_t* tables, int m) {
+  action_t* action = allocate_action(q);
+  memcpy(action->buffers, buffers, n * sizeof(*buffers));
+  memcpy(action->tables, tables, m * sizeof(*tables));
+  status_t s = iree_hal_resource_set_insert(action->resources, n, buffers);
+  if (is_ok(s)) s = insert_table_buffers(action->resources, m, tables);   // kept as well
+  enqueue(q, action);
+  return s;
+}`,
+			},
+			Fix:  "keep what every copied array refers to alive with the record (retain it, insert it into the record's resource set), or copy the contents deeply",
+			Tags: []string{"lifetime", "use-after-free", "async"},
+			CWE:  []int{416},
+		},
+		Check: checkRecordCopyUnkept,
+	}
+}
+
+func checkRecordCopyUnkept(p *Pass, fn *lifetime.Func) {
+	// Values whose pointees a keep call keeps (by their root value).
+	kept := map[lifetime.VarID]string{}
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Var == lifetime.NoVar || e.Kind != lifetime.Use && e.Kind != lifetime.Operand {
+			continue
+		}
+		c := fn.EnclosingCall(e.Node)
+		if c == -1 {
+			continue
+		}
+		name := calleeText(p.File, c)
+		switch {
+		case p.Model.Call(name)&apimodel.Keep != 0:
+			kept[e.Var] = name
+		case e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && p.unknownCall(e.Call) && p.mayKeepAt(fn, e):
+			// Handed to code that may keep it: in the program's favour.
+			if _, ok := kept[e.Var]; !ok {
+				kept[e.Var] = ""
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	type copyOp struct {
+		src  *lifetime.Event
+		dest lifetime.VarID
+	}
+	var copies []copyOp
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Kind != lifetime.Operand || e.Flags&lifetime.Written != 0 || e.Var == lifetime.NoVar || p.Model.Call(e.Call)&apimodel.WriteArg == 0 {
+			continue
+		}
+		src := fn.Var(e.Var)
+		if src == nil || !src.Param || src.Kind == lifetime.Plain && !strings.Contains(src.Type, "*") && !strings.Contains(src.Type, "list") {
+			continue
+		}
+		for j := range fn.Events {
+			d := &fn.Events[j]
+			if d.Kind == lifetime.Operand && d.Node == e.Node && d.Flags&lifetime.Written != 0 && d.Var != lifetime.NoVar {
+				if dv := fn.Var(d.Var); dv != nil && !dv.Param && dv.Kind == lifetime.Pointer {
+					copies = append(copies, copyOp{src: e, dest: d.Var})
+				}
+			}
+		}
+	}
+	for _, c := range copies {
+		if _, ok := kept[c.src.Var]; ok {
+			continue
+		}
+		var others []string
+		for _, o := range copies {
+			if o.dest == c.dest && kept[o.src.Var] != "" {
+				others = append(others, fn.VarName(o.src.Var))
+			}
+		}
+		if len(others) == 0 {
+			continue
+		}
+		sort.Strings(others)
+		others = dedupe(others)
+		reportRecordCopyUnkept(p, fn, c.src, c.dest, others, kept[firstKept(fn, kept, others)])
+	}
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func firstKept(fn *lifetime.Func, kept map[lifetime.VarID]string, names []string) lifetime.VarID {
+	for v, how := range kept {
+		if how != "" && fn.VarName(v) == names[0] {
+			return v
+		}
+	}
+	return lifetime.NoVar
+}
+
+func reportRecordCopyUnkept(p *Pass, fn *lifetime.Func, src *lifetime.Event, dest lifetime.VarID, others []string, keep string) {
+	name, rec := fn.VarName(src.Var), fn.VarName(dest)
+	msg := fmt.Sprintf("'%s' copies the caller's '%s' for later, but only %s go to %s, which keeps them alive: what '%s' points to may be released by the caller before the record's work runs",
+		rec, name, quoteList(others), keep, name)
+	x := fn.Var(src.Var)
+	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
+	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), name, "",
+		fmt.Sprintf("assumed: the caller releases what '%s' refers to after the call returns, as it may what the function keeps", name))
+	death.Assumed = true
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) is the caller's", name, x.Type)),
+		p.Step(fn, diag.StepBorrow, src, "copy of "+name, name, fmt.Sprintf("%s copies '%s' into '%s': the copy points where it points", src.Call, name, rec)),
+		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later", rec)),
+		death,
+		p.Step(fn, diag.StepUse, src, rec, "", fmt.Sprintf("the record's work reads '%s' through the copy", name)),
+	}
+	p.Report(fn, src.At, p.nodeEnd(src), msg, "record-copy:"+rec+":"+name, w)
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	return strings.Join(q, ", ")
+}
