@@ -37,6 +37,7 @@ func All() []*Rule {
 		useAfterCalleeFrees(),
 		descriptorQueued(),
 		recordCopyUnkept(),
+		filledArrayNotPassed(),
 		borrowFromTemporary(),
 		elementReferenceInvalidated(),
 		holdNeverFilled(),
