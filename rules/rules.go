@@ -38,6 +38,7 @@ func All() []*Rule {
 		descriptorQueued(),
 		recordCopyUnkept(),
 		filledArrayNotPassed(),
+		threadLocalAllocatorFree(),
 		borrowFromTemporary(),
 		elementReferenceInvalidated(),
 		holdNeverFilled(),

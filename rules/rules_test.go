@@ -79,6 +79,7 @@ func TestRules(t *testing.T) {
 var notReplayed = map[string]string{
 	"HF-A003": "it reports an API declaration (a hold parameter with a default), not a path of events; the callers that leave the hold out are HF-A002's findings, which replay",
 	"HF-E003": "a note on a dependency on destruction order elsewhere: the function has no event where the allocator dies, so there is no fault path to replay",
+	"HF-E005": "which thread allocated a block is outside the function, and the device models one allocator, not one per thread",
 	"HF-C002": "a wrong argument, not a path of lifetime events: what the call reads past the single value is whatever the stack holds",
 }
 
