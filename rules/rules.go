@@ -39,6 +39,7 @@ func All() []*Rule {
 		recordCopyUnkept(),
 		filledArrayNotPassed(),
 		threadLocalAllocatorFree(),
+		completionFreesIntoPool(),
 		borrowFromTemporary(),
 		elementReferenceInvalidated(),
 		holdNeverFilled(),

@@ -90,6 +90,7 @@ var latentOnly = map[string]string{
 	"HF-G004": "whether the callee runs the completion before the caller's use is the callee's business",
 	"HF-B005": "whether callers pass short-lived descriptors is their business",
 	"HF-B006": "when the caller releases what it passed is the caller's business",
+	"HF-G005": "when the pool's owner is released is its owners' business",
 }
 
 // noCleanPath lists the replayed rules whose findings have no event that
