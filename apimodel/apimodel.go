@@ -158,7 +158,11 @@ type Pack struct {
 	// Handles are types whose copies share one buffer (reference-counted
 	// handles such as MLX's array): a local handle that dies frees
 	// nothing while another copy lives.
-	Handles    []string            `yaml:"handles"`
+	Handles []string `yaml:"handles"`
+	// Borrowed are types whose values a function is handed only for the
+	// duration of the call, by the API's convention (IREE's HAL objects):
+	// work that runs later must take its own reference.
+	Borrowed   []string            `yaml:"borrowed"`
 	Calls      map[string][]string `yaml:"calls"`       // call name -> roles
 	DeclMacros []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
 	HoldWords  []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
@@ -246,6 +250,7 @@ type Model struct {
 	containers map[string]bool
 	smart      map[string]bool
 	handles    map[string]bool
+	borrowed   map[string]bool
 	tensors    map[string]bool
 	consumers  map[string]bool
 	views      map[string]bool
@@ -372,7 +377,7 @@ func Load(extra ...*Pack) (*Model, error) {
 	m := &Model{
 		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
 		owners:      map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
-		smart: map[string]bool{}, handles: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
+		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
@@ -390,6 +395,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.containers, p.Containers)
 		addAll(m.smart, p.SmartPtrs)
 		addAll(m.handles, p.Handles)
+		addAll(m.borrowed, p.Borrowed)
 		addAll(m.tensors, p.Tensors)
 		addAll(m.consumers, p.Consumers)
 		addAll(m.views, p.Views)
@@ -552,6 +558,10 @@ func (m *Model) IsHandle(typ string) bool {
 	_, ok := lookup(m.handles, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const ")))
 	return ok
 }
+
+// IsBorrowed reports whether a function is handed values of the type only
+// for the duration of the call.
+func (m *Model) IsBorrowed(typ string) bool { _, ok := lookup(m.borrowed, typ); return ok }
 
 // IsTensor reports whether a type is a framework tensor.
 func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); return ok }

@@ -32,7 +32,11 @@ container or member, not moved, not captured, not returned and not handed
 to any call holdfast cannot see (which may keep it). When a wait covers
 the end of the scope, every early exit between the work and that wait (a
 return, or a macro that returns on error such as TF_RETURN_IF_ERROR) is a
-path on which the local dies too, and is checked the same way.
+path on which the local dies too, and is checked the same way. A parameter
+of a type the API lends only for the call (a pack's borrowed types:
+IREE's HAL semaphore lists and buffers) read by such work is reported too,
+latent, when the function neither keeps it (a retain, a resource set's
+insert) nor waits before returning.
 
 Why it is bad: encoding work does not run it. The command buffer runs
 after the host has moved on; by then the local's buffer has gone back to
@@ -72,6 +76,13 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		v := fn.Var(op.Var)
+		if v != nil && v.Param && p.Model.IsBorrowed(v.Base) && fn.Kind != lifetime.LambdaFunc {
+			if _, kept := keptRoots(p, fn)[op.Var]; !kept && !awaitedAfter(fn, c.index) {
+				seen[op.Var] = true
+				reportBorrowedParam(p, fn, a, v)
+			}
+			continue
+		}
 		if v == nil || v.Param || v.Static || v.Captured || v.Outer != lifetime.NoVar || v.Kind == lifetime.Reference || v.Kind == lifetime.Pointer {
 			continue
 		}
@@ -134,6 +145,35 @@ func inReturn(file *parser.File, n parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// awaitedAfter reports whether fn waits (or orders work) after event ai
+// on every path to its end.
+func awaitedAfter(fn *lifetime.Func, ai int) bool {
+	for j := ai + 1; j < len(fn.Events); j++ {
+		if w := &fn.Events[j]; (w.Kind == lifetime.Wait || w.Kind == lifetime.Sync) && gapTo(fn, w.Scope, 0) == everyPath {
+			return true
+		}
+	}
+	return false
+}
+
+// reportBorrowedParam reports encoded work a that reads parameter v, a
+// value the API lends a function only for the call, when nothing keeps it
+// for the work: latent, since the caller's release is outside the file.
+func reportBorrowedParam(p *Pass, fn *lifetime.Func, a *lifetime.Event, v *lifetime.Var) {
+	msg := fmt.Sprintf("%s queues work that reads '%s', which the caller lends only for this call (%s), and nothing keeps it for the work: no retain, no resource set, no wait before the function returns",
+		a.Call, v.Name, v.Base)
+	decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
+	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), v.Name, "",
+		fmt.Sprintf("assumed: the caller releases what '%s' holds once the call returns, as the API allows", v.Name))
+	death.Assumed = true
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, decl, v.Name, "", fmt.Sprintf("'%s' (%s) is lent by the caller for the call", v.Name, v.Type)),
+		p.Step(fn, diag.StepAsync, a, v.Name, streamOf(p, fn, a), fmt.Sprintf("%s encodes work that reads '%s' when the device runs it", a.Call, v.Name)),
+		death,
+	}
+	p.Report(fn, a.At, p.nodeEnd(a), msg, "borrowed-param:"+v.Name+":"+a.Call, w)
 }
 
 // uncoveredExit returns the first early exit from fn (a return, or a

@@ -62,7 +62,17 @@ too; every finding is latent (what the caller does is its business).`,
 }
 
 func checkRecordCopyUnkept(p *Pass, fn *lifetime.Func) {
-	// Values whose pointees a keep call keeps (by their root value).
+	kept := keptRoots(p, fn)
+	if len(kept) == 0 {
+		return
+	}
+	checkRecordCopies(p, fn, kept)
+}
+
+// keptRoots maps the values of fn (by their root) that are handed to a
+// keep call (a retain, a resource set's insert) to that call's name, and
+// those handed to code that may keep them to "".
+func keptRoots(p *Pass, fn *lifetime.Func) map[lifetime.VarID]string {
 	kept := map[lifetime.VarID]string{}
 	for i := range fn.Events {
 		e := &fn.Events[i]
@@ -84,9 +94,10 @@ func checkRecordCopyUnkept(p *Pass, fn *lifetime.Func) {
 			}
 		}
 	}
-	if len(kept) == 0 {
-		return
-	}
+	return kept
+}
+
+func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]string) {
 	type copyOp struct {
 		src  *lifetime.Event
 		dest lifetime.VarID
