@@ -8,6 +8,7 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func recordCopyUnkept() *Rule {
@@ -23,7 +24,10 @@ func recordCopyUnkept() *Rule {
 memory it allocated: a queued action, a task) with copies of arrays the
 caller passed (memcpy from a parameter), and hands some of those arrays to
 a call that keeps what they point to alive (a keep role of the API model:
-a resource set's insert, a retain), but not one of them.
+a resource set's insert, a retain), but not one of them. An array of a
+type the API lends only for the call (a pack's borrowed types) is
+reported even when nothing else is kept. A copy that is itself handed to
+a keep call, or to code holdfast cannot see, is kept.
 
 Why it is bad: the record exists to do the work later. The copies are
 shallow: they point at what the caller owns, and the caller may release it
@@ -62,11 +66,7 @@ too; every finding is latent (what the caller does is its business).`,
 }
 
 func checkRecordCopyUnkept(p *Pass, fn *lifetime.Func) {
-	kept := keptRoots(p, fn)
-	if len(kept) == 0 {
-		return
-	}
-	checkRecordCopies(p, fn, kept)
+	checkRecordCopies(p, fn, keptRoots(p, fn))
 }
 
 // keptRoots maps the values of fn (by their root) that are handed to a
@@ -112,6 +112,9 @@ func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]strin
 		if src == nil || !src.Param || src.Kind == lifetime.Plain && !strings.Contains(src.Type, "*") && !strings.Contains(src.Type, "list") {
 			continue
 		}
+		if !inArgument(p.File, e.Node, e.At, 1) {
+			continue // a size or offset, not what is copied
+		}
 		for j := range fn.Events {
 			d := &fn.Events[j]
 			if d.Kind == lifetime.Operand && d.Node == e.Node && d.Flags&lifetime.Written != 0 && d.Var != lifetime.NoVar {
@@ -125,6 +128,9 @@ func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]strin
 		if _, ok := kept[c.src.Var]; ok {
 			continue
 		}
+		if copyKept(p, fn, c.src) {
+			continue // the copy itself goes to a keep call (or code that may keep it)
+		}
 		var others []string
 		for _, o := range copies {
 			if o.dest == c.dest && kept[o.src.Var] != "" {
@@ -132,12 +138,86 @@ func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]strin
 			}
 		}
 		if len(others) == 0 {
+			// Nothing else is kept either: only an array of what the API
+			// lends for the call says the record must keep it.
+			if src := fn.Var(c.src.Var); p.Model.IsBorrowed(src.Base) {
+				reportRecordCopyBorrowed(p, fn, c.src, c.dest)
+			}
 			continue
 		}
 		sort.Strings(others)
 		others = dedupe(others)
 		reportRecordCopyUnkept(p, fn, c.src, c.dest, others, kept[firstKept(fn, kept, others)])
 	}
+}
+
+// copyKept reports whether the destination of the copy at event src (the
+// copy's first argument, as written) is handed to a keep call, or to code
+// that may keep it, later in fn: insert(set, n, target->bindings).
+func copyKept(p *Pass, fn *lifetime.Func, src *lifetime.Event) bool {
+	call := src.Node
+	if call < 0 || p.File.Kind(call) != parser.KindCallExpression {
+		call = fn.EnclosingCall(src.Node)
+	}
+	if call == parser.None {
+		return false
+	}
+	dest := ""
+	for a := range p.File.NamedChildren(p.File.Field(call, parser.FieldArguments)) {
+		dest = strings.Join(strings.Fields(p.File.Text(a)), "")
+		break
+	}
+	dest = strings.TrimPrefix(strings.TrimPrefix(dest, "(void*)"), "(void *)")
+	if dest == "" {
+		return false
+	}
+	end := p.File.Nodes[call].End
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.At < end || e.Kind != lifetime.Use && e.Kind != lifetime.PassRef {
+			continue
+		}
+		c := fn.EnclosingCall(e.Node)
+		if c == parser.None {
+			continue
+		}
+		name := calleeText(p.File, c)
+		keeps := p.Model.Call(name)&apimodel.Keep != 0
+		if !keeps && !(p.unknownCall(name) && p.Model.Call(name) == 0 && !p.definedHere(name)) {
+			continue
+		}
+		for a := range p.File.NamedChildren(p.File.Field(c, parser.FieldArguments)) {
+			t := strings.TrimPrefix(strings.Join(strings.Fields(p.File.Text(a)), ""), "&")
+			switch {
+			case t == dest, strings.HasPrefix(t, dest+"."), strings.HasPrefix(t, dest+"->"), strings.HasPrefix(t, dest+"["):
+				return true // the copy, or what is in it
+			case keeps && (strings.HasPrefix(dest, t+".") || strings.HasPrefix(dest, t+"->")):
+				return true // a keep call on what holds the copy (a list retain)
+			}
+		}
+	}
+	return false
+}
+
+// inArgument reports whether offset at lies in argument i of call node c.
+func inArgument(file *parser.File, c parser.NodeID, at uint32, i int) bool {
+	for c >= 0 && file.Kind(c) != parser.KindCallExpression {
+		c = file.Nodes[c].Parent
+	}
+	if c < 0 {
+		return false
+	}
+	k := 0
+	for a := range file.NamedChildren(file.Field(c, parser.FieldArguments)) {
+		if file.Kind(a) == parser.KindComment {
+			continue
+		}
+		if k == i {
+			return file.Nodes[a].Start <= at && at < file.Nodes[a].End
+		}
+		k++
+	}
+	return false
 }
 
 func dedupe(s []string) []string {
@@ -170,6 +250,25 @@ func reportRecordCopyUnkept(p *Pass, fn *lifetime.Func, src *lifetime.Event, des
 	death.Assumed = true
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) is the caller's", name, x.Type)),
+		p.Step(fn, diag.StepBorrow, src, "copy of "+name, name, fmt.Sprintf("%s copies '%s' into '%s': the copy points where it points", src.Call, name, rec)),
+		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later", rec)),
+		death,
+		p.Step(fn, diag.StepUse, src, rec, "", fmt.Sprintf("the record's work reads '%s' through the copy", name)),
+	}
+	p.Report(fn, src.At, p.nodeEnd(src), msg, "record-copy:"+rec+":"+name, w)
+}
+
+func reportRecordCopyBorrowed(p *Pass, fn *lifetime.Func, src *lifetime.Event, dest lifetime.VarID) {
+	name, rec := fn.VarName(src.Var), fn.VarName(dest)
+	x := fn.Var(src.Var)
+	msg := fmt.Sprintf("'%s' copies the caller's '%s' (%s, lent only for the call) for later, and nothing keeps what it points to: no retain, no resource set",
+		rec, name, x.Base)
+	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
+	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), name, "",
+		fmt.Sprintf("assumed: the caller releases what '%s' refers to once the call returns, as the API allows", name))
+	death.Assumed = true
+	w := []diag.Step{
+		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) is lent by the caller for the call", name, x.Type)),
 		p.Step(fn, diag.StepBorrow, src, "copy of "+name, name, fmt.Sprintf("%s copies '%s' into '%s': the copy points where it points", src.Call, name, rec)),
 		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later", rec)),
 		death,

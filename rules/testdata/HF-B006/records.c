@@ -47,3 +47,37 @@ status_t queue_job_borrowed(queue_t* queue, buffer_t** buffers, int buffer_count
   job_list_push(&queue->jobs, job);
   return ok_status();
 }
+
+// An array of HAL objects the caller lends only for the call is copied
+// into a task that runs later, and nothing retains them.
+status_t issue_allocate(task_scope_t* scope, int count, iree_hal_command_buffer_t** const command_buffers, issue_cmd_t** out_cmd) {
+  issue_cmd_t* cmd = NULL;
+  allocate_cmd(scope, count, (void**)&cmd);
+  cmd->count = count;
+  memcpy(cmd->command_buffers, command_buffers, count * sizeof(*command_buffers));  // want "'cmd' copies the caller's 'command_buffers' \(iree_hal_command_buffer_t, lent only for the call\) for later, and nothing keeps what it points to" latent
+  *out_cmd = cmd;
+  return ok_status();
+}
+
+// Correct: each command buffer is retained for the task.
+status_t issue_allocate_retained(task_scope_t* scope, int count, iree_hal_command_buffer_t** const command_buffers, issue_cmd_t** out_cmd) {
+  issue_cmd_t* cmd = NULL;
+  allocate_cmd(scope, count, (void**)&cmd);
+  cmd->count = count;
+  memcpy(cmd->command_buffers, command_buffers, count * sizeof(*command_buffers));
+  for (int i = 0; i < count; ++i) {
+    iree_hal_command_buffer_retain(command_buffers[i]);
+  }
+  *out_cmd = cmd;
+  return ok_status();
+}
+
+// Correct: the copy's entries are inserted into the task's resource set.
+status_t issue_allocate_set(task_scope_t* scope, resource_set_t* set, int count, iree_hal_buffer_ref_list_t bindings, issue_cmd_t** out_cmd) {
+  issue_cmd_t* cmd = NULL;
+  allocate_cmd(scope, count, (void**)&cmd);
+  memcpy(cmd->bindings, bindings.values, count * sizeof(*bindings.values));
+  status_t status = iree_hal_resource_set_insert_strided(set, count, cmd->bindings, 0, 16);
+  *out_cmd = cmd;
+  return status;
+}
