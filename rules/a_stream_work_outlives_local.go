@@ -77,7 +77,7 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 		}
 		v := fn.Var(op.Var)
 		if v != nil && v.Param && p.Model.IsBorrowed(v.Base) && fn.Kind != lifetime.LambdaFunc {
-			if _, kept := keptRoots(p, fn)[op.Var]; !kept && !awaitedAfter(fn, c.index) {
+			if !borrowedKept(p, fn, op.Var, a) && !awaitedAfter(fn, c.index) {
 				seen[op.Var] = true
 				reportBorrowedParam(p, fn, a, v)
 			}
@@ -142,6 +142,28 @@ func inReturn(file *parser.File, n parser.NodeID) bool {
 			return true
 		case parser.KindLambdaExpression, parser.KindCompoundStatement, parser.KindExpressionStatement:
 			return false
+		}
+	}
+	return false
+}
+
+// borrowedKept reports whether fn hands parameter v to a keep call, or to
+// code that may keep it, other than to compute an argument of the work
+// call a itself (encode(handle_of(v))).
+func borrowedKept(p *Pass, fn *lifetime.Func, v lifetime.VarID, a *lifetime.Event) bool {
+	work := a.Node
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if e.Var != v || e.Kind != lifetime.Use && e.Kind != lifetime.PassRef {
+			continue
+		}
+		c := fn.EnclosingCall(e.Node)
+		if c == parser.None || work >= 0 && fn.Within(c, work) {
+			continue
+		}
+		name := calleeText(p.File, c)
+		if p.Model.Call(name)&apimodel.Keep != 0 || p.Model.Call(name) == 0 && p.mayKeepCall(fn, c, e.Node) {
+			return true
 		}
 	}
 	return false

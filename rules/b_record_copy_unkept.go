@@ -87,7 +87,7 @@ func keptRoots(p *Pass, fn *lifetime.Func) map[lifetime.VarID]string {
 		switch {
 		case p.Model.Call(name)&apimodel.Keep != 0:
 			kept[e.Var] = name
-		case e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && p.unknownCall(e.Call) && p.mayKeepAt(fn, e):
+		case p.Model.Call(name) == 0 && p.mayKeepCall(fn, c, e.Node):
 			// Handed to code that may keep it: in the program's favour.
 			if _, ok := kept[e.Var]; !ok {
 				kept[e.Var] = ""
@@ -151,6 +151,35 @@ func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]strin
 	}
 }
 
+// mayKeepCall reports whether call node c, which no pack names, may keep
+// the argument that node n is part of: a function of the file that may
+// keep that parameter, one of the tree whose summary says so, or code
+// holdfast cannot see.
+func (p *Pass) mayKeepCall(fn *lifetime.Func, c, n parser.NodeID) bool {
+	name := calleeText(p.File, c)
+	i, nargs := -1, argCount(p.File, c)
+	k := 0
+	for a := range p.File.NamedChildren(p.File.Field(c, parser.FieldArguments)) {
+		if p.File.Kind(a) == parser.KindComment {
+			continue
+		}
+		if fn.Within(n, a) {
+			i = k
+		}
+		k++
+	}
+	if i < 0 {
+		return false
+	}
+	if p.definedHere(name) {
+		return p.mayKeep(p.callee(name, nargs), i)
+	}
+	if t := p.treeFacts(name, nargs); t != nil {
+		return t.KeepsArg(i)
+	}
+	return true
+}
+
 // copyKept reports whether the destination of the copy at event src (the
 // copy's first argument, as written) is handed to a keep call, or to code
 // that may keep it, later in fn: insert(set, n, target->bindings).
@@ -183,7 +212,7 @@ func copyKept(p *Pass, fn *lifetime.Func, src *lifetime.Event) bool {
 		}
 		name := calleeText(p.File, c)
 		keeps := p.Model.Call(name)&apimodel.Keep != 0
-		if !keeps && !(p.unknownCall(name) && p.Model.Call(name) == 0 && !p.definedHere(name)) {
+		if !keeps && (p.Model.Call(name) != 0 || !p.mayKeepCall(fn, c, e.Node)) {
 			continue
 		}
 		for a := range p.File.NamedChildren(p.File.Field(c, parser.FieldArguments)) {
