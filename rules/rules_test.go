@@ -237,3 +237,14 @@ func TestDocsAreGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestAllInIDOrder: All lists the rules in ID order, as its comment and
+// 'holdfast rules' promise.
+func TestAllInIDOrder(t *testing.T) {
+	rs := All()
+	for i := 1; i < len(rs); i++ {
+		if rs[i-1].Meta.ID >= rs[i].Meta.ID {
+			t.Errorf("%s comes before %s", rs[i-1].Meta.ID, rs[i].Meta.ID)
+		}
+	}
+}
