@@ -156,24 +156,12 @@ func intoOwnMemory(p *Pass, fn *lifetime.Func, b *lifetime.Event) bool {
 		return false
 	}
 	if ov.Kind == lifetime.Container {
-		args := templateArgs(ov.Type)
-		a := strings.TrimSpace(args)
-		if strings.HasSuffix(a, "*") || strings.Contains(a, "*,") || strings.Contains(a, "_ptr<") || strings.Contains(a, "Ptr<") {
+		elem, _, _ := strings.Cut(ov.Elem, "<")
+		if ov.ElemPointer || p.Model.IsSmartPtr(strings.TrimSpace(elem)) {
 			return false
 		}
 	}
 	return true
-}
-
-// templateArgs returns the text of a type's template arguments as
-// written ("std::vector<Node*>": "Node*"), or "".
-func templateArgs(t string) string {
-	i := strings.IndexByte(t, '<')
-	j := strings.LastIndexByte(t, '>')
-	if i < 0 || j < i {
-		return ""
-	}
-	return t[i+1 : j]
 }
 
 // returnedAt returns the return of fn that hands carrier v (a value
@@ -513,7 +501,7 @@ func checkKeptReferences(p *Pass, fn *lifetime.Func) {
 			if c == nil || c.Kind != lifetime.Container {
 				continue
 			}
-			typ = templateArgs(c.Type)
+			typ = c.Elem
 			carrier = e.Var
 		case e.Kind == lifetime.Use && e.Flags&lifetime.ToConsumer != 0 && e.Var != lifetime.NoVar:
 			carrier = constructedAt(fn, e)

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -132,9 +132,14 @@ func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]strin
 			continue // the copy itself goes to a keep call (or code that may keep it)
 		}
 		var others []string
+		keep, first := "", "" // the keep call of the first kept array, by name
 		for _, o := range copies {
 			if o.dest == c.dest && kept[o.src.Var] != "" {
-				others = append(others, fn.VarName(o.src.Var))
+				name := fn.VarName(o.src.Var)
+				if first == "" || name < first {
+					keep, first = kept[o.src.Var], name
+				}
+				others = append(others, name)
 			}
 		}
 		if len(others) == 0 {
@@ -145,9 +150,8 @@ func checkRecordCopies(p *Pass, fn *lifetime.Func, kept map[lifetime.VarID]strin
 			}
 			continue
 		}
-		sort.Strings(others)
-		others = dedupe(others)
-		reportRecordCopyUnkept(p, fn, c.src, c.dest, others, kept[firstKept(fn, kept, others)])
+		slices.Sort(others)
+		reportRecordCopyUnkept(p, fn, c.src, c.dest, slices.Compact(others), keep)
 	}
 }
 
@@ -249,55 +253,34 @@ func inArgument(file *parser.File, c parser.NodeID, at uint32, i int) bool {
 	return false
 }
 
-func dedupe(s []string) []string {
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func firstKept(fn *lifetime.Func, kept map[lifetime.VarID]string, names []string) lifetime.VarID {
-	for v, how := range kept {
-		if how != "" && fn.VarName(v) == names[0] {
-			return v
-		}
-	}
-	return lifetime.NoVar
-}
-
 func reportRecordCopyUnkept(p *Pass, fn *lifetime.Func, src *lifetime.Event, dest lifetime.VarID, others []string, keep string) {
 	name, rec := fn.VarName(src.Var), fn.VarName(dest)
-	msg := fmt.Sprintf("'%s' copies the caller's '%s' for later, but only %s go to %s, which keeps them alive: what '%s' points to may be released by the caller before the record's work runs",
-		rec, name, quoteList(others), keep, name)
-	x := fn.Var(src.Var)
-	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
-	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), name, "",
-		fmt.Sprintf("assumed: the caller releases what '%s' refers to after the call returns, as it may what the function keeps", name))
-	death.Assumed = true
-	w := []diag.Step{
-		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) is the caller's", name, x.Type)),
-		p.Step(fn, diag.StepBorrow, src, "copy of "+name, name, fmt.Sprintf("%s copies '%s' into '%s': the copy points where it points", src.Call, name, rec)),
-		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later", rec)),
-		death,
-		p.Step(fn, diag.StepUse, src, rec, "", fmt.Sprintf("the record's work reads '%s' through the copy", name)),
-	}
-	p.Report(fn, src.At, p.nodeEnd(src), msg, "record-copy:"+rec+":"+name, w)
+	reportRecordCopy(p, fn, src, rec,
+		fmt.Sprintf("'%s' copies the caller's '%s' for later, but only %s go to %s, which keeps them alive: what '%s' points to may be released by the caller before the record's work runs",
+			rec, name, quoteList(others), keep, name),
+		"is the caller's", "after the call returns, as it may what the function keeps")
 }
 
 func reportRecordCopyBorrowed(p *Pass, fn *lifetime.Func, src *lifetime.Event, dest lifetime.VarID) {
 	name, rec := fn.VarName(src.Var), fn.VarName(dest)
+	reportRecordCopy(p, fn, src, rec,
+		fmt.Sprintf("'%s' copies the caller's '%s' (%s, lent only for the call) for later, and nothing keeps what it points to: no retain, no resource set",
+			rec, name, fn.Var(src.Var).Base),
+		"is lent by the caller for the call", "once the call returns, as the API allows")
+}
+
+// reportRecordCopy reports the copy at event src of the caller's array
+// into record rec; whose says whose the array is, when when the caller
+// may release it.
+func reportRecordCopy(p *Pass, fn *lifetime.Func, src *lifetime.Event, rec, msg, whose, when string) {
+	name := fn.VarName(src.Var)
 	x := fn.Var(src.Var)
-	msg := fmt.Sprintf("'%s' copies the caller's '%s' (%s, lent only for the call) for later, and nothing keeps what it points to: no retain, no resource set",
-		rec, name, x.Base)
 	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
 	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), name, "",
-		fmt.Sprintf("assumed: the caller releases what '%s' refers to once the call returns, as the API allows", name))
+		fmt.Sprintf("assumed: the caller releases what '%s' refers to %s", name, when))
 	death.Assumed = true
 	w := []diag.Step{
-		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) is lent by the caller for the call", name, x.Type)),
+		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) %s", name, x.Type, whose)),
 		p.Step(fn, diag.StepBorrow, src, "copy of "+name, name, fmt.Sprintf("%s copies '%s' into '%s': the copy points where it points", src.Call, name, rec)),
 		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later", rec)),
 		death,

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -160,11 +159,6 @@ func keptByCallback(p *Pass, fn *lifetime.Func, l *lifetime.Func, owner lifetime
 func mentions(l *lifetime.Func, name string) bool {
 	for i := range l.Vars {
 		if l.Vars[i].Name == name {
-			return true
-		}
-	}
-	for i := range l.Events {
-		if strings.Contains(l.Events[i].Text, name) {
 			return true
 		}
 	}
