@@ -2,8 +2,8 @@
 # corpora.sh DEST — build the real-code corpora of the precision ledger into
 # DEST: one folder per repository, DEST/<owner+name>/, holding the C, C++,
 # CUDA and Objective-C(++) sources (.c .cc .cpp .cxx .h .hh .hpp .cu .cuh .m
-# .mm) of the pinned commit below, plus PyTorch 1.13.1 as
-# DEST/pytorch-1.13.1.
+# .mm) of the commit corpora.tsv pins for it, plus PyTorch 1.13.1 as
+# DEST/pytorch-1.13.1. ONLY=name[,name...] builds only those corpora.
 #
 # The repositories are read from bare git mirrors, MIRRORS/<owner+name>/repo
 # (MIRRORS defaults to /work/.mirror). A mirror is one GitHub snapshot; in an
@@ -26,23 +26,15 @@ MIRRORS=${MIRRORS:-/work/.mirror}
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 
-# owner+name commit
-pins='
-ml-explore+mlx 846d176227a0ac13d2667e58d2bb68b322109ab0
-iree-org+iree b48a5955575cf8924ffc191f3b0804976e5738b9
-pytorch+tensorpipe 2b4cd91092d335a697416b2a3cb398283246849d
-OpenNMT+CTranslate2 0d8bcd362ac75ef860ef161d6f0efad0ae439ff0
-artyom-beilis+pytorch_dlprim 30e27c86573cde174cd30743238afa6e5b537d05
-tensorflow+runtime 4ecc3a44a32c832b748328bed3f9a599f795ca8d
-intel+intel-extension-for-openxla 68b2112b3466d0fcb111369799246d39281c7452
-google-ai-edge+LiteRT f67457790c9c2ab67347d6fe53270e8d3df20868
-'
 ext_re='\.(c|cc|cpp|cxx|h|hh|hpp|cu|cuh|m|mm)$'
 status=0
 
 : >"$dest/REVS.new"
+wanted() { [[ -z ${ONLY:-} || ,$ONLY, == *,$1,* ]]; }
+
 while read -r name rev; do
   [[ -n $name ]] || continue
+  wanted "$name" || continue
   git=$MIRRORS/$name/repo
   [[ -d $git/.git ]] && git=$git/.git
   if [[ ! -d $git ]]; then
@@ -77,9 +69,13 @@ while read -r name rev; do
   mv "$out.part" "$out"
   echo "$name $rev: $written files, $missing unreadable (skipped)"
   echo "$name $rev $written $missing" >>"$dest/REVS.new"
-done <<<"$pins"
+done < <(awk -F'\t' 'NR > 1 && $1 != "pytorch-1.13.1" { print $1, $2 }' "$here/corpora.tsv")
 
 # PyTorch 1.13.1.
+if ! wanted pytorch-1.13.1; then
+  mv "$dest/REVS.new" "$dest/REVS"
+  exit $status
+fi
 shared=$here/../../../shared/corpus/pytorch-src.sh
 if [[ -n ${PYTORCH_SRC:-} ]]; then
   [[ -d $PYTORCH_SRC ]] || { echo "PYTORCH_SRC=$PYTORCH_SRC is no folder" >&2; exit 1; }

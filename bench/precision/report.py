@@ -17,6 +17,12 @@ Several findings can share a key (one callback capturing three locals gives
 three findings on one line): the findings of a key, in the scan's order
 (sorted by message), pair with the ledger rows of that key in file order.
 
+corpora.tsv (beside this script) says of each corpus whether it was
+`looked` at while the analysis was changed or is `fresh` (its findings are
+judged only by reviewers who do not change the analysis). Precision is
+reported for both; the findings and reasons of fresh corpora are printed
+only with --show-fresh (for the reviewers), otherwise only counted.
+
 Exit status 1 when a default finding has no ledger row, else 0.
 Python 3 standard library only.
 """
@@ -120,11 +126,27 @@ def show_new(items, what):
     print()
 
 
+def load_status():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpora.tsv")
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    for r in rows:
+        if r["status"] not in ("looked", "fresh"):
+            sys.exit("%s: status of %s must be looked or fresh" % (path, r["corpus"]))
+    return {r["corpus"]: r["status"] for r in rows}
+
+
 def main(argv):
-    if len(argv) != 3:
-        sys.exit("usage: report.py LEDGER OUTDIR")
-    ledger, outdir = argv[1], argv[2]
+    args = [a for a in argv[1:] if a != "--show-fresh"]
+    show_fresh = len(args) != len(argv) - 1
+    if len(args) != 2:
+        sys.exit("usage: report.py [--show-fresh] LEDGER OUTDIR")
+    ledger, outdir = args
     rows = load_ledger(ledger)
+    status = load_status()
+
+    def visible(d):
+        return show_fresh or status.get(d["repo"]) != "fresh"
 
     default, only_all, scanned = [], [], []
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
@@ -166,6 +188,18 @@ def main(argv):
         by_verdict[f["verdict"]].append((f, r))
     table("rule", by_rule)
     table("corpus", by_corpus, order=scanned)
+    by_status = collections.defaultdict(list)
+    for f, r in matched:
+        by_status[status.get(f["repo"], "looked")].append((f, r))
+    print("### Corpora looked at while changing the analysis, and fresh ones\n")
+    for st in ("looked", "fresh"):
+        names = [c for c in scanned if status.get(c, "looked") == st]
+        conf = [(f, r) for f, r in by_status.get(st, []) if f["verdict"] == "confirmed"]
+        conf_t = sum(1 for _, r in conf if r["judgement"] == "TRUE")
+        print("- %s (%d corpora): %d of `confirmed` TRUE (%s)"
+              % (st, len(names), conf_t, pct(conf_t, len(conf))))
+    print()
+    table("status", by_status, order=["looked", "fresh"])
     print("### By verification verdict\n")
     conf = by_verdict.get("confirmed", [])
     conf_t = sum(1 for _, r in conf if r["judgement"] == "TRUE")
@@ -183,7 +217,7 @@ def main(argv):
         table("rule", groups)
 
     changed = [(f, r) for f, r in matched + all_matched
-               if f["verdict"] != r["verdict"]]
+               if f["verdict"] != r["verdict"] and visible(f)]
     if changed:
         print("## Verdict changed since judging\n")
         for f, r in changed:
@@ -193,18 +227,25 @@ def main(argv):
         print()
 
     print("## NEW: reported, not in the ledger\n")
-    show_new(new, "every default finding is judged")
+    hidden = [f for f in new if not visible(f)]
+    show_new([f for f in new if visible(f)], "every default finding is judged")
+    if hidden:
+        print("NEW in fresh corpora (not listed; reviewers run --show-fresh): %d.\n"
+              % len(hidden))
     if all_new:
         print("Not judged `--all`-only findings: %d (judging a sample is "
               "enough).\n" % len(all_new))
 
     print("## GONE: in the ledger, no longer reported\n")
-    for r in gone + all_gone:
+    for r in [r for r in gone + all_gone if visible(r)]:
         print("- `%s/%s:%d` %s (%s, %s row, ledger line %d): %s" % (
             r["repo"], r["path"], r["line"], r["rule"], r["judgement"],
             r["shown"], r["lineno"], r["reason"]))
     if not gone and not all_gone:
         print("- none")
+    hidden = [r for r in gone + all_gone if not visible(r)]
+    if hidden:
+        print("- %d rows of fresh corpora (not listed)" % len(hidden))
     print()
     if not_scanned:
         print("Ledger rows of corpora not in %s were left out: %s.\n"

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""report.py -- score the benchmark's scans and print the report (markdown).
+
+    report.py SCANS [--rows]
+
+SCANS is the folder scan.py printed (SCANS/<owner+name>/<sha>.json). A bug
+(manifest.tsv) is found when a finding of the scan of its buggy commit lies
+in its file with its line inside the row's range; a look-alike
+(negatives.tsv) is flagged the same way at its commit. Each is scored twice:
+the default output (verification null or confirmed, not suppressed: what
+`holdfast scan` prints) and --all (every finding). The rule is not checked:
+a finding of another class in the range counts.
+
+For a missed bug of the check half only the stage that lost it is printed,
+never its code: `not scanned` (no scan of its commit), `skipped` (the file
+was skipped: size, time budget), `parse` (a parse-error notice names its
+function), `verdict` (found only with --all: the device did not confirm
+it), `place` (a default finding in the same function, outside the range),
+`value flow` (nothing reported in the function: no fact reached a rule).
+
+--rows adds one line per tuning-half row (FOUND/MISSED, FLAGGED/CLEAN) for
+reading while tuning; check-half rows are never listed.
+Python 3 standard library only.
+"""
+import argparse
+import csv
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLASSES = "ABCDEFGHN"
+STAGES = ["not scanned", "skipped", "parse", "verdict", "place", "value flow"]
+
+
+def read_tsv(name):
+    with open(os.path.join(HERE, name), newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def shown_by_default(f):
+    v = f.get("verification")
+    return not f.get("suppressed") and (v is None or v.get("verdict") == "confirmed")
+
+
+def last_name(fn):
+    return fn.replace("->", "::").split("::")[-1].split("(")[0].strip()
+
+
+class Scans:
+    def __init__(self, folder):
+        self.folder = folder
+        self.cache = {}
+
+    def get(self, repo, sha):
+        key = (repo, sha)
+        if key not in self.cache:
+            path = os.path.join(self.folder, repo.replace("/", "+"), sha + ".json")
+            log = None
+            if os.path.isfile(path):
+                with open(path) as f:
+                    log = json.load(f)
+                try:
+                    with open(path[:-5] + ".seconds") as f:
+                        log["seconds"] = float(f.read())
+                except OSError:
+                    log["seconds"] = 0.0
+            self.cache[key] = log
+        return self.cache[key]
+
+
+def score(row, log):
+    """Returns (default hit, --all hit, stage when the default missed)."""
+    if log is None:
+        return False, False, "not scanned"
+    lo, hi = int(row["line_start"]), int(row["line_end"])
+    in_file = [f for f in log["findings"] if f["file"] == row["path"]]
+    hits = [f for f in in_file if lo <= f["line"] <= hi]
+    d = any(shown_by_default(f) for f in hits)
+    a = bool(hits)
+    if d:
+        return d, a, None
+    notes = [n for n in log["notices"] if n["file"] == row["path"]]
+    name = last_name(row["function"])
+    if any("skipped" in n["message"] for n in notes):
+        stage = "skipped"
+    elif name and any("parse errors" in n["message"] and name in n["message"] for n in notes):
+        stage = "parse"
+    elif a:
+        stage = "verdict"
+    elif any(shown_by_default(f) and last_name(f["function"]) == name for f in in_file):
+        stage = "place"
+    else:
+        stage = "value flow"
+    return d, a, stage
+
+
+def frac(n, d):
+    return f"{n}/{d} ({n / d:.2f})" if d else "0/0"
+
+
+def half_report(half, pos, neg, scans, rows_out):
+    lines = []
+    P = [r for r in pos if r["half"] == half]
+    N = [r for r in neg if r["half"] == half]
+    pres = [(r,) + score(r, scans.get(r["repo"], r["buggy_commit"])) for r in P]
+    nres = [(r,) + score(r, scans.get(r["repo"], r["commit"])) for r in N]
+    fd = sum(x[1] for x in pres)
+    fa = sum(x[2] for x in pres)
+    nd = sum(x[1] for x in nres)
+    na = sum(x[2] for x in nres)
+    repos = sorted({r["repo"] for r in P} | {r["repo"] for r in N})
+    lines += ["| | default output | with `--all` |", "|---|---:|---:|",
+              f"| bugs found | **{frac(fd, len(P))}** | {frac(fa, len(P))} |",
+              f"| look-alikes flagged | {frac(nd, len(N))} | {frac(na, len(N))} |",
+              f"| repositories | {len(repos)} | |", ""]
+
+    lines += ["| class | bugs | found (default) | found (`--all`) | look-alikes | flagged (default) |",
+              "|---|---:|---:|---:|---:|---:|"]
+    for c in CLASSES:
+        pc = [x for x in pres if x[0]["bug_class"] == c]
+        nc = [x for x in nres if x[0]["bug_class"] == c]
+        if not pc and not nc:
+            continue
+        lines.append(f"| {c} | {len(pc)} | {sum(x[1] for x in pc)} | {sum(x[2] for x in pc)} "
+                     f"| {len(nc)} | {sum(x[1] for x in nc)} |")
+    lines.append("")
+
+    lines += ["| repository | bugs | found (default) | found (`--all`) | look-alikes | flagged (default) |",
+              "|---|---:|---:|---:|---:|---:|"]
+    for repo in repos:
+        pr = [x for x in pres if x[0]["repo"] == repo]
+        nr = [x for x in nres if x[0]["repo"] == repo]
+        lines.append(f"| {repo} | {len(pr)} | {sum(x[1] for x in pr)} | {sum(x[2] for x in pr)} "
+                     f"| {len(nr)} | {sum(x[1] for x in nr)} |")
+    lines.append("")
+
+    stages = {}
+    for x in pres:
+        if x[3]:
+            stages[x[3]] = stages.get(x[3], 0) + 1
+    if stages:
+        lines.append("Where the missed bugs were lost: " + ", ".join(
+            f"{s} {stages[s]}" for s in STAGES if s in stages) + ".")
+        lines.append("")
+
+    if rows_out and half == "tune":
+        lines.append("```")
+        for r, d, a, stage in pres:
+            what = "FOUND  " if d else ("ALL    " if a else "MISSED ")
+            lines.append(f"{what} {r['id']} {r['bug_class']} {r['repo']} {r['path']}:"
+                         f"{r['line_start']}-{r['line_end']} {r['function']}"
+                         + (f" [{stage}]" if stage else ""))
+        for r, d, a, _ in nres:
+            what = "FLAGGED" if d else ("ALL    " if a else "CLEAN  ")
+            lines.append(f"{what} {r['id']} {r['bug_class']} {r['repo']} {r['path']}:"
+                         f"{r['line_start']}-{r['line_end']} {r['function']}")
+        lines += ["```", ""]
+    return lines, (fd, fa, len(P), nd, na, len(N))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("scans")
+    ap.add_argument("--rows", action="store_true",
+                    help="list every tuning-half row (never the check half's)")
+    args = ap.parse_args()
+    pos, neg = read_tsv("manifest.tsv"), read_tsv("negatives.tsv")
+    scans = Scans(args.scans)
+
+    out = []
+    totals = {}
+    for half, title in (("check", "Check half (held out: only its scores are read)"),
+                        ("tune", "Tuning half")):
+        body, t = half_report(half, pos, neg, scans, args.rows)
+        totals[half] = t
+        out += [f"## {title}", ""] + body
+
+    fd = sum(t[0] for t in totals.values())
+    fa = sum(t[1] for t in totals.values())
+    n = sum(t[2] for t in totals.values())
+    nd = sum(t[3] for t in totals.values())
+    nn = sum(t[5] for t in totals.values())
+    versions = sorted({log["tool"]["version"] for log in scans.cache.values() if log})
+    seconds = sum(log["seconds"] for log in scans.cache.values() if log)
+    trees = sum(1 for log in scans.cache.values() if log)
+    head = ["# Real-bug benchmark", "",
+            f"holdfast {', '.join(versions) or '(no scans)'}; {trees} trees scanned "
+            f"in {seconds:.0f} s of scan time.", "",
+            "| half | bugs found (default) | with `--all` | look-alikes flagged (default) |",
+            "|---|---:|---:|---:|"]
+    for half in ("check", "tune"):
+        t = totals[half]
+        head.append(f"| {half} | **{frac(t[0], t[2])}** | {frac(t[1], t[2])} | {frac(t[3], t[5])} |")
+    head.append(f"| both | {frac(fd, n)} | {frac(fa, n)} | {frac(nd, nn)} |")
+    head.append("")
+    print("\n".join(head + out).rstrip() + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
