@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/holdfast-dev/holdfast/core"
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
@@ -46,7 +47,10 @@ a call holdfast cannot see.`,
 			Fix:  "name the temporary (at::Tensor packed = t.contiguous();) so it lives as long as the pointer, and take the pointer from it",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 		},
-		Check: checkBorrowFromTemporary,
+		Check: func(p *Pass, fn *lifetime.Func) {
+			checkBorrowFromTemporary(p, fn)
+			p.reportCore(fn, core.UseOfTemporary)
+		},
 	}
 }
 

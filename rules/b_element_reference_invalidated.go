@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/holdfast-dev/holdfast/core"
 	"strconv"
 	"strings"
 
@@ -57,7 +58,10 @@ Removals are confirmed.`,
 			Fix:  "copy or move the element out before removing it, reserve enough capacity before taking references, or keep indexes instead of references",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 		},
-		Check: checkElementReferenceInvalidated,
+		Check: func(p *Pass, fn *lifetime.Func) {
+			checkElementReferenceInvalidated(p, fn)
+			p.reportCore(fn, core.UseAfterInvalidate)
+		},
 	}
 }
 

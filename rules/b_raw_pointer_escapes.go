@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/core"
 	"strings"
 	"unicode"
 
@@ -78,7 +79,10 @@ transport_->Send(raw);`,
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 			CWE:  []int{416, 825},
 		},
-		Check: checkRawPointerEscapes,
+		Check: func(p *Pass, fn *lifetime.Func) {
+			checkRawPointerEscapes(p, fn)
+			p.reportCore(fn, core.UseAfterScope, core.ReturnsLocal)
+		},
 	}
 }
 

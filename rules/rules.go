@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
@@ -54,6 +55,7 @@ func All() []*Rule {
 		useAfterHandoff(),
 		completionFreesIntoPool(),
 		mutationInFlight(),
+		useAfterFree(),
 	}
 }
 
@@ -85,6 +87,8 @@ type Pass struct {
 	mayFrees map[*lifetime.Func]bool           // see mayFreeSummaries
 	defers   map[*lifetime.Func]map[int]string // see deferSummaries
 	byName   map[string][]*lifetime.Func       // the file's functions by last name component, for callee
+	core     map[parser.NodeID][]core.Fault    // see coreFaults
+	coreSums *core.FileSummaries
 }
 
 // Run applies rules to the functions of one file and returns the findings

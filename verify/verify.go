@@ -124,6 +124,11 @@ func Verify(f *diag.Finding, opt Options) *diag.Verification {
 	if f == nil || f.Rule == nil {
 		return notModelled("the finding has no rule")
 	}
+	if f.Verification != nil {
+		// Found by executing the function's paths (package core): the
+		// execution is the verification.
+		return f.Verification
+	}
 	if len(f.Witness) == 0 {
 		return notModelled("the finding has no witness to replay")
 	}

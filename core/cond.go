@@ -1,0 +1,201 @@
+package core
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// constraint is a fact a branch decided about an integer name on a path:
+// name op k.
+type constraint struct {
+	name string
+	op   string // == != < <= > >=
+	k    int64
+}
+
+func (c constraint) negate() constraint {
+	neg := map[string]string{"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+	c.op = neg[c.op]
+	return c
+}
+
+// flip turns k op name into name op' k.
+func flip(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+// feasible says whether some integer satisfies every constraint on name.
+func feasible(cons []constraint, name string) bool {
+	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	ne := map[int64]bool{}
+	for _, c := range cons {
+		if c.name != name {
+			continue
+		}
+		switch c.op {
+		case "==":
+			lo, hi = max(lo, c.k), min(hi, c.k)
+		case "!=":
+			ne[c.k] = true
+		case "<":
+			if c.k == math.MinInt64 {
+				return false
+			}
+			hi = min(hi, c.k-1)
+		case "<=":
+			hi = min(hi, c.k)
+		case ">":
+			if c.k == math.MaxInt64 {
+				return false
+			}
+			lo = max(lo, c.k+1)
+		case ">=":
+			lo = max(lo, c.k)
+		}
+	}
+	for lo <= hi && ne[lo] {
+		lo++
+	}
+	for lo <= hi && ne[hi] {
+		hi--
+	}
+	return lo <= hi
+}
+
+// decide says what c is under cons: 1 surely true, 2 surely false, 0 open.
+func decide(cons []constraint, c constraint) int8 {
+	if !feasible(append(cons[:len(cons):len(cons)], c), c.name) {
+		return 2
+	}
+	if !feasible(append(cons[:len(cons):len(cons)], c.negate()), c.name) {
+		return 1
+	}
+	return 0
+}
+
+// forget drops what the path knew about name (it was assigned).
+func (s *state) forget(name string) {
+	out := s.cons[:0]
+	for _, c := range s.cons {
+		if c.name != name {
+			out = append(out, c)
+		}
+	}
+	s.cons = out
+}
+
+// branch is a condition's outcome on one path: surely true (1), surely
+// false (2) or open (0), with the facts each arm learns.
+type branch struct {
+	t       int8
+	yes, no []constraint
+}
+
+// compare reads l op r where one side is an integer name and the other a
+// known number.
+func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
+	f := x.f
+	op := x.text(f.Field(n, parser.FieldOperator))
+	switch op {
+	case "==", "!=", "<", "<=", ">", ">=":
+	default:
+		return branch{}, false
+	}
+	l, r := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
+	lv, rv := x.eval(s, l), x.eval(s, r)
+	if lv.known && rv.known {
+		if cmp(lv.num, op, rv.num) {
+			return branch{t: 1}, true
+		}
+		return branch{t: 2}, true
+	}
+	var c constraint
+	switch {
+	case rv.known && x.kind(l) == parser.KindIdentifier:
+		c = constraint{x.text(l), op, rv.num}
+	case lv.known && x.kind(r) == parser.KindIdentifier:
+		c = constraint{x.text(r), flip(op), lv.num}
+	default:
+		return branch{}, false
+	}
+	return branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}, true
+}
+
+func cmp(a int64, op string, b int64) bool {
+	switch op {
+	case "==":
+		return a == b
+	case "!=":
+		return a != b
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	}
+	return a >= b
+}
+
+// number reads an integer literal.
+func number(text string) (int64, bool) {
+	t := strings.TrimRight(strings.ToLower(text), "ul")
+	v, err := strconv.ParseInt(t, 0, 64)
+	return v, err == nil
+}
+
+// arith folds an operation on known numbers.
+func arith(a int64, op string, b int64) (int64, bool) {
+	switch op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	case "/":
+		if b != 0 {
+			return a / b, true
+		}
+	case "%":
+		if b != 0 {
+			return a % b, true
+		}
+	case "<<":
+		if b >= 0 && b < 63 {
+			return a << b, true
+		}
+	case ">>":
+		if b >= 0 && b < 63 {
+			return a >> b, true
+		}
+	case "&":
+		return a & b, true
+	case "|":
+		return a | b, true
+	case "^":
+		return a ^ b, true
+	}
+	return 0, false
+}
+
+// noReturn are calls documented never to return (cppreference: std::abort,
+// std::exit, std::quick_exit, std::_Exit, std::terminate;
+// __builtin_unreachable): the path ends there, not a path to report from.
+var noReturn = map[string]bool{"abort": true, "std::abort": true, "exit": true, "std::exit": true,
+	"_exit": true, "_Exit": true, "std::_Exit": true, "quick_exit": true, "std::quick_exit": true,
+	"std::terminate": true, "terminate": true, "__builtin_unreachable": true, "__builtin_trap": true,
+	"std::unreachable": true}

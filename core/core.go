@@ -1,0 +1,103 @@
+// Package core is holdfast's semantic core: it executes a function's paths
+// over an abstract memory and reports the faults that happen on them.
+//
+// Memory is a set of objects: a local's own storage (its stack slot), the
+// storage a value owns (a vector's or string's buffer, a smart pointer's
+// object), heap objects from new and malloc, temporaries, and what a
+// pointer parameter points to. A value is a borrow of an object (a raw
+// pointer, reference, iterator or view into it) and/or ownership of one.
+// Borrows flow through every declaration, assignment, `auto`, copy, call
+// result and return; the kind of a value comes from the operation that made
+// it (`v.data()` borrows v's buffer, `std::make_unique` owns a new object),
+// and a declared type only decides what a declaration makes of its
+// initialiser (a `std::string` copies, a `std::string_view` borrows).
+//
+// Objects end: freed (`delete`, `free`, a smart pointer's reset or
+// destruction), dead (their owner's scope ended), or replaced (a vector
+// grew or was cleared, a string was assigned). Every path is executed
+// (both arms of a branch, loops zero, one and two times, each early
+// return), with a bound on the paths of one function; a use of an ended
+// object on a path is a Fault. Conditions already decided on a path (a
+// pointer known null, a local flag known true) prune the other arm.
+//
+// What library calls do is written in std.go, with the documentation it
+// comes from; calls the file defines are executed through their summaries
+// (which parameters they free on every path).
+package core
+
+import (
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// FaultKind says what went wrong.
+type FaultKind uint8
+
+// Fault kinds.
+const (
+	// UseAfterFree: a heap object used after delete, free or its smart
+	// pointer's reset or destruction.
+	UseAfterFree FaultKind = iota
+	// DoubleFree: a heap object freed twice.
+	DoubleFree
+	// UseAfterScope: a local, or storage a local owned, used after the
+	// local's scope ended (or after it was moved from).
+	UseAfterScope
+	// ReturnsLocal: a pointer, reference or view into a local's memory
+	// returned to the caller.
+	ReturnsLocal
+	// UseAfterInvalidate: container or string storage used through a
+	// pointer, reference or iterator taken before the storage was
+	// replaced (growth, clear, assignment).
+	UseAfterInvalidate
+	// UseOfTemporary: the storage of a temporary used after the full
+	// expression that made it.
+	UseOfTemporary
+)
+
+var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
+	"use-after-invalidate", "use-of-temporary"}
+
+func (k FaultKind) String() string { return faultNames[k] }
+
+// Fault is one fault on one path.
+type Fault struct {
+	Kind  FaultKind
+	Use   parser.NodeID // the use (or the second free, or the return)
+	End   parser.NodeID // where the memory ended; None for ReturnsLocal
+	Via   string        // what ended it: "delete", "free", "}", "push_back", ...
+	Value string        // the expression used, as written
+	Owner string        // what owned the memory: a local's name or an expression
+}
+
+// Options bound an execution.
+type Options struct {
+	// MaxStates bounds the paths alive at once in one function (64 when 0);
+	// past it the later paths are dropped and the result says so.
+	MaxStates int
+	// Summaries answers for calls; nil: only the std model.
+	Summaries Summaries
+}
+
+// Summaries tells what a call does to its arguments.
+type Summaries interface {
+	// Frees reports which arguments (0-based) the named call frees on
+	// every path, or nil.
+	Frees(name string, nargs int) []int
+}
+
+// Result is what an execution found.
+type Result struct {
+	Faults []Fault
+	// Cut says the path bound dropped some paths.
+	Cut bool
+}
+
+// Execute runs function definition def of f over every path.
+func Execute(f *parser.File, def parser.NodeID, opt Options) Result {
+	if opt.MaxStates == 0 {
+		opt.MaxStates = 64
+	}
+	x := newExec(f, def, opt)
+	x.run()
+	return Result{Faults: x.faults, Cut: x.cut}
+}

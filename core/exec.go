@@ -1,0 +1,259 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// maxDepth bounds how deeply nested code is followed.
+const maxDepth = 200
+
+type faultKey struct {
+	kind FaultKind
+	use  parser.NodeID
+}
+
+// exec executes one function.
+type exec struct {
+	f      *parser.File
+	def    parser.NodeID
+	opt    Options
+	faults []Fault
+	seen   map[faultKey]bool
+	cut    bool
+	depth  int // scope depth while executing
+	nest   int // syntactic nesting, bounded by maxDepth
+	// retKind is what the function returns: tPointer, tRef, tView, tAuto
+	// or tPlain (a value: a copy).
+	retKind typeKind
+	// returns collects the states that returned, for summaries.
+	returns []*state
+	params  []int32 // the objects pointer parameters point to, by position (-1: none)
+}
+
+func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
+	return &exec{f: f, def: def, opt: opt, seen: map[faultKey]bool{}}
+}
+
+func (x *exec) kind(n parser.NodeID) parser.Kind { return x.f.Kind(n) }
+func (x *exec) text(n parser.NodeID) string      { return x.f.Text(n) }
+
+// funcDeclarator finds the function_declarator of a definition and says
+// whether a pointer or reference declarator wraps it (the return type is
+// then a pointer or a reference).
+func (x *exec) funcDeclarator(def parser.NodeID) (parser.NodeID, typeKind) {
+	k := tPlain
+	d := x.f.Field(def, parser.FieldDeclarator)
+	for d != parser.None && x.kind(d) != parser.KindFunctionDeclarator {
+		switch x.kind(d) {
+		case parser.KindPointerDeclarator:
+			k = tPointer
+		case parser.KindReferenceDeclarator:
+			if !strings.HasPrefix(x.text(d), "&&") {
+				k = tRef
+			}
+		}
+		next := x.f.Field(d, parser.FieldDeclarator)
+		if next == parser.None {
+			next = x.lastNamedChild(d)
+		}
+		d = next
+	}
+	return d, k
+}
+
+func (x *exec) lastNamedChild(n parser.NodeID) parser.NodeID {
+	last := parser.None
+	for c := range x.f.NamedChildren(n) {
+		last = c
+	}
+	return last
+}
+
+func (x *exec) run() {
+	fd, rk := x.funcDeclarator(x.def)
+	if rk == tPlain {
+		switch classify(x.text(x.f.Field(x.def, parser.FieldType))) {
+		case tView:
+			rk = tView
+		case tAuto:
+			rk = tAuto
+		}
+	}
+	x.retKind = rk
+	s := &state{}
+	if fd != parser.None {
+		x.declareParams(s, x.f.Field(fd, parser.FieldParameters))
+	}
+	body := x.f.Field(x.def, parser.FieldBody)
+	if body == parser.None {
+		return
+	}
+	out := x.stmt(body, []*state{s})
+	for _, st := range out {
+		if st.flow == normal || st.flow == returned {
+			x.exitScopes(st, -1, body)
+			x.returns = append(x.returns, st)
+		}
+	}
+}
+
+// declareParams makes a local for every parameter; a pointer parameter
+// points to an object of the caller's, a container parameter owns (by
+// value) or refers to (by reference) a buffer.
+func (x *exec) declareParams(s *state, list parser.NodeID) {
+	for p := range x.f.NamedChildren(list) {
+		k := x.kind(p)
+		if k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+			x.params = append(x.params, -1)
+			continue
+		}
+		typ := classify(x.text(x.f.Field(p, parser.FieldType)))
+		d := x.f.Field(p, parser.FieldDeclarator)
+		name, ptr, ref := x.declName(d)
+		l := local{name: name, typ: typ, val: unknown, depth: 0, param: true, decl: p}
+		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !ref})
+		obj := int32(-1)
+		switch {
+		case ptr:
+			l.typ = tPointer
+			obj = s.newObj(object{kind: oParam, owner: "*" + name})
+			l.val = borrowOf(obj, tPointer)
+		case typ == tStorage || typ == tUnique:
+			owned := s.newObj(object{kind: oStorage, owner: name, frame: !ref})
+			if typ == tUnique {
+				s.objs[owned].kind = oHeap
+			}
+			l.val = value{pt: -1, owns: owned, kind: typ, from: -1}
+			l.ref = false
+		case ref:
+			l.ref = true
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name}), tRef)
+		}
+		x.params = append(x.params, obj)
+		if name != "" {
+			s.locals = append(s.locals, l)
+		}
+	}
+}
+
+// declName reads a declarator: its name and whether it declares a pointer
+// or a reference.
+func (x *exec) declName(d parser.NodeID) (name string, ptr, ref bool) {
+	for d != parser.None {
+		switch x.kind(d) {
+		case parser.KindIdentifier, parser.KindFieldIdentifier:
+			return x.text(d), ptr, ref
+		case parser.KindPointerDeclarator:
+			ptr = true
+		case parser.KindReferenceDeclarator:
+			ref = true
+		case parser.KindInitDeclarator, parser.KindArrayDeclarator:
+		case parser.KindQualifiedIdentifier, parser.KindStructuredBindingDeclarator:
+			return "", ptr, ref
+		default:
+			if x.kind(d) == parser.KindFunctionDeclarator {
+				return "", ptr, ref
+			}
+		}
+		next := x.f.Field(d, parser.FieldDeclarator)
+		if next == parser.None {
+			next = x.lastNamedChild(d)
+		}
+		d = next
+	}
+	return "", ptr, ref
+}
+
+// fault records a fault once per (kind, use).
+func (x *exec) fault(fl Fault) {
+	k := faultKey{fl.Kind, fl.Use}
+	if x.seen[k] {
+		return
+	}
+	x.seen[k] = true
+	x.faults = append(x.faults, fl)
+}
+
+// use checks a read or write through v at n.
+func (x *exec) use(s *state, v value, n parser.NodeID) {
+	for _, obj := range [2]int32{v.pt, v.owns} {
+		if obj < 0 || int(obj) >= len(s.objs) {
+			continue
+		}
+		o := s.objs[obj]
+		if o.state == live {
+			continue
+		}
+		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner}
+		switch {
+		case o.kind == oTemp:
+			fl.Kind = UseOfTemporary
+		case o.state == freed:
+			fl.Kind = UseAfterFree
+		case o.state == replaced:
+			fl.Kind = UseAfterInvalidate
+		default:
+			fl.Kind = UseAfterScope
+		}
+		x.fault(fl)
+		// One report per ended object and path is enough.
+		s.objs[obj].state = live
+		s.objs[obj].end = parser.None
+	}
+}
+
+// exitScopes ends every local deeper than depth (-1: every local and
+// parameter): what it owns dies with it.
+func (x *exec) exitScopes(s *state, depth int, at parser.NodeID) {
+	for i := len(s.locals) - 1; i >= 0 && s.locals[i].depth > depth; i-- {
+		x.release(s, &s.locals[i], at)
+		s.locals = s.locals[:i]
+	}
+}
+
+func (x *exec) release(s *state, l *local, at parser.NodeID) {
+	if !(l.param && l.ref) {
+		s.end(l.slot, dead, at, "}")
+	}
+	if l.val.owns < 0 || (l.param && l.ref) {
+		return
+	}
+	switch l.typ {
+	case tStorage:
+		if !l.param || !l.ref {
+			s.end(l.val.owns, dead, at, "}")
+		}
+	case tUnique:
+		if !l.param {
+			s.end(l.val.owns, dead, at, "}")
+		}
+	case tShared:
+		o := &s.objs[l.val.owns]
+		o.refs--
+		if o.refs <= 0 {
+			s.end(l.val.owns, dead, at, "}")
+		}
+	case tRef:
+		// A reference bound to a temporary extends its life to its own.
+		s.end(l.val.owns, dead, at, "}")
+	}
+}
+
+// endTemps ends the temporaries of the full expression just executed.
+func (x *exec) endTemps(s *state, at parser.NodeID) {
+	for _, t := range s.temps {
+		s.end(t, dead, at, ";")
+	}
+	s.temps = s.temps[:0]
+}
+
+// bound drops states past the bound.
+func (x *exec) bound(ss []*state) []*state {
+	if len(ss) > x.opt.MaxStates {
+		x.cut = true
+		return ss[:x.opt.MaxStates]
+	}
+	return ss
+}

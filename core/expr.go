@@ -1,0 +1,740 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// declaration executes a declaration: every declarator makes a local whose
+// value comes from its initialiser as the declared type reads it.
+func (x *exec) declaration(s *state, n parser.NodeID) {
+	f := x.f
+	tk := classify(x.text(f.Field(n, parser.FieldType)))
+	static := strings.HasPrefix(x.text(n), "static ") || strings.HasPrefix(x.text(n), "thread_local ")
+	for d := range f.NamedChildren(n) {
+		if f.Nodes[d].Field != parser.FieldDeclarator {
+			continue
+		}
+		init := parser.None
+		if x.kind(d) == parser.KindInitDeclarator {
+			init = f.Field(d, parser.FieldValue)
+		}
+		name, ptr, ref := x.declName(d)
+		v := unknown
+		if init != parser.None {
+			v = x.eval(s, init)
+		}
+		if name == "" {
+			continue
+		}
+		s.forget(name)
+		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d}
+		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !static})
+		switch {
+		case ptr:
+			l.typ = tPointer
+		case ref:
+			l.typ, l.ref = tRef, true
+		}
+		x.bind(s, &l, v, init != parser.None)
+		if static {
+			// A static outlives the call: neither it nor what it owns is
+			// the frame's, and it is not ended at the scope's end.
+			l.depth = -1
+			if l.val.owns >= 0 {
+				s.objs[l.val.owns].frame = false
+				s.objs[l.val.owns].kept = true
+			}
+		}
+		s.locals = append(s.locals, l)
+	}
+	x.endTemps(s, n)
+}
+
+// bind gives a new local its value.
+func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
+	if l.typ == tAuto {
+		switch v.kind {
+		case tStorage, tUnique, tShared, tPointer, tView, tIter:
+			l.typ = v.kind
+		case tRef:
+			// auto copies what a reference refers to.
+			l.typ = tPlain
+		default:
+			l.typ = tPlain
+		}
+	}
+	switch l.typ {
+	case tStorage:
+		if v.owns >= 0 && v.kind == tStorage && (v.from < 0 || v.moved) {
+			x.take(s, l, v)
+		} else {
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oStorage, owner: l.name, frame: true}), kind: tStorage, from: -1}
+		}
+	case tUnique, tShared:
+		switch {
+		case v.owns >= 0 && (v.kind == tUnique || v.kind == tShared) && (v.from < 0 || v.moved || l.typ == tShared):
+			if v.from >= 0 && v.moved {
+				x.take(s, l, v)
+			} else {
+				l.val = value{pt: -1, owns: v.owns, kind: l.typ, from: -1}
+				x.untemp(s, v.owns)
+			}
+		case v.pt >= 0 && v.kind == tPointer && s.objs[v.pt].kind == oHeap:
+			l.val = value{pt: -1, owns: v.pt, kind: l.typ, from: -1}
+		case v.null || !hasInit:
+			l.val = value{pt: -1, owns: -1, kind: l.typ, null: true, from: -1}
+		default:
+			// Whatever made it, a smart pointer owns its object.
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: l.name, frame: true}), kind: l.typ, from: -1}
+		}
+		if l.typ == tShared && l.val.owns >= 0 {
+			s.objs[l.val.owns].refs++
+		}
+		if l.val.owns >= 0 {
+			s.objs[l.val.owns].owner = l.name
+		}
+	case tView:
+		switch {
+		case v.kind == tStorage && v.owns >= 0:
+			l.val = borrowOf(v.owns, tView)
+		case v.pt >= 0:
+			l.val = borrowOf(v.pt, tView)
+		default:
+			l.val = unknown
+			l.val.kind = tView
+		}
+	case tPointer, tIter:
+		l.val = v
+		l.val.from, l.val.moved = -1, false
+		if v.kind == tRef || v.kind == tStorage || v.kind == tUnique || v.kind == tShared {
+			// The pointer stored in an object (p->next, v[i]) is not
+			// the object itself; what it points to is not known.
+			l.val = unknown
+			l.val.kind = tPointer
+		}
+		if l.typ == tIter || v.kind == tIter {
+			l.val.kind = tIter
+			l.typ = tIter
+		}
+	case tRef:
+		switch {
+		case v.from >= 0 && v.pt < 0 && v.owns >= 0:
+			// A reference to a local owner: the same local under a new name.
+			l.alias = int(v.from) + 1
+			l.ref = false
+			l.typ = v.kind
+		case v.pt >= 0:
+			l.val = borrowOf(v.pt, tRef)
+		case v.owns >= 0 && v.from < 0:
+			// A reference bound to a temporary extends its life to its own.
+			x.untemp(s, v.owns)
+			s.objs[v.owns].frame = true
+			l.val = value{pt: v.owns, owns: v.owns, kind: tRef, from: -1}
+		default:
+			l.val = unknown
+		}
+	default:
+		l.val = value{pt: -1, owns: -1, flag: v.flag, null: v.null, from: -1, known: v.known, num: v.num}
+	}
+}
+
+// take moves the ownership of v's object into l.
+func (x *exec) take(s *state, l *local, v value) {
+	l.val = value{pt: -1, owns: v.owns, kind: v.kind, from: -1}
+	x.untemp(s, v.owns)
+	if v.from >= 0 && int(v.from) < len(s.locals) {
+		src := &s.locals[v.from]
+		if src.typ == tStorage {
+			// A moved-from container is valid and empty; the buffer moved.
+			src.val.owns = s.newObj(object{kind: oStorage, owner: src.name, frame: true})
+		} else {
+			src.val.owns, src.val.null = -1, true
+		}
+	}
+	s.objs[v.owns].frame = true
+}
+
+// untemp keeps a temporary past its full expression.
+func (x *exec) untemp(s *state, obj int32) {
+	for i, t := range s.temps {
+		if t == obj {
+			s.temps = append(s.temps[:i], s.temps[i+1:]...)
+			s.objs[obj].kind = oStorage
+			return
+		}
+	}
+}
+
+// eval evaluates expression n on s.
+func (x *exec) eval(s *state, n parser.NodeID) value {
+	if n == parser.None {
+		return unknown
+	}
+	x.nest++
+	defer func() { x.nest-- }()
+	if x.nest > maxDepth {
+		x.cut = true
+		return unknown
+	}
+	f := x.f
+	switch x.kind(n) {
+	case parser.KindIdentifier:
+		if x.text(n) == "NULL" {
+			return value{pt: -1, owns: -1, null: true, from: -1}
+		}
+		return x.read(s, n)
+	case parser.KindNullptr:
+		return value{pt: -1, owns: -1, null: true, from: -1}
+	case parser.KindTrue:
+		return value{pt: -1, owns: -1, flag: 1, from: -1}
+	case parser.KindFalse:
+		return value{pt: -1, owns: -1, flag: 2, from: -1}
+	case parser.KindParenthesizedExpression:
+		v := unknown
+		for c := range f.NamedChildren(n) {
+			v = x.eval(s, c)
+		}
+		return v
+	case parser.KindPointerExpression:
+		arg := f.Field(n, parser.FieldArgument)
+		if strings.HasPrefix(x.text(n), "&") {
+			return x.addressOf(s, arg)
+		}
+		v := x.eval(s, arg)
+		x.use(s, v, n)
+		return borrowOf(pointee(v), tRef)
+	case parser.KindFieldExpression:
+		arg := f.Field(n, parser.FieldArgument)
+		v := x.eval(s, arg)
+		if strings.HasPrefix(strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator))), "->") || strings.Contains(x.between(arg, f.Field(n, parser.FieldField)), "->") {
+			x.use(s, v, n)
+			return borrowOf(pointee(v), tRef)
+		}
+		if v.kind == tRef {
+			x.use(s, v, n)
+			return borrowOf(v.pt, tRef)
+		}
+		if v.from >= 0 && int(v.from) < len(s.locals) {
+			return borrowOf(s.locals[v.from].slot, tRef)
+		}
+		return unknown
+	case parser.KindSubscriptExpression:
+		v := x.eval(s, f.Field(n, parser.FieldArgument))
+		x.eval(s, f.Field(n, parser.FieldIndices))
+		switch v.kind {
+		case tStorage:
+			return borrowOf(v.owns, tRef)
+		case tPointer, tView, tIter, tRef:
+			x.use(s, v, n)
+			return borrowOf(v.pt, tRef)
+		}
+		if v.from >= 0 && int(v.from) < len(s.locals) && v.pt < 0 && v.owns < 0 {
+			// A local array: its elements are its own storage.
+			return borrowOf(s.locals[v.from].slot, tRef)
+		}
+		return unknown
+	case parser.KindCallExpression:
+		return x.call(s, n)
+	case parser.KindNewExpression:
+		for c := range f.NamedChildren(n) {
+			if x.kind(c) == parser.KindArgumentList || x.kind(c) == parser.KindInitializerList {
+				x.args(s, c)
+			}
+		}
+		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n)}), tPointer)
+	case parser.KindDeleteExpression:
+		v := unknown
+		for c := range f.NamedChildren(n) {
+			v = x.eval(s, c)
+		}
+		x.free(s, v, n, "delete")
+		return unknown
+	case parser.KindAssignmentExpression:
+		return x.assign(s, n)
+	case parser.KindBinaryExpression:
+		l := x.eval(s, f.Field(n, parser.FieldLeft))
+		r := x.eval(s, f.Field(n, parser.FieldRight))
+		op := x.text(f.Field(n, parser.FieldOperator))
+		for _, v := range []value{l, r} {
+			if v.kind == tView {
+				x.use(s, v, n)
+			}
+		}
+		if (op == "+" || op == "-") && (l.kind == tPointer || l.kind == tIter) {
+			l.from = -1
+			return l
+		}
+		if l.known && r.known {
+			v := unknown
+			if num, ok := arith(l.num, op, r.num); ok {
+				v.num, v.known = num, true
+			} else if op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" {
+				v.flag = 2
+				if cmp(l.num, op, r.num) {
+					v.flag = 1
+				}
+			}
+			return v
+		}
+		return unknown
+	case parser.KindUnaryExpression:
+		v := x.eval(s, f.Field(n, parser.FieldArgument))
+		switch {
+		case strings.HasPrefix(x.text(n), "!") && v.flag != 0:
+			return value{pt: -1, owns: -1, flag: 3 - v.flag, from: -1}
+		case strings.HasPrefix(x.text(n), "-") && v.known:
+			w := unknown
+			w.num, w.known = -v.num, true
+			return w
+		}
+		return unknown
+	case parser.KindUpdateExpression:
+		arg := f.Field(n, parser.FieldArgument)
+		v := x.eval(s, arg)
+		if v.kind == tIter {
+			x.use(s, v, n)
+		}
+		if x.kind(arg) == parser.KindIdentifier {
+			s.forget(x.text(arg))
+			if i := s.lookup(x.text(arg)); i >= 0 {
+				s.locals[i].val.known = false
+			}
+		}
+		return unknown
+	case parser.KindCastExpression:
+		v := x.eval(s, f.Field(n, parser.FieldValue))
+		v.from = -1
+		return v
+	case parser.KindConditionalExpression:
+		x.eval(s, f.Field(n, parser.FieldCondition))
+		a := x.eval(s, f.Field(n, parser.FieldConsequence))
+		b := x.eval(s, f.Field(n, parser.FieldAlternative))
+		if a.pt == b.pt && a.owns == b.owns {
+			return a
+		}
+		return unknown
+	case parser.KindCommaExpression:
+		x.eval(s, f.Field(n, parser.FieldLeft))
+		return x.eval(s, f.Field(n, parser.FieldRight))
+	case parser.KindInitializerList, parser.KindArgumentList:
+		vs := x.args(s, n)
+		if len(vs) == 1 {
+			return vs[0]
+		}
+		return unknown
+	case parser.KindNumberLiteral:
+		v := unknown
+		v.num, v.known = number(x.text(n))
+		return v
+	case parser.KindLambdaExpression, parser.KindThis, parser.KindStringLiteral:
+		return unknown
+	}
+	for c := range f.NamedChildren(n) {
+		x.eval(s, c)
+	}
+	return unknown
+}
+
+// pointee is the object *v is: what a pointer or smart pointer points
+// to. An element or member (v.kind tRef) holds a pointer whose target is
+// not known.
+func pointee(v value) int32 {
+	switch v.kind {
+	case tUnique, tShared:
+		return v.owns
+	case tPointer, tIter, tView:
+		return v.pt
+	}
+	return -1
+}
+
+// between is the source text between two sibling nodes.
+func (x *exec) between(a, b parser.NodeID) string {
+	if a == parser.None || b == parser.None {
+		return ""
+	}
+	s, e := x.f.Nodes[a].End, x.f.Nodes[b].Start
+	if s >= e {
+		return ""
+	}
+	return string(x.f.Src[s:e])
+}
+
+// read is the value of a name.
+func (x *exec) read(s *state, n parser.NodeID) value {
+	i := s.lookup(x.text(n))
+	if i < 0 {
+		return unknown
+	}
+	l := s.locals[i]
+	v := l.val
+	v.from = int32(i)
+	v.moved = false
+	if l.ref {
+		x.use(s, l.val, n)
+		v.kind = tRef
+		return v
+	}
+	if v.kind == tPlain {
+		v.kind = l.typ
+	}
+	return v
+}
+
+// addressOf is &e.
+func (x *exec) addressOf(s *state, e parser.NodeID) value {
+	if x.kind(e) == parser.KindIdentifier {
+		i := s.lookup(x.text(e))
+		if i < 0 {
+			return unknown
+		}
+		l := s.locals[i]
+		if l.ref {
+			return borrowOf(l.val.pt, tPointer)
+		}
+		return borrowOf(l.slot, tPointer)
+	}
+	v := x.eval(s, e)
+	if v.pt >= 0 {
+		return borrowOf(v.pt, tPointer)
+	}
+	return unknown
+}
+
+// args evaluates an argument list.
+func (x *exec) args(s *state, list parser.NodeID) []value {
+	var vs []value
+	for c := range x.f.NamedChildren(list) {
+		vs = append(vs, x.eval(s, c))
+	}
+	return vs
+}
+
+// handOn checks the arguments of a call holdfast cannot see: a reference or
+// view it is handed, or a pointer into a container's or a local's storage,
+// is read there; what is moved or shared into it may be kept there.
+func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
+	i := 0
+	for c := range x.f.NamedChildren(list) {
+		if i >= len(vs) {
+			break
+		}
+		v := vs[i]
+		i++
+		switch v.kind {
+		case tView:
+			x.use(s, v, c)
+		case tRef:
+			// A reference to an object the callee may only hold or compare;
+			// one into a buffer or a local is read there.
+			if v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].kind != oHeap && s.objs[v.pt].kind != oParam {
+				x.use(s, v, c)
+			}
+		case tPointer:
+			if v.pt >= 0 && int(v.pt) < len(s.objs) {
+				switch s.objs[v.pt].kind {
+				case oStorage, oStack, oTemp:
+					x.use(s, v, c)
+				}
+			}
+		case tUnique, tShared:
+			if v.owns >= 0 && (v.moved || v.kind == tShared) {
+				s.objs[v.owns].kept = true
+				if v.moved && v.from >= 0 && int(v.from) < len(s.locals) {
+					s.locals[v.from].val.owns = -1
+					s.locals[v.from].val.null = true
+				}
+			}
+		case tStorage:
+			if v.moved && v.owns >= 0 {
+				s.objs[v.owns].kept = true
+			}
+		}
+	}
+}
+
+// free ends what v points to, by via at n.
+func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
+	if v.kind == tRef {
+		// The pointer stored in an object (delete y->a): not known.
+		return
+	}
+	obj := v.pt
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return
+	}
+	o := s.objs[obj]
+	switch {
+	case o.state == freed:
+		x.fault(Fault{Kind: DoubleFree, Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner})
+	case o.state != live:
+		x.use(s, v, n)
+	case o.kind == oHeap || o.kind == oParam:
+		s.end(obj, freed, n, via)
+	}
+}
+
+// assign executes an assignment.
+func (x *exec) assign(s *state, n parser.NodeID) value {
+	f := x.f
+	left, right := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
+	op := strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator)))
+	rv := x.eval(s, right)
+	if x.kind(left) != parser.KindIdentifier {
+		x.eval(s, left)
+		return rv
+	}
+	s.forget(x.text(left))
+	i := s.lookup(x.text(left))
+	if i < 0 {
+		return rv
+	}
+	l := &s.locals[i]
+	if l.ref {
+		x.use(s, l.val, left)
+		return rv
+	}
+	switch l.typ {
+	case tPointer, tIter, tView:
+		if op != "=" {
+			return rv
+		}
+		k := l.typ
+		l.val = rv
+		l.val.from, l.val.moved = -1, false
+		switch {
+		case k == tView && rv.kind == tStorage && rv.owns >= 0:
+			l.val = borrowOf(rv.owns, tView)
+		case k != tView && (rv.kind == tRef || rv.kind == tStorage || rv.kind == tUnique || rv.kind == tShared):
+			l.val = unknown
+		}
+		l.val.kind = k
+	case tStorage:
+		old := l.val.owns
+		if rv.owns >= 0 && rv.kind == tStorage && (rv.from < 0 || rv.moved) && op == "=" {
+			x.take(s, l, rv)
+		} else {
+			l.val.owns = s.newObj(object{kind: oStorage, owner: l.name, frame: true})
+		}
+		if old >= 0 {
+			// The buffer changes; whose it is does not.
+			s.objs[l.val.owns].frame = s.objs[old].frame
+			s.objs[l.val.owns].kept = s.objs[old].kept
+		}
+		s.end(old, replaced, n, "operator"+op)
+	case tUnique, tShared:
+		old := l.val.owns
+		if old >= 0 {
+			if l.typ == tShared {
+				s.objs[old].refs--
+				if s.objs[old].refs <= 0 {
+					s.end(old, freed, n, "operator=")
+				}
+			} else {
+				s.end(old, freed, n, "operator=")
+			}
+		}
+		switch {
+		case rv.null:
+			l.val.owns, l.val.null = -1, true
+		case rv.owns >= 0 && (rv.from < 0 || rv.moved || l.typ == tShared):
+			if rv.moved {
+				x.take(s, l, rv)
+			} else {
+				l.val.owns = rv.owns
+				x.untemp(s, rv.owns)
+			}
+			if l.typ == tShared {
+				s.objs[rv.owns].refs++
+			}
+		default:
+			l.val.owns = s.newObj(object{kind: oHeap, owner: l.name, frame: true})
+			if l.typ == tShared {
+				s.objs[l.val.owns].refs = 1
+			}
+		}
+		l.val.kind = l.typ
+	default:
+		l.val = value{pt: -1, owns: -1, from: -1}
+		if op == "=" {
+			l.val = value{pt: -1, owns: -1, flag: rv.flag, null: rv.null, from: -1, known: rv.known, num: rv.num}
+		}
+	}
+	return rv
+}
+
+// call executes a call.
+func (x *exec) call(s *state, n parser.NodeID) value {
+	f := x.f
+	fn := f.Field(n, parser.FieldFunction)
+	list := f.Field(n, parser.FieldArguments)
+	if x.kind(fn) == parser.KindFieldExpression {
+		return x.method(s, n, fn, list)
+	}
+	name := calleeName(x.text(fn))
+	switch {
+	case name == "std::move" || name == "move" || name == "std::forward":
+		vs := x.args(s, list)
+		if len(vs) == 0 {
+			return unknown
+		}
+		v := vs[0]
+		v.moved = true
+		return v
+	case frees[name]:
+		vs := x.args(s, list)
+		if len(vs) > 0 {
+			x.free(s, vs[0], n, name)
+		}
+		return unknown
+	case allocs[name]:
+		x.args(s, list)
+		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n)}), tPointer)
+	case makeUnique[name], makeShared[name]:
+		x.args(s, list)
+		k := tUnique
+		if makeShared[name] {
+			k = tShared
+		}
+		return value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: x.text(n)}), kind: k, from: -1}
+	case stringReturns[name] || storageTypes[name]:
+		x.handOn(s, list, x.args(s, list))
+		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
+		s.temps = append(s.temps, t)
+		return value{pt: -1, owns: t, kind: tStorage, from: -1}
+	case failureExit(name):
+		x.args(s, list)
+		return unknown
+	case noReturn[name]:
+		x.args(s, list)
+		s.flow = exited
+		return unknown
+	}
+	vs := x.args(s, list)
+	if x.opt.Summaries != nil {
+		for _, k := range x.opt.Summaries.Frees(name, len(vs)) {
+			if k < len(vs) {
+				x.free(s, vs[k], n, name)
+				vs[k] = unknown
+			}
+		}
+	}
+	x.handOn(s, list, vs)
+	return unknown
+}
+
+// method executes recv.m(args) or recv->m(args).
+func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
+	f := x.f
+	recv := f.Field(fn, parser.FieldArgument)
+	m := calleeName(x.text(f.Field(fn, parser.FieldField)))
+	arrow := strings.Contains(x.between(recv, f.Field(fn, parser.FieldField)), "->")
+	rv := x.eval(s, recv)
+	if arrow {
+		x.use(s, rv, fn)
+		vs := x.args(s, list)
+		x.handOn(s, list, vs)
+		return unknown
+	}
+	var loc *local
+	if rv.from >= 0 && int(rv.from) < len(s.locals) {
+		loc = &s.locals[rv.from]
+	}
+	switch rv.kind {
+	case tStorage:
+		switch {
+		case borrowMethods[m]:
+			x.args(s, list)
+			k := tRef
+			switch m {
+			case "data", "c_str":
+				k = tPointer
+			case "begin", "end", "cbegin", "cend", "rbegin", "rend":
+				k = tIter
+			}
+			return borrowOf(rv.owns, k)
+		case growMethods[m]:
+			vs := x.args(s, list)
+			x.handOn(s, list, vs)
+			if loc != nil && loc.typ == tStorage && rv.owns >= 0 {
+				old := s.objs[rv.owns]
+				if old.reserved && m != "clear" && m != "shrink_to_fit" {
+					return unknown
+				}
+				s.end(rv.owns, replaced, n, m)
+				loc.val.owns = s.newObj(object{kind: oStorage, owner: loc.name, frame: old.frame, reserved: m == "reserve"})
+			}
+			return unknown
+		}
+	case tUnique, tShared:
+		switch m {
+		case "get":
+			return borrowOf(rv.owns, tPointer)
+		case "release":
+			if loc != nil && rv.kind == tUnique {
+				loc.val.owns, loc.val.null = -1, true
+			}
+			if rv.owns >= 0 {
+				// Released: the caller owns it now, not the frame.
+				s.objs[rv.owns].kept = true
+				s.objs[rv.owns].frame = false
+			}
+			return borrowOf(rv.owns, tPointer)
+		case "reset":
+			vs := x.args(s, list)
+			if loc != nil && rv.owns >= 0 {
+				if rv.kind == tShared {
+					s.objs[rv.owns].refs--
+					if s.objs[rv.owns].refs <= 0 {
+						s.end(rv.owns, freed, n, "reset")
+					}
+				} else {
+					s.end(rv.owns, freed, n, "reset")
+				}
+			}
+			if loc != nil {
+				loc.val.owns, loc.val.null = -1, true
+				if len(vs) == 1 && vs[0].pt >= 0 && s.objs[vs[0].pt].kind == oHeap {
+					loc.val.owns, loc.val.null = vs[0].pt, false
+				}
+			}
+			return unknown
+		}
+	case tView:
+		vs := x.args(s, list)
+		if viewReads[m] {
+			x.use(s, rv, fn)
+		}
+		x.handOn(s, list, vs)
+		return unknown
+	case tRef:
+		vs := x.args(s, list)
+		x.handOn(s, list, vs)
+		return unknown
+	}
+	vs := x.args(s, list)
+	x.handOn(s, list, vs)
+	return unknown
+}
+
+// calleeName is a callee's text without template arguments and spaces.
+func calleeName(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '<':
+			depth++
+		case r == '>':
+			if depth > 0 {
+				depth--
+			}
+		case depth > 0, r == ' ', r == '\n', r == '\t':
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,144 @@
+package core
+
+import (
+	"slices"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+type objKind uint8
+
+const (
+	oStack   objKind = iota // a local's own storage
+	oHeap                   // from new, malloc, make_unique, make_shared
+	oStorage                // a container's or string's buffer
+	oTemp                   // a temporary's buffer
+	oParam                  // what a pointer parameter points to
+)
+
+type objState uint8
+
+const (
+	live     objState = iota
+	freed             // delete, free, reset
+	dead              // its owner's scope ended
+	replaced          // its container grew, was cleared or reassigned
+)
+
+// object is one piece of memory on one path.
+type object struct {
+	kind  objKind
+	state objState
+	owner string        // the local or expression that owned it
+	end   parser.NodeID // where it ended
+	via   string        // what ended it
+	// frame: the memory belongs to this call's frame (a local's storage or
+	// what a local owns), so a pointer into it must not be returned.
+	frame bool
+	// reserved: a reserve call sized it; growth within the capacity does
+	// not replace it, and the capacity is not known, so growth is taken
+	// to fit.
+	reserved bool
+	refs     int // shared_ptr owners alive
+	// kept: code holdfast cannot see may own it now (it was moved or
+	// shared into an unknown call), so its owners' deaths do not end it.
+	kept bool
+}
+
+// value is what an expression yields on one path.
+type value struct {
+	pt   int32    // the object it borrows (points into), or -1
+	owns int32    // the object it owns, or -1
+	kind typeKind // what made it: tPointer, tView, tIter, tStorage, tUnique, tShared, tPlain
+	null bool     // known to be null
+	flag int8     // a known truth value: 0 unknown, 1 true, 2 false
+	// from is the local the value was read from (-1: none, an rvalue).
+	from int32
+	// moved marks the result of std::move(x): ownership may be taken.
+	moved bool
+	// known says num is the value's integer value.
+	known bool
+	num   int64
+}
+
+var unknown = value{pt: -1, owns: -1, from: -1}
+
+func borrowOf(obj int32, k typeKind) value {
+	v := unknown
+	v.pt, v.kind = obj, k
+	return v
+}
+
+// local is a named value of the function.
+type local struct {
+	name  string
+	slot  int32    // its own storage
+	typ   typeKind // what it holds
+	ref   bool     // a reference: val.pt is the referent
+	val   value
+	depth int
+	param bool
+	decl  parser.NodeID
+	// alias, when > 0, makes this local another name of local alias-1 (a
+	// reference bound to a local container or smart pointer).
+	alias int
+}
+
+type flow uint8
+
+const (
+	normal flow = iota
+	broke
+	continued
+	returned
+	exited // a throw or a failure exit: not a path to report from
+)
+
+// state is one path's memory.
+type state struct {
+	objs   []object
+	locals []local
+	temps  []int32 // temporaries of the current full expression
+	cons   []constraint
+	flow   flow
+}
+
+func (s *state) clone() *state {
+	return &state{
+		objs:   slices.Clone(s.objs),
+		locals: slices.Clone(s.locals),
+		temps:  slices.Clone(s.temps),
+		cons:   slices.Clone(s.cons),
+		flow:   s.flow,
+	}
+}
+
+func (s *state) newObj(o object) int32 {
+	s.objs = append(s.objs, o)
+	return int32(len(s.objs) - 1)
+}
+
+// lookup finds the innermost local named name, or -1, through aliases.
+func (s *state) lookup(name string) int {
+	for i := len(s.locals) - 1; i >= 0; i-- {
+		if s.locals[i].name == name {
+			for s.locals[i].alias > 0 && s.locals[i].alias-1 < i {
+				i = s.locals[i].alias - 1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// end marks obj ended at n by via, unless it already ended.
+func (s *state) end(obj int32, st objState, n parser.NodeID, via string) {
+	if obj < 0 {
+		return
+	}
+	o := &s.objs[obj]
+	if o.state != live || o.kept && st != freed {
+		return
+	}
+	o.state, o.end, o.via = st, n, via
+}

@@ -1,0 +1,147 @@
+package core
+
+import "strings"
+
+// What the standard library and its common equivalents do with memory.
+// Each table cites the documentation it is written from; a name here is a
+// documented behaviour, never a guess about a project's code.
+
+// typeKind is what a declared type makes of the value it holds.
+type typeKind uint8
+
+const (
+	tPlain   typeKind = iota // a value with no memory of interest
+	tStorage                 // owns a buffer of elements (vector, string)
+	tUnique                  // owns one object, alone (unique_ptr)
+	tShared                  // owns one object with others (shared_ptr)
+	tView                    // borrows a range it does not own (span, string_view)
+	tPointer                 // a raw pointer
+	tRef                     // a reference
+	tIter                    // an iterator into a container
+	tAuto                    // takes the kind of its initialiser
+)
+
+// storageTypes own a heap buffer of their elements that is replaced when
+// they grow (cppreference, std::vector "Iterator invalidation": push_back,
+// emplace_back, insert, emplace, resize, reserve may reallocate, clear
+// invalidates every reference; std::basic_string: "References, pointers,
+// and iterators ... may be invalidated by ... any standard library
+// function taking a reference to non-const basic_string as an argument ...
+// calling non-const member functions, except operator[], at, data, front,
+// back, begin, rbegin, end and rend"). absl::InlinedVector and
+// llvm::SmallVector document the same invalidation as std::vector.
+var storageTypes = map[string]bool{
+	"std::vector": true, "vector": true, "std::string": true, "string": true,
+	"std::basic_string": true, "std::wstring": true, "std::u16string": true, "std::u32string": true,
+	"absl::InlinedVector": true, "llvm::SmallVector": true, "c10::SmallVector": true,
+	"folly::fbvector": true, "folly::fbstring": true, "std::pmr::vector": true, "std::pmr::string": true,
+}
+
+// viewTypes borrow a range they do not own (cppreference std::span,
+// std::basic_string_view: "it is the programmer's responsibility to ensure
+// that std::string_view does not outlive the pointed-to character array";
+// absl::Span, absl::string_view, c10::ArrayRef, llvm::ArrayRef and
+// llvm::StringRef document the same).
+var viewTypes = map[string]bool{
+	"std::span": true, "span": true, "std::string_view": true, "string_view": true,
+	"std::basic_string_view": true, "absl::Span": true, "absl::string_view": true,
+	"c10::ArrayRef": true, "at::ArrayRef": true, "ArrayRef": true, "c10::IntArrayRef": true,
+	"at::IntArrayRef": true, "IntArrayRef": true, "llvm::ArrayRef": true, "llvm::StringRef": true,
+	"llvm::MutableArrayRef": true, "absl::Span<const": true, "folly::StringPiece": true,
+	"folly::Range": true, "c10::string_view": true,
+}
+
+// uniqueTypes own one object and free it when they die or are reset
+// (cppreference std::unique_ptr: "the object is disposed of ... when the
+// managing unique_ptr object is destroyed ... or assigned another pointer
+// via operator= or reset()").
+var uniqueTypes = map[string]bool{"std::unique_ptr": true, "unique_ptr": true}
+
+// sharedTypes own one object with every copy; the last one alive frees it
+// (cppreference std::shared_ptr).
+var sharedTypes = map[string]bool{"std::shared_ptr": true, "shared_ptr": true}
+
+// wrapperTypes hold one value of their argument type in place:
+// std::optional<T> is a T (cppreference: "the contained value is allocated
+// within the optional object"), so optional<span<T>> is a view.
+var wrapperTypes = map[string]bool{"std::optional": true, "absl::optional": true, "optional": true, "c10::optional": true}
+
+// classify reads a declared type, without its declarator's * and &.
+func classify(typ string) typeKind {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	t = strings.TrimSpace(strings.TrimSuffix(t, " const"))
+	base, arg := t, ""
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		base = strings.TrimSpace(t[:i])
+		if j := strings.LastIndexByte(t, '>'); j > i {
+			arg = t[i+1 : j]
+		}
+	}
+	switch {
+	case base == "auto" || base == "decltype(auto)":
+		return tAuto
+	case wrapperTypes[base]:
+		return classify(arg)
+	case storageTypes[base]:
+		return tStorage
+	case viewTypes[base]:
+		return tView
+	case uniqueTypes[base]:
+		return tUnique
+	case sharedTypes[base]:
+		return tShared
+	case strings.HasSuffix(base, "::iterator") || strings.HasSuffix(base, "::const_iterator") ||
+		strings.HasSuffix(base, "::reverse_iterator"):
+		return tIter
+	}
+	return tPlain
+}
+
+// borrowMethods return a pointer, reference, iterator or view into a
+// storage's buffer (cppreference: data, c_str, begin/end and their c/r
+// forms, front, back, operator[], at).
+var borrowMethods = map[string]bool{
+	"data": true, "c_str": true, "begin": true, "end": true, "cbegin": true, "cend": true,
+	"rbegin": true, "rend": true, "front": true, "back": true, "at": true,
+}
+
+// growMethods may replace a storage's buffer (see storageTypes).
+var growMethods = map[string]bool{
+	"push_back": true, "emplace_back": true, "insert": true, "emplace": true, "resize": true,
+	"reserve": true, "append": true, "assign": true, "clear": true, "shrink_to_fit": true,
+}
+
+// viewReads are a view's methods that read the range it borrows.
+var viewReads = map[string]bool{
+	"data": true, "begin": true, "end": true, "front": true, "back": true, "at": true,
+	"cbegin": true, "cend": true, "substr": true, "subspan": true, "find": true, "compare": true,
+	"str": true, "vec": true, "first": true, "last": true, "starts_with": true, "ends_with": true,
+	"copy": true, "toString": true, "to_string": true,
+}
+
+// frees are calls that free their first argument (the C library's free,
+// and allocators documented as its equivalents).
+var frees = map[string]bool{"free": true, "std::free": true, "::free": true}
+
+// allocs are calls that return a fresh heap object.
+var allocs = map[string]bool{"malloc": true, "calloc": true, "std::malloc": true, "std::calloc": true,
+	"::malloc": true, "strdup": true, "aligned_alloc": true}
+
+// makeUnique and makeShared build an owned object (cppreference).
+var makeUnique = map[string]bool{"std::make_unique": true, "make_unique": true, "absl::make_unique": true}
+var makeShared = map[string]bool{"std::make_shared": true, "make_shared": true, "std::allocate_shared": true}
+
+// stringReturns return a new std::string by value (cppreference
+// std::to_string; absl::StrCat and StrFormat documentation).
+var stringReturns = map[string]bool{"std::to_string": true, "to_string": true, "absl::StrCat": true,
+	"absl::StrFormat": true, "absl::StrJoin": true, "c10::str": true, "std::string": true}
+
+// failureExits end the test or the process when their check fails
+// (gtest's ASSERT_*: "generate fatal failures ... abort the current
+// function"; glog's CHECK: "aborts the program"): the failing path is
+// not a path to report from, the passing one continues.
+func failureExit(name string) bool {
+	return strings.HasPrefix(name, "ASSERT_") || strings.HasPrefix(name, "TF_ASSERT_") ||
+		name == "CHECK" || strings.HasPrefix(name, "CHECK_") || strings.HasPrefix(name, "TORCH_CHECK") ||
+		strings.HasPrefix(name, "DCHECK")
+}

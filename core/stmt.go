@@ -1,0 +1,523 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// stmt executes statement n on every state that flows normally and
+// returns the states after it; states that broke, continued, returned or
+// exited pass through untouched.
+func (x *exec) stmt(n parser.NodeID, in []*state) []*state {
+	var run, out []*state
+	for _, s := range in {
+		if s.flow == normal {
+			run = append(run, s)
+		} else {
+			out = append(out, s)
+		}
+	}
+	if len(run) == 0 || n == parser.None {
+		return append(out, run...)
+	}
+	x.nest++
+	defer func() { x.nest-- }()
+	if x.nest > maxDepth {
+		x.cut = true
+		return append(out, run...)
+	}
+	return x.bound(append(out, x.exec1(n, run)...))
+}
+
+func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
+	f := x.f
+	switch x.kind(n) {
+	case parser.KindCompoundStatement:
+		x.depth++
+		for c := range f.NamedChildren(n) {
+			ss = x.stmt(c, ss)
+		}
+		x.depth--
+		for _, s := range ss {
+			if s.flow == normal || s.flow == broke || s.flow == continued {
+				x.exitScopes(s, x.depth, x.closing(n))
+			}
+		}
+		return ss
+	case parser.KindDeclaration:
+		for _, s := range ss {
+			x.declaration(s, n)
+		}
+		return ss
+	case parser.KindExpressionStatement:
+		var out []*state
+		for _, s := range ss {
+			out = append(out, x.exprStmt(s, n)...)
+		}
+		return out
+	case parser.KindReturnStatement, parser.KindCoReturnStatement:
+		for _, s := range ss {
+			x.ret(s, n)
+		}
+		return ss
+	case parser.KindIfStatement:
+		return x.ifStmt(n, ss)
+	case parser.KindForStatement, parser.KindWhileStatement, parser.KindDoStatement, parser.KindForRangeLoop:
+		return x.loop(n, ss)
+	case parser.KindSwitchStatement:
+		return x.switchStmt(n, ss)
+	case parser.KindBreakStatement:
+		for _, s := range ss {
+			s.flow = broke
+		}
+		return ss
+	case parser.KindContinueStatement:
+		for _, s := range ss {
+			s.flow = continued
+		}
+		return ss
+	case parser.KindThrowStatement:
+		for _, s := range ss {
+			for c := range f.NamedChildren(n) {
+				x.eval(s, c)
+			}
+			s.flow = exited
+		}
+		return ss
+	case parser.KindTryStatement:
+		return x.stmt(f.Field(n, parser.FieldBody), ss)
+	case parser.KindLabeledStatement, parser.KindCaseStatement:
+		for c := range f.NamedChildren(n) {
+			if f.Nodes[c].Field == parser.FieldValue || x.kind(c) == parser.KindIdentifier && f.Nodes[c].Field != parser.FieldNone {
+				continue
+			}
+			ss = x.stmt(c, ss)
+		}
+		return ss
+	case parser.KindPreprocIf, parser.KindPreprocIfdef, parser.KindPreprocElse, parser.KindPreprocElif:
+		// The first branch only: a build compiles one.
+		for c := range f.NamedChildren(n) {
+			switch x.kind(c) {
+			case parser.KindPreprocElse, parser.KindPreprocElif:
+				return ss
+			}
+			if f.Nodes[c].Field == parser.FieldCondition || f.Nodes[c].Field == parser.FieldName {
+				continue
+			}
+			ss = x.stmt(c, ss)
+		}
+		return ss
+	}
+	return ss
+}
+
+// closing is the position a scope ends at: its closing brace.
+func (x *exec) closing(n parser.NodeID) parser.NodeID {
+	last := parser.None
+	for c := range x.f.Children(n) {
+		last = c
+	}
+	if last == parser.None {
+		return n
+	}
+	return last
+}
+
+// exprStmt executes an expression statement; a failure exit forks into
+// the passing path only.
+func (x *exec) exprStmt(s *state, n parser.NodeID) []*state {
+	e := x.f.FirstChild(n)
+	for e != parser.None && !x.f.Nodes[e].Named {
+		e = x.f.Nodes[e].Next
+	}
+	if e == parser.None {
+		return []*state{s}
+	}
+	x.eval(s, e)
+	x.endTemps(s, n)
+	return []*state{s}
+}
+
+// ret executes a return: the value is checked against the frame, then
+// every local dies.
+func (x *exec) ret(s *state, n parser.NodeID) {
+	var v value
+	e := parser.None
+	for c := range x.f.NamedChildren(n) {
+		e = c
+	}
+	v = unknown
+	if e != parser.None {
+		v = x.eval(s, e)
+	}
+	if v.pt >= 0 && int(v.pt) < len(s.objs) {
+		o := s.objs[v.pt]
+		ret := x.retKind
+		if ret == tAuto && (v.kind == tPointer || v.kind == tView || v.kind == tIter) {
+			ret = v.kind
+		}
+		// Returning an element (v[i], *p, p->x) by pointer or view returns
+		// the value stored there, not a pointer into the storage.
+		borrows := v.kind == tRef && ret == tRef || v.kind != tRef && (ret == tPointer || ret == tView)
+		if borrows && o.frame && o.state == live {
+			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
+		}
+	}
+	x.endTemps(s, n)
+	s.flow = returned
+}
+
+// cond evaluates a condition on s: what it is there, and what each arm
+// learns.
+func (x *exec) cond(s *state, n parser.NodeID) branch {
+	if n == parser.None {
+		return branch{}
+	}
+	f := x.f
+	switch x.kind(n) {
+	case parser.KindConditionClause, parser.KindParenthesizedExpression:
+		var r branch
+		for c := range f.NamedChildren(n) {
+			if x.kind(c) == parser.KindDeclaration || x.kind(c) == parser.KindInitStatement {
+				x.declaration(s, c)
+				r = branch{}
+				continue
+			}
+			r = x.cond(s, c)
+		}
+		return r
+	case parser.KindDeclaration:
+		x.declaration(s, n)
+		return branch{}
+	case parser.KindUnaryExpression:
+		if strings.HasPrefix(x.text(n), "!") {
+			b := x.cond(s, f.Field(n, parser.FieldArgument))
+			if b.t != 0 {
+				b.t = 3 - b.t
+			}
+			b.yes, b.no = b.no, b.yes
+			return b
+		}
+	case parser.KindBinaryExpression:
+		op := x.text(f.Field(n, parser.FieldOperator))
+		l, r := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
+		switch op {
+		case "&&", "||":
+			return x.logical(s, op, l, r)
+		case "==", "!=":
+			other := parser.None
+			switch {
+			case x.kind(r) == parser.KindNullptr || x.text(r) == "NULL":
+				other = l
+			case x.kind(l) == parser.KindNullptr || x.text(l) == "NULL":
+				other = r
+			}
+			if other != parser.None {
+				b := x.truth(s, other)
+				if op == "==" {
+					if b.t != 0 {
+						b.t = 3 - b.t
+					}
+					b.yes, b.no = b.no, b.yes
+				}
+				return b
+			}
+		}
+		if b, ok := x.compare(s, n); ok {
+			return b
+		}
+	case parser.KindIdentifier:
+		return x.truth(s, n)
+	}
+	v := x.eval(s, n)
+	switch {
+	case v.flag != 0:
+		return branch{t: v.flag}
+	case v.known:
+		if v.num != 0 {
+			return branch{t: 1}
+		}
+		return branch{t: 2}
+	}
+	return branch{t: nullness(v)}
+}
+
+// truth is the outcome of testing a value for non-zero (a pointer for
+// non-null); a name learns != 0 on the true arm and == 0 on the other.
+func (x *exec) truth(s *state, n parser.NodeID) branch {
+	v := x.eval(s, n)
+	switch {
+	case v.flag != 0:
+		return branch{t: v.flag}
+	case v.known:
+		if v.num != 0 {
+			return branch{t: 1}
+		}
+		return branch{t: 2}
+	}
+	if t := nullness(v); t != 0 {
+		return branch{t: t}
+	}
+	if x.kind(n) != parser.KindIdentifier {
+		return branch{}
+	}
+	c := constraint{x.text(n), "!=", 0}
+	return branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}
+}
+
+// logical is a && b or a || b: b is judged knowing what a's arm learned.
+func (x *exec) logical(s *state, op string, l, r parser.NodeID) branch {
+	a := x.cond(s, l)
+	and := op == "&&"
+	if and && a.t == 2 || !and && a.t == 1 {
+		return a
+	}
+	saved := s.cons
+	if and {
+		s.cons = append(s.cons[:len(s.cons):len(s.cons)], a.yes...)
+	} else {
+		s.cons = append(s.cons[:len(s.cons):len(s.cons)], a.no...)
+	}
+	b := x.cond(s, r)
+	s.cons = saved
+	var out branch
+	if and {
+		switch {
+		case a.t == 1:
+			out.t = b.t
+		case b.t == 2:
+			out.t = 2
+		}
+		out.yes = append(append(out.yes, a.yes...), b.yes...)
+		switch {
+		case a.t == 1:
+			out.no = b.no
+		case b.t == 1:
+			out.no = a.no
+		}
+		return out
+	}
+	switch {
+	case a.t == 2:
+		out.t = b.t
+	case b.t == 1:
+		out.t = 1
+	}
+	out.no = append(append(out.no, a.no...), b.no...)
+	switch {
+	case a.t == 2:
+		out.yes = b.yes
+	case b.t == 2:
+		out.yes = a.yes
+	}
+	return out
+}
+
+// nullness is a pointer value's truth: 1 non-null, 2 null, 0 unknown.
+func nullness(v value) int8 {
+	switch {
+	case v.null:
+		return 2
+	case v.pt >= 0 && v.kind == tPointer, v.owns >= 0 && (v.kind == tUnique || v.kind == tShared):
+		return 1
+	}
+	return 0
+}
+
+func (x *exec) ifStmt(n parser.NodeID, ss []*state) []*state {
+	f := x.f
+	var yes, no []*state
+	x.depth++
+	for _, s := range ss {
+		b := x.cond(s, f.Field(n, parser.FieldCondition))
+		x.endTemps(s, n)
+		switch b.t {
+		case 1:
+			yes = append(yes, s)
+		case 2:
+			no = append(no, s)
+		default:
+			other := s.clone()
+			s.cons = append(s.cons, b.yes...)
+			other.cons = append(other.cons, b.no...)
+			yes = append(yes, s)
+			no = append(no, other)
+		}
+	}
+	yes = x.stmt(f.Field(n, parser.FieldConsequence), yes)
+	if alt := f.Field(n, parser.FieldAlternative); alt != parser.None {
+		for c := range f.NamedChildren(alt) {
+			no = x.stmt(c, no)
+		}
+	}
+	x.depth--
+	out := make([]*state, 0, len(yes)+len(no))
+	out = append(append(out, yes...), no...)
+	for _, s := range out {
+		if s.flow == normal {
+			x.exitScopes(s, x.depth, n)
+		}
+	}
+	return out
+}
+
+// loop executes a loop's body zero, one and two times.
+func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
+	f := x.f
+	x.depth++
+	isDo := x.kind(n) == parser.KindDoStatement
+	body := f.Field(n, parser.FieldBody)
+	elem := parser.None
+	if init := f.Field(n, parser.FieldInitializer); init != parser.None {
+		for _, s := range ss {
+			if x.kind(init) == parser.KindDeclaration {
+				x.declaration(s, init)
+			} else {
+				x.eval(s, init)
+			}
+		}
+	}
+	if x.kind(n) == parser.KindForRangeLoop {
+		elem = n
+	}
+	var exits []*state
+	cur := ss
+	for iter := 0; iter < 3 && len(cur) > 0; iter++ {
+		var next []*state
+		for _, s := range cur {
+			if isDo && iter == 0 {
+				next = append(next, s)
+				continue
+			}
+			if elem != parser.None {
+				rng := x.eval(s, f.Field(n, parser.FieldRight))
+				x.endTempsKeep(s)
+				exits = append(exits, s.clone())
+				x.rangeElem(s, n, rng)
+				next = append(next, s)
+				continue
+			}
+			b := x.cond(s, f.Field(n, parser.FieldCondition))
+			x.endTemps(s, n)
+			switch b.t {
+			case 2:
+				exits = append(exits, s)
+			case 1:
+				next = append(next, s)
+			default:
+				out := s.clone()
+				out.cons = append(out.cons, b.no...)
+				s.cons = append(s.cons, b.yes...)
+				exits = append(exits, out)
+				next = append(next, s)
+			}
+		}
+		if iter == 2 {
+			// A third iteration adds nothing a second did not show.
+			break
+		}
+		next = x.stmt(body, next)
+		cur = cur[:0:0]
+		for _, s := range next {
+			switch s.flow {
+			case broke:
+				s.flow = normal
+				exits = append(exits, s)
+			case continued, normal:
+				s.flow = normal
+				if u := f.Field(n, parser.FieldUpdate); u != parser.None {
+					x.eval(s, u)
+				}
+				x.exitScopes(s, x.depth, n)
+				cur = append(cur, s)
+			default:
+				exits = append(exits, s)
+			}
+		}
+		cur = x.bound(cur)
+	}
+	x.depth--
+	for _, s := range exits {
+		if s.flow == normal {
+			x.exitScopes(s, x.depth, n)
+		}
+	}
+	return x.bound(exits)
+}
+
+// endTempsKeep is endTemps for a range-for's range: a temporary range
+// lives for the whole loop (the standard binds it to a reference).
+func (x *exec) endTempsKeep(s *state) { s.temps = s.temps[:0] }
+
+// rangeElem declares a range-for's element: a reference into the range's
+// storage, or a copy.
+func (x *exec) rangeElem(s *state, n parser.NodeID, rng value) {
+	name, _, ref := x.declName(x.f.Field(n, parser.FieldDeclarator))
+	if name == "" {
+		return
+	}
+	l := local{name: name, typ: tPlain, val: unknown, depth: x.depth, decl: n, ref: ref}
+	if ref {
+		l.typ = tRef
+	}
+	l.slot = s.newObj(object{kind: oStack, owner: name, frame: true})
+	if store := rng.owns; store >= 0 && rng.kind == tStorage {
+		x.use(s, borrowOf(store, tRef), x.f.Field(n, parser.FieldRight))
+		if ref {
+			l.ref, l.typ, l.val = true, tRef, borrowOf(store, tRef)
+		}
+	} else if rng.pt >= 0 {
+		x.use(s, rng, x.f.Field(n, parser.FieldRight))
+	}
+	s.locals = append(s.locals, l)
+}
+
+func (x *exec) switchStmt(n parser.NodeID, ss []*state) []*state {
+	f := x.f
+	for _, s := range ss {
+		x.eval(s, f.Field(n, parser.FieldCondition))
+		x.endTemps(s, n)
+	}
+	body := f.Field(n, parser.FieldBody)
+	var out []*state
+	// Each case starts from the states before the switch and falls through
+	// into the cases after it until a break; no default case means the
+	// switch may do nothing.
+	var cases []parser.NodeID
+	hasDefault := false
+	for c := range f.NamedChildren(body) {
+		if x.kind(c) == parser.KindCaseStatement {
+			cases = append(cases, c)
+			if strings.HasPrefix(x.text(c), "default") {
+				hasDefault = true
+			}
+		}
+	}
+	x.depth++
+	for i := range cases {
+		run := make([]*state, 0, len(ss))
+		for _, s := range ss {
+			run = append(run, s.clone())
+		}
+		for _, c := range cases[i:] {
+			run = x.stmt(c, run)
+		}
+		for _, s := range run {
+			if s.flow == broke {
+				s.flow = normal
+			}
+		}
+		out = x.bound(append(out, run...))
+	}
+	x.depth--
+	if !hasDefault || len(cases) == 0 {
+		out = append(out, ss...)
+	}
+	for _, s := range out {
+		if s.flow == normal {
+			x.exitScopes(s, x.depth, n)
+		}
+	}
+	return x.bound(out)
+}

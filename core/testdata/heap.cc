@@ -1,0 +1,136 @@
+// Heap objects: delete, free, smart pointers.
+struct A { int f; void g(); };
+
+void deref_after_delete() {
+  A* a = new A();
+  delete a;
+  a->f = 1;  // want "use-after-free"
+}
+
+void param_after_delete(A* a) {
+  delete a;
+  a->g();  // want "use-after-free"
+}
+
+void double_delete(A* a) {
+  delete a;
+  delete a;  // want "double-free"
+}
+
+void free_then_read(int n) {
+  int* p = (int*)malloc(n);
+  free(p);
+  int x = *p;  // want "use-after-free"
+}
+
+// Correct: reassigned after the free.
+void reassigned(A* a) {
+  delete a;
+  a = new A();
+  a->f = 2;
+}
+
+// Correct: only one branch frees, and it returns.
+void branch_returns(A* a, bool done) {
+  if (done) {
+    delete a;
+    return;
+  }
+  a->f = 3;
+}
+
+// One branch frees and falls through.
+void branch_falls_through(A* a, bool done) {
+  if (done) {
+    delete a;
+  }
+  a->f = 3;  // want "use-after-free"
+}
+
+// Correct: a freed pointer compared or logged is not read.
+void only_compared(A* a, A* b) {
+  delete a;
+  if (a == b) {
+    log_pointer(a);
+  }
+}
+
+void destroy(A* a) { delete a; }
+
+void through_helper(A* a) {
+  destroy(a);
+  a->g();  // want "use-after-free"
+}
+
+void maybe_destroy(A* a, bool c) {
+  if (c) delete a;
+}
+
+// Correct: the helper frees on one path only.
+void through_maybe(A* a, bool c) {
+  maybe_destroy(a, c);
+  a->g();
+}
+
+void unique_get_after_reset() {
+  std::unique_ptr<A> u = std::make_unique<A>();
+  A* raw = u.get();
+  u.reset();
+  raw->f = 1;  // want "use-after-free"
+}
+
+void auto_unique_dies_in_block() {
+  A* raw = nullptr;
+  {
+    auto u = std::make_unique<A>();
+    raw = u.get();
+  }
+  raw->g();  // want "use-after-scope"
+}
+
+// Correct: release hands the object over.
+A* released() {
+  auto u = std::make_unique<A>();
+  A* raw = u.release();
+  raw->f = 1;
+  return raw;
+}
+
+// Correct: moved into unknown code, which may keep it.
+void moved_away(Registry& r) {
+  auto u = std::make_unique<A>();
+  A* raw = u.get();
+  r.Add(std::move(u));
+  raw->g();
+}
+
+void shared_last_copy() {
+  A* raw;
+  {
+    std::shared_ptr<A> s = std::make_shared<A>();
+    raw = s.get();
+  }
+  raw->g();  // want "use-after-scope"
+}
+
+// Correct: a copy outlives the block.
+void shared_kept() {
+  std::shared_ptr<A> keep;
+  A* raw;
+  {
+    std::shared_ptr<A> s = std::make_shared<A>();
+    keep = s;
+    raw = s.get();
+  }
+  raw->g();
+}
+
+// Correct: a pointer known null on this path is not followed.
+void null_checked(bool c) {
+  A* a = nullptr;
+  if (c) a = new A();
+  if (a) {
+    a->g();
+    delete a;
+  }
+}

@@ -1,0 +1,57 @@
+// Container storage replaced under a pointer, reference or iterator.
+#include <vector>
+#include <string>
+
+void ref_then_push(std::vector<int>& v) {
+  int& first = v[0];
+  v.push_back(1);
+  first = 2;  // want "use-after-invalidate"
+}
+
+void back_then_emplace() {
+  std::vector<std::string> names = load();
+  const std::string& last = names.back();
+  names.emplace_back("x");
+  print(last);  // want "use-after-invalidate"
+}
+
+void iterator_then_clear(std::vector<int> v) {
+  auto it = v.begin();
+  v.clear();
+  int x = *it;  // want "use-after-invalidate"
+}
+
+void c_str_then_assign(std::string s) {
+  const char* p = s.c_str();
+  s = "other";
+  puts(p);  // want "use-after-invalidate"
+}
+
+// Correct: the reference is taken after the growth.
+void ref_after_push(std::vector<int>& v) {
+  v.push_back(1);
+  int& last = v.back();
+  last = 2;
+}
+
+// Correct: a copy of the element, not a reference.
+void copy_then_push(std::vector<int>& v) {
+  int first = v[0];
+  v.push_back(1);
+  consume(first);
+}
+
+// Correct: a reference to the container itself follows it.
+void alias_push(std::vector<int>& v) {
+  std::vector<int>& w = v;
+  w.push_back(1);
+  int* p = v.data();
+  consume(p);
+}
+
+void range_for_push(std::vector<int>& v) {
+  for (int& x : v) {
+    if (x == 0) v.push_back(1);
+    x = 1;  // want "use-after-invalidate"
+  }
+}

@@ -1,0 +1,124 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/holdfast-dev/holdfast/core"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
+)
+
+// The semantic core (package core) executes every path of a function
+// once; the rules below name the faults it finds. A fault is confirmed by
+// the execution itself: it happens on a path of the function, given the
+// tree's code and the documented behaviour of the calls it makes.
+
+// coreFaults returns the faults of fn's execution, executing it once per
+// pass. Lambdas are executed with the function that writes them.
+func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
+	if fn.Kind == lifetime.LambdaFunc || p.File.Kind(fn.Node) != parser.KindFunctionDefinition {
+		return nil
+	}
+	if p.core == nil {
+		p.core = map[parser.NodeID][]core.Fault{}
+		p.coreSums = core.NewFileSummaries(p.File)
+		if p.Tree != nil {
+			p.coreSums.Next = treeFrees{p.Tree}
+		}
+	}
+	if fs, ok := p.core[fn.Node]; ok {
+		return fs
+	}
+	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums})
+	p.core[fn.Node] = r.Faults
+	return r.Faults
+}
+
+// reportCore reports fn's faults of the given kinds under the running
+// rule, skipping lines where the rule already reported.
+func (p *Pass) reportCore(fn *lifetime.Func, kinds ...core.FaultKind) {
+	for _, fl := range p.coreFaults(fn) {
+		if !slices.Contains(kinds, fl.Kind) {
+			continue
+		}
+		use := p.File.Nodes[fl.Use]
+		span := p.Span(use.Start, use.End)
+		if p.reportedAt(span.Start.Line) {
+			continue
+		}
+		msg, fault := coreMessage(p, fl)
+		var witness []diag.Step
+		if fl.End != parser.None {
+			end := p.File.Nodes[fl.End]
+			witness = append(witness, diag.Step{Kind: diag.StepOwnerDies, At: p.Span(end.Start, end.End),
+				Value: fl.Owner, Via: fl.Via, Message: fmt.Sprintf("%s ends here (%s)", quote(fl.Owner), fl.Via)})
+		}
+		witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
+			Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
+		name := fn.Name
+		p.findings = append(p.findings, &diag.Finding{
+			Rule: p.rule.Meta, Severity: p.rule.Meta.Severity, At: span, Message: msg,
+			Function: name, Witness: witness, Anchor: fl.Owner + "\x00" + fl.Value,
+			Verification: &diag.Verification{Verdict: diag.Confirmed, Fault: fault,
+				Reason: "the function's own path executes it: " + msg},
+		})
+	}
+}
+
+// reportedAt says whether the running rule already reported on line, or
+// a finding of it names line in its witness.
+func (p *Pass) reportedAt(line int) bool {
+	for _, f := range p.findings {
+		if f.Rule != p.rule.Meta {
+			continue
+		}
+		if f.At.Start.Line == line {
+			return true
+		}
+		for _, st := range f.Witness {
+			if st.At.Start.Line == line {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func quote(s string) string { return "'" + s + "'" }
+
+// coreMessage words a fault, and names the device's fault kind for it.
+func coreMessage(p *Pass, fl core.Fault) (string, string) {
+	endLine := 0
+	if fl.End != parser.None {
+		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
+	}
+	switch fl.Kind {
+	case core.UseAfterFree:
+		return fmt.Sprintf("%s is used after the memory it points to was freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "HOST_UAF"
+	case core.DoubleFree:
+		return fmt.Sprintf("%s frees memory already freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "DOUBLE_FREE"
+	case core.UseAfterScope:
+		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
+	case core.ReturnsLocal:
+		return fmt.Sprintf("returns %s, which points into %s, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+	case core.UseAfterInvalidate:
+		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
+	case core.UseOfTemporary:
+		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
+	}
+	return fl.Kind.String(), "HOST_UAF"
+}
+
+// treeFrees answers the core from the tree's summaries: a function of
+// another file that frees a parameter on every path.
+type treeFrees struct{ ix *summary.Index }
+
+func (t treeFrees) Frees(name string, nargs int) []int {
+	if f := t.ix.Lookup(name, nargs); f != nil {
+		return f.Frees
+	}
+	return nil
+}

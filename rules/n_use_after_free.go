@@ -1,0 +1,49 @@
+package rules
+
+import (
+	"github.com/holdfast-dev/holdfast/core"
+	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/lifetime"
+)
+
+func useAfterFree() *Rule {
+	return &Rule{
+		Meta: &diag.Rule{
+			ID:        "HF-N001",
+			Name:      "use-after-free",
+			Class:     "N",
+			Severity:  diag.Error,
+			Precision: "high",
+			Summary:   "memory is used, or freed again, after delete, free or its smart pointer's reset freed it",
+			Help: `What it does: executes every path of the function over its memory and
+reports a read or write through a pointer, reference or smart pointer
+after what it points to was freed on that path: by delete, free, a
+unique_ptr's or shared_ptr's reset or reassignment, or a function of the
+file or the tree that frees that argument on every path. Freeing it a
+second time is reported too.
+
+Why it is bad: freed memory goes back to the allocator and is handed out
+again; the late read sees another object's data and the late write
+corrupts it. Device backends free host staging, descriptors and handles
+this way, and the bug usually hides on an error path.
+
+Known problems: a free inside code holdfast cannot see is not known, so
+such a path is not reported; a pointer that is only compared, logged or
+used as a key after the free is not a use.`,
+			Example: diag.Example{
+				Bad: `void Retire(Job* job) {
+  delete job;
+  job->state = kDone;           // job was freed on the line above
+}`,
+				Good: `void Retire(Job* job) {
+  job->state = kDone;
+  delete job;
+}`,
+			},
+			Fix:  "use the object before freeing it, or clear the pointer when it is freed and check it before use",
+			Tags: []string{"memory-safety", "use-after-free", "lifetime", "security"},
+			CWE:  []int{416, 415},
+		},
+		Check: func(p *Pass, fn *lifetime.Func) { p.reportCore(fn, core.UseAfterFree, core.DoubleFree) },
+	}
+}
