@@ -11,7 +11,7 @@ import (
 func (x *exec) declaration(s *state, n parser.NodeID) {
 	f := x.f
 	tk := classify(x.text(f.Field(n, parser.FieldType)))
-	static := strings.HasPrefix(x.text(n), "static ") || strings.HasPrefix(x.text(n), "thread_local ")
+	static := x.isStatic(n)
 	for d := range f.NamedChildren(n) {
 		if f.Nodes[d].Field != parser.FieldDeclarator {
 			continue
@@ -24,12 +24,24 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		v := unknown
 		if init != parser.None {
 			v = x.eval(s, init)
+			if ref && !v.known && v.pt < 0 && v.owns < 0 && x.prvalue(init) {
+				// A reference bound to a literal or an arithmetic result
+				// binds a temporary that lives as long as the reference.
+				v = borrowOf(s.newObj(object{kind: oStack, owner: name, frame: !static}), tRef)
+			} else if ref && v.known {
+				v = borrowOf(s.newObj(object{kind: oStack, owner: name, frame: !static}), tRef)
+			}
+		} else if args, ok := x.objectArgs(s, d); ok {
+			// T x(a, b) inside a body, with a and b values of the function, is
+			// an object made from them, whatever the grammar took it for.
+			name, init = x.text(f.Field(d, parser.FieldDeclarator)), args
+			v = x.eval(s, args)
 		}
 		if name == "" {
 			continue
 		}
 		s.forget(name)
-		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d}
+		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d, array: x.isArray(d)}
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !static})
 		switch {
 		case ptr:
@@ -50,6 +62,60 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		s.locals = append(s.locals, l)
 	}
 	x.endTemps(s, n)
+}
+
+// isStatic says a declaration has static or thread storage: a specifier
+// before its declarators says so.
+func (x *exec) isStatic(n parser.NodeID) bool {
+	for c := range x.f.Children(n) {
+		if x.f.Nodes[c].Field == parser.FieldDeclarator {
+			break
+		}
+		switch x.text(c) {
+		case "static", "thread_local", "static thread_local", "thread_local static":
+			return true
+		}
+	}
+	return false
+}
+
+// isArray says a declarator declares a C array.
+func (x *exec) isArray(d parser.NodeID) bool {
+	for ; d != parser.None; d = x.f.Field(d, parser.FieldDeclarator) {
+		if x.kind(d) == parser.KindArrayDeclarator {
+			return true
+		}
+	}
+	return false
+}
+
+// prvalue says an initialiser makes a new value rather than naming one.
+func (x *exec) prvalue(n parser.NodeID) bool {
+	switch x.kind(n) {
+	case parser.KindNumberLiteral, parser.KindStringLiteral, parser.KindTrue, parser.KindFalse,
+		parser.KindBinaryExpression:
+		return true
+	}
+	return false
+}
+
+// objectArgs reads a function declarator that is an object declaration:
+// every "parameter" is a name of a local or parameter of the function.
+func (x *exec) objectArgs(s *state, d parser.NodeID) (parser.NodeID, bool) {
+	if x.kind(d) != parser.KindFunctionDeclarator || x.kind(x.f.Field(d, parser.FieldDeclarator)) != parser.KindIdentifier {
+		return parser.None, false
+	}
+	list := x.f.Field(d, parser.FieldParameters)
+	n := 0
+	for p := range x.f.NamedChildren(list) {
+		n++
+		t := x.f.Field(p, parser.FieldType)
+		if x.kind(p) != parser.KindParameterDeclaration || x.f.Field(p, parser.FieldDeclarator) != parser.None ||
+			s.lookup(x.text(t)) < 0 {
+			return parser.None, false
+		}
+	}
+	return list, n > 0
 }
 
 // bind gives a new local its value.
@@ -230,7 +296,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			x.use(s, v, n)
 			return borrowOf(v.pt, tRef)
 		}
-		if v.from >= 0 && int(v.from) < len(s.locals) && v.pt < 0 && v.owns < 0 {
+		if v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].array {
 			// A local array: its elements are its own storage.
 			return borrowOf(s.locals[v.from].slot, tRef)
 		}
@@ -318,6 +384,17 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindCommaExpression:
 		x.eval(s, f.Field(n, parser.FieldLeft))
 		return x.eval(s, f.Field(n, parser.FieldRight))
+	case parser.KindParameterList:
+		// The arguments of an object declaration the grammar read as a
+		// function's (see objectArgs): each is a name.
+		var vs []value
+		for p := range f.NamedChildren(n) {
+			vs = append(vs, x.readName(s, x.text(f.Field(p, parser.FieldType)), p))
+		}
+		if len(vs) == 1 {
+			return vs[0]
+		}
+		return unknown
 	case parser.KindInitializerList, parser.KindArgumentList:
 		vs := x.args(s, n)
 		if len(vs) == 1 {
@@ -364,7 +441,11 @@ func (x *exec) between(a, b parser.NodeID) string {
 
 // read is the value of a name.
 func (x *exec) read(s *state, n parser.NodeID) value {
-	i := s.lookup(x.text(n))
+	return x.readName(s, x.text(n), n)
+}
+
+func (x *exec) readName(s *state, name string, n parser.NodeID) value {
+	i := s.lookup(name)
 	if i < 0 {
 		return unknown
 	}
@@ -441,7 +522,9 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 			}
 		case tUnique, tShared:
 			if v.owns >= 0 && (v.moved || v.kind == tShared) {
+				// Code holdfast cannot see may own it now, past the frame.
 				s.objs[v.owns].kept = true
+				s.objs[v.owns].frame = false
 				if v.moved && v.from >= 0 && int(v.from) < len(s.locals) {
 					s.locals[v.from].val.owns = -1
 					s.locals[v.from].val.null = true
@@ -450,6 +533,7 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 		case tStorage:
 			if v.moved && v.owns >= 0 {
 				s.objs[v.owns].kept = true
+				s.objs[v.owns].frame = false
 			}
 		}
 	}
@@ -682,6 +766,17 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				s.objs[rv.owns].frame = false
 			}
 			return borrowOf(rv.owns, tPointer)
+		case "swap":
+			// Each takes the other's object (cppreference unique_ptr::swap).
+			vs := x.args(s, list)
+			if loc != nil && len(vs) == 1 && vs[0].from >= 0 && int(vs[0].from) < len(s.locals) {
+				other := &s.locals[vs[0].from]
+				if other.typ == loc.typ {
+					loc.val.owns, other.val.owns = other.val.owns, loc.val.owns
+					loc.val.null, other.val.null = other.val.null, loc.val.null
+				}
+			}
+			return unknown
 		case "reset":
 			vs := x.args(s, list)
 			if loc != nil && rv.owns >= 0 {

@@ -79,6 +79,8 @@ type local struct {
 	depth int
 	param bool
 	decl  parser.NodeID
+	// array: declared as a C array (T a[n]); its elements are its storage.
+	array bool
 	// alias, when > 0, makes this local another name of local alias-1 (a
 	// reference bound to a local container or smart pointer).
 	alias int

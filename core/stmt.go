@@ -151,6 +151,17 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	if e != parser.None {
 		v = x.eval(s, e)
 	}
+	if e != parser.None && v.from >= 0 && int(v.from) < len(s.locals) && v.kind != tRef {
+		// A local itself returned by reference, or a local container
+		// returned as a view: the caller gets the local's memory.
+		l := s.locals[v.from]
+		switch {
+		case x.retKind == tRef && !l.param && l.depth >= 0:
+			v = borrowOf(l.slot, tRef)
+		case x.retKind == tView && v.kind == tStorage && v.owns >= 0:
+			v = borrowOf(v.owns, tPointer)
+		}
+	}
 	if v.pt >= 0 && int(v.pt) < len(s.objs) {
 		o := s.objs[v.pt]
 		ret := x.retKind
@@ -160,7 +171,9 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		// Returning an element (v[i], *p, p->x) by pointer or view returns
 		// the value stored there, not a pointer into the storage.
 		borrows := v.kind == tRef && ret == tRef || v.kind != tRef && (ret == tPointer || ret == tView)
-		if borrows && o.frame && o.state == live {
+		// In Objective-C, @(e) boxes a copy of e; the front end reads it as (e).
+		boxed := (x.f.Ext == ".m" || x.f.Ext == ".mm") && x.kind(e) == parser.KindParenthesizedExpression
+		if borrows && !boxed && o.frame && o.state == live {
 			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
 		}
 	}

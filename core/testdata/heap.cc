@@ -134,3 +134,30 @@ void null_checked(bool c) {
     delete a;
   }
 }
+
+// Correct: after the swap the outer owner holds q.
+int swapped(int* p, int* q) {
+  int* a = new int(1);
+  int* b = new int(2);
+  {
+    std::unique_ptr<int> x(a);
+    {
+      std::unique_ptr<int> y(b);
+      x.swap(y);
+    }
+    return *b;
+  }
+}
+
+// Correct: a static reference's temporary lives as long as the program.
+static const A& static_ref() {
+  static const A& s{1};
+  return s;
+}
+
+// Correct: moved into a member container, the object outlives the call.
+const A* attach(std::unique_ptr<A> a) {
+  const A* raw = a.get();
+  list_.push_back(std::move(a));
+  return raw;
+}

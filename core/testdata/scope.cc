@@ -136,3 +136,47 @@ const Props& props(int device) {
   if (!p) p = std::make_unique<Props>();
   return *p;
 }
+
+const int& ref_to_local() {
+  int x = 1;
+  return x;  // want "returns-local"
+}
+
+const int& ref_to_literal() {
+  const int& x = 2;
+  return x;  // want "returns-local"
+}
+
+std::string_view view_of_local_string() {
+  std::string s = name();
+  return s;  // want "returns-local"
+}
+
+// Correct: a member or a parameter returned by reference.
+const std::string& name_of(const Item& item) {
+  const std::string& n = item.name;
+  return n;
+}
+
+int unique_in_block(int* p) {
+  int* q = new int(5);
+  { std::unique_ptr<int> owner(q); }
+  return *q;  // want "use-after-scope"
+}
+
+// Correct: an auto local of a type not known here (it may be a view).
+const Info& first_info(const Loader& loader) {
+  auto infos = loader.Infos();
+  return infos[0];
+}
+
+int* first_of_array() {
+  int a[4] = {0};
+  return &a[0];  // want "returns-local"
+}
+
+// Correct: a const static outlives the call.
+const std::vector<int>& table() {
+  const static std::vector<int> kTable{1, 2};
+  return kTable;
+}
