@@ -71,7 +71,7 @@ type Fault struct {
 
 // Options bound an execution.
 type Options struct {
-	// MaxStates bounds the paths alive at once in one function (64 when 0);
+	// MaxStates bounds the paths alive at once in one function (32 when 0);
 	// past it the later paths are dropped and the result says so.
 	MaxStates int
 	// Summaries answers for calls; nil: only the std model.
@@ -95,7 +95,7 @@ type Result struct {
 // Execute runs function definition def of f over every path.
 func Execute(f *parser.File, def parser.NodeID, opt Options) Result {
 	if opt.MaxStates == 0 {
-		opt.MaxStates = 64
+		opt.MaxStates = 32
 	}
 	x := newExec(f, def, opt)
 	x.run()

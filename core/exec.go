@@ -9,6 +9,11 @@ import (
 // maxDepth bounds how deeply nested code is followed.
 const maxDepth = 200
 
+// maxSteps bounds the statements one function's execution runs, summed
+// over its paths: a unit of work, so the result never depends on the
+// machine.
+const maxSteps = 20000
+
 type faultKey struct {
 	kind FaultKind
 	use  parser.NodeID
@@ -30,6 +35,9 @@ type exec struct {
 	// returns collects the states that returned, for summaries.
 	returns []*state
 	params  []int32 // the objects pointer parameters point to, by position (-1: none)
+	dtors   map[string]bool
+	steps   int // statements executed, summed over paths (bounded by maxSteps)
+	loops   int // loops being executed, nested
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
@@ -83,6 +91,9 @@ func (x *exec) run() {
 	}
 	x.retKind = rk
 	s := &state{}
+	// Object 0 is what this points to (in a method): delete this and
+	// this->~T() end it, and members are used through it.
+	s.newObj(object{kind: oParam, owner: "this"})
 	if fd != parser.None {
 		x.declareParams(s, x.f.Field(fd, parser.FieldParameters))
 	}

@@ -64,6 +64,19 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 	x.endTemps(s, n)
 }
 
+// declaresDestructor says the file declares destructor name (~T).
+func (x *exec) declaresDestructor(name string) bool {
+	if x.dtors == nil {
+		x.dtors = map[string]bool{}
+		for i := range x.f.Nodes {
+			if x.f.Nodes[i].Kind == parser.KindDestructorName && x.f.Kind(x.f.Nodes[i].Parent) != parser.KindFieldExpression {
+				x.dtors[strings.ReplaceAll(x.f.Text(parser.NodeID(i)), " ", "")] = true
+			}
+		}
+	}
+	return x.dtors[name]
+}
+
 // isStatic says a declaration has static or thread storage: a specifier
 // before its declarators says so.
 func (x *exec) isStatic(n parser.NodeID) bool {
@@ -304,6 +317,14 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindCallExpression:
 		return x.call(s, n)
 	case parser.KindNewExpression:
+		if pl := f.Field(n, parser.FieldPlacement); pl != parser.None {
+			// Placement new makes a new object in the memory it is given.
+			v := x.eval(s, pl)
+			if v.pt >= 0 && int(v.pt) < len(s.objs) {
+				s.objs[v.pt].state = live
+			}
+			return v
+		}
 		for c := range f.NamedChildren(n) {
 			if x.kind(c) == parser.KindArgumentList || x.kind(c) == parser.KindInitializerList {
 				x.args(s, c)
@@ -405,7 +426,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		v := unknown
 		v.num, v.known = number(x.text(n))
 		return v
-	case parser.KindLambdaExpression, parser.KindThis, parser.KindStringLiteral:
+	case parser.KindThis:
+		return borrowOf(thisObj, tPointer)
+	case parser.KindLambdaExpression, parser.KindStringLiteral:
 		return unknown
 	}
 	for c := range f.NamedChildren(n) {
@@ -447,6 +470,11 @@ func (x *exec) read(s *state, n parser.NodeID) value {
 func (x *exec) readName(s *state, name string, n parser.NodeID) value {
 	i := s.lookup(name)
 	if i < 0 {
+		if s.objs[thisObj].state != live && x.kind(n) == parser.KindIdentifier {
+			// A name that is no local, after the object ended itself: a
+			// member read through the dead this.
+			x.use(s, borrowOf(thisObj, tPointer), n)
+		}
 		return unknown
 	}
 	l := s.locals[i]
@@ -573,6 +601,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 	s.forget(x.text(left))
 	i := s.lookup(x.text(left))
 	if i < 0 {
+		x.readName(s, x.text(left), left)
 		return rv
 	}
 	l := &s.locals[i]
@@ -688,6 +717,17 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
 		s.temps = append(s.temps, t)
 		return value{pt: -1, owns: t, kind: tStorage, from: -1}
+	case viewMakers[name] || viewTypes[name]:
+		vs := x.args(s, list)
+		if len(vs) > 0 {
+			switch {
+			case vs[0].kind == tStorage && vs[0].owns >= 0:
+				return borrowOf(vs[0].owns, tView)
+			case vs[0].pt >= 0 && vs[0].kind != tRef:
+				return borrowOf(vs[0].pt, tView)
+			}
+		}
+		return value{pt: -1, owns: -1, kind: tView, from: -1}
 	case failureExit(name):
 		x.args(s, list)
 		return unknown
@@ -716,6 +756,23 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	m := calleeName(x.text(f.Field(fn, parser.FieldField)))
 	arrow := strings.Contains(x.between(recv, f.Field(fn, parser.FieldField)), "->")
 	rv := x.eval(s, recv)
+	if strings.HasPrefix(m, "~") {
+		// An explicit destructor call ends the object's lifetime; one
+		// the file does not declare is implicit, and taken to do nothing
+		// the function could see.
+		x.args(s, list)
+		if !x.declaresDestructor(m) {
+			return unknown
+		}
+		if arrow {
+			x.free(s, rv, n, m)
+		} else if rv.from >= 0 && int(rv.from) < len(s.locals) && !s.locals[rv.from].ref {
+			s.end(s.locals[rv.from].slot, freed, n, m)
+		} else if rv.kind == tRef {
+			x.free(s, borrowOf(rv.pt, tPointer), n, m)
+		}
+		return unknown
+	}
 	if arrow {
 		x.use(s, rv, fn)
 		vs := x.args(s, list)

@@ -63,6 +63,9 @@ type value struct {
 
 var unknown = value{pt: -1, owns: -1, from: -1}
 
+// thisObj is the object this points to: the first of every execution.
+const thisObj int32 = 0
+
 func borrowOf(obj int32, k typeKind) value {
 	v := unknown
 	v.pt, v.kind = obj, k

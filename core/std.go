@@ -119,6 +119,12 @@ var viewReads = map[string]bool{
 	"copy": true, "toString": true, "to_string": true,
 }
 
+// viewMakers return a view of the container or string they are handed
+// (absl::MakeSpan and MakeConstSpan: "a span of the container's
+// elements"; the view types' own constructors from a container).
+var viewMakers = map[string]bool{"absl::MakeSpan": true, "absl::MakeConstSpan": true,
+	"MakeSpan": true, "MakeConstSpan": true, "c10::makeArrayRef": true, "llvm::makeArrayRef": true}
+
 // frees are calls that free their first argument (the C library's free,
 // and allocators documented as its equivalents).
 var frees = map[string]bool{"free": true, "std::free": true, "::free": true}

@@ -23,7 +23,10 @@ func (x *exec) stmt(n parser.NodeID, in []*state) []*state {
 	}
 	x.nest++
 	defer func() { x.nest-- }()
-	if x.nest > maxDepth {
+	x.steps += len(run)
+	if x.nest > maxDepth || x.steps > maxSteps {
+		// Too deep, or the function's budget is spent: the rest of these
+		// paths is not executed, and the result says so.
 		x.cut = true
 		return append(out, run...)
 	}
@@ -396,7 +399,15 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 	}
 	var exits []*state
 	cur := ss
-	for iter := 0; iter < 3 && len(cur) > 0; iter++ {
+	// Loops run zero, one and two times; nested deeper than two loops,
+	// zero and one time, so the work stays linear in the nesting.
+	x.loops++
+	defer func() { x.loops-- }()
+	last := 2
+	if x.loops > 2 {
+		last = 1
+	}
+	for iter := 0; iter <= last && len(cur) > 0; iter++ {
 		var next []*state
 		for _, s := range cur {
 			if isDo && iter == 0 {
@@ -426,8 +437,7 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 				next = append(next, s)
 			}
 		}
-		if iter == 2 {
-			// A third iteration adds nothing a second did not show.
+		if iter == last {
 			break
 		}
 		next = x.stmt(body, next)

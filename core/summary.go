@@ -73,7 +73,7 @@ func (fs *FileSummaries) Frees(name string, nargs int) []int {
 		return nil
 	}
 	fs.busy[k] = true
-	x := newExec(fs.f, defs[0], Options{MaxStates: 64, Summaries: fs})
+	x := newExec(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs})
 	x.run()
 	var out []int
 	if len(x.returns) > 0 && !x.cut {

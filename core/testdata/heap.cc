@@ -161,3 +161,43 @@ const A* attach(std::unique_ptr<A> a) {
   list_.push_back(std::move(a));
   return raw;
 }
+
+struct Buffer {
+  ~Buffer();
+  void Destroy();
+  void Release();
+  Allocator* allocator_;
+  int size_;
+};
+
+void Buffer::Destroy() {
+  this->~Buffer();
+  allocator_->Deallocate(this, size_);  // want "use-after-free"
+}
+
+void Buffer::Release() {
+  delete this;
+  size_ = 0;  // want "use-after-free"
+}
+
+// Correct: what the destructor needs is read before it runs.
+void Buffer_destroy_ok(Buffer* b) {
+  Allocator* a = b->allocator_;
+  b->~Buffer();
+  a->Deallocate(b);
+}
+
+struct Plain { int n; void reset(); };
+
+// Correct: Plain's destructor is implicit and does nothing here.
+void Plain::reset() {
+  this->~Plain();
+  n = 0;
+}
+
+// Correct: placement new makes a new object there.
+int revive(Buffer* b) {
+  b->~Buffer();
+  new (b) Buffer();
+  return b->size_;
+}

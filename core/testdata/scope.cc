@@ -57,6 +57,16 @@ void optional_span(bool c) {
     std::vector<int> v = load();
     s = absl::MakeSpan(v);
   }
+  use(*s);  // want "use-after-scope"
+}
+
+// Correct: the span's container lives as long as the span.
+void optional_span_kept(bool c) {
+  std::vector<int> v = load();
+  std::optional<absl::Span<const int>> s;
+  if (c) {
+    s = absl::MakeSpan(v);
+  }
   use(*s);
 }
 
