@@ -36,8 +36,9 @@ type exec struct {
 	returns []*state
 	params  []int32 // the objects pointer parameters point to, by position (-1: none)
 	dtors   map[string]bool
-	steps   int // statements executed, summed over paths (bounded by maxSteps)
-	loops   int // loops being executed, nested
+	members map[string]bool // see isMember
+	steps   int             // statements executed, summed over paths (bounded by maxSteps)
+	loops   int             // loops being executed, nested
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

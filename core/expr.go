@@ -64,6 +64,50 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 	x.endTemps(s, n)
 }
 
+// isMember says name is a data member of the class the function is a
+// method of, as the file's definition of that class declares it.
+func (x *exec) isMember(name string) bool {
+	if x.members == nil {
+		x.members = map[string]bool{}
+		class := x.className()
+		for i := range x.f.Nodes {
+			k := x.f.Nodes[i].Kind
+			if k != parser.KindClassSpecifier && k != parser.KindStructSpecifier {
+				continue
+			}
+			if class == "" || x.f.Text(x.f.Field(parser.NodeID(i), parser.FieldName)) != class {
+				continue
+			}
+			end := x.f.End(parser.NodeID(i))
+			for j := parser.NodeID(i); j < end; j++ {
+				if x.f.Nodes[j].Kind == parser.KindFieldIdentifier && x.f.Kind(x.f.Nodes[j].Parent) != parser.KindFunctionDeclarator &&
+					x.f.Ancestor(j, parser.KindFieldDeclaration) != parser.None {
+					x.members[x.f.Text(j)] = true
+				}
+			}
+		}
+	}
+	return x.members[name]
+}
+
+// className is the class the function is a method of: the scope of its
+// qualified name, or the class its definition is written in.
+func (x *exec) className() string {
+	fd, _ := x.funcDeclarator(x.def)
+	if fd != parser.None {
+		name := calleeName(x.text(x.f.Field(fd, parser.FieldDeclarator)))
+		if i := strings.LastIndex(name, "::"); i > 0 {
+			return lastName(name[:i])
+		}
+	}
+	for _, k := range []parser.Kind{parser.KindClassSpecifier, parser.KindStructSpecifier} {
+		if c := x.f.Ancestor(x.def, k); c != parser.None {
+			return x.text(x.f.Field(c, parser.FieldName))
+		}
+	}
+	return ""
+}
+
 // declaresDestructor says the file declares destructor name (~T).
 func (x *exec) declaresDestructor(name string) bool {
 	if x.dtors == nil {
@@ -428,7 +472,10 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		return v
 	case parser.KindThis:
 		return borrowOf(thisObj, tPointer)
-	case parser.KindLambdaExpression, parser.KindStringLiteral:
+	case parser.KindLambdaExpression:
+		x.capture(s, n)
+		return unknown
+	case parser.KindStringLiteral:
 		return unknown
 	}
 	for c := range f.NamedChildren(n) {
@@ -470,7 +517,7 @@ func (x *exec) read(s *state, n parser.NodeID) value {
 func (x *exec) readName(s *state, name string, n parser.NodeID) value {
 	i := s.lookup(name)
 	if i < 0 {
-		if s.objs[thisObj].state != live && x.kind(n) == parser.KindIdentifier {
+		if s.objs[thisObj].state != live && x.kind(n) == parser.KindIdentifier && x.isMember(name) {
 			// A name that is no local, after the object ended itself: a
 			// member read through the dead this.
 			x.use(s, borrowOf(thisObj, tPointer), n)
@@ -567,6 +614,58 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 	}
 }
 
+// escape records that v went somewhere that outlives the frame (a member,
+// a global, the caller, a closure): what it owns by a move or a shared
+// copy is no longer the frame's to end.
+func (x *exec) escape(s *state, v value) {
+	if v.owns < 0 || int(v.owns) >= len(s.objs) {
+		return
+	}
+	if !(v.moved || v.kind == tShared || v.from < 0) {
+		return
+	}
+	s.objs[v.owns].kept = true
+	s.objs[v.owns].frame = false
+	if v.moved && v.from >= 0 && int(v.from) < len(s.locals) {
+		src := &s.locals[v.from]
+		if src.typ == tStorage {
+			src.val.owns = s.newObj(object{kind: oStorage, owner: src.name, frame: true})
+		} else {
+			src.val.owns, src.val.null = -1, true
+		}
+	}
+}
+
+// capture records what a lambda takes by value or by move: the closure
+// may outlive the frame and keep it.
+func (x *exec) capture(s *state, n parser.NodeID) {
+	caps := x.f.Field(n, parser.FieldCaptures)
+	for c := range x.f.NamedChildren(caps) {
+		if strings.HasPrefix(strings.TrimSpace(x.text(c)), "&") {
+			continue
+		}
+		var v value
+		switch x.kind(c) {
+		case parser.KindIdentifier:
+			v = x.read(s, c)
+			if v.kind == tShared {
+				x.escape(s, v)
+			}
+			continue
+		case parser.KindAssignmentExpression:
+			v = x.eval(s, x.f.Field(c, parser.FieldRight))
+		default:
+			// An init-capture (name = expr) the grammar does not name.
+			last := parser.None
+			for d := range x.f.NamedChildren(c) {
+				last = d
+			}
+			v = x.eval(s, last)
+		}
+		x.escape(s, v)
+	}
+}
+
 // free ends what v points to, by via at n.
 func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	if v.kind == tRef {
@@ -596,12 +695,14 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 	rv := x.eval(s, right)
 	if x.kind(left) != parser.KindIdentifier {
 		x.eval(s, left)
+		x.escape(s, rv)
 		return rv
 	}
 	s.forget(x.text(left))
 	i := s.lookup(x.text(left))
 	if i < 0 {
 		x.readName(s, x.text(left), left)
+		x.escape(s, rv)
 		return rv
 	}
 	l := &s.locals[i]

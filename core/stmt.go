@@ -153,6 +153,12 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	v = unknown
 	if e != parser.None {
 		v = x.eval(s, e)
+		if x.retKind == tPlain {
+			// Returned by value: what it owns goes to the caller.
+			w := v
+			w.moved = w.moved || w.from >= 0
+			x.escape(s, w)
+		}
 	}
 	if e != parser.None && v.from >= 0 && int(v.from) < len(s.locals) && v.kind != tRef {
 		// A local itself returned by reference, or a local container

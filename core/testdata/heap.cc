@@ -201,3 +201,36 @@ int revive(Buffer* b) {
   new (b) Buffer();
   return b->size_;
 }
+
+struct Ctx { void Destroy(); int state_; };
+
+// Correct: a name that is no member of the class, after delete this.
+int Ctx::Destroy() {
+  delete this;
+  return kStatusOk;
+}
+
+struct Holder { void Set(); std::unique_ptr<A> a_; A* raw_; };
+
+// Correct: moved into a member, the object outlives the function.
+void Holder::Set() {
+  auto a = std::make_unique<A>();
+  raw_ = a.get();
+  a_ = std::move(a);
+  raw_->g();
+}
+
+// Correct: moved into a closure that may outlive the function.
+A* start(Loop& loop) {
+  auto a = std::make_unique<A>();
+  A* raw = a.get();
+  loop.Post([a = std::move(a)]() { a->g(); });
+  return raw;
+}
+
+// Correct: returned by value, the object goes to the caller.
+std::unique_ptr<A> make_a(A** out) {
+  auto a = std::make_unique<A>();
+  *out = a.get();
+  return a;
+}
