@@ -132,10 +132,14 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			l.typ = tPointer
 			obj = s.newObj(object{kind: oParam, owner: "*" + name})
 			l.val = borrowOf(obj, tPointer)
-		case typ == tStorage || typ == tUnique:
+		case typ == tStorage || typ == tUnique || typ == tShared:
 			owned := s.newObj(object{kind: oStorage, owner: name, frame: !ref})
-			if typ == tUnique {
+			if typ != tStorage {
 				s.objs[owned].kind = oHeap
+			}
+			if typ == tShared {
+				// The caller holds the other owners.
+				s.objs[owned].frame, s.objs[owned].kept = false, true
 			}
 			l.val = value{pt: -1, owns: owned, kind: typ, from: -1}
 			l.ref = false

@@ -209,8 +209,10 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 		case v.null || !hasInit:
 			l.val = value{pt: -1, owns: -1, kind: l.typ, null: true, from: -1}
 		default:
-			// Whatever made it, a smart pointer owns its object.
-			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: l.name, frame: true}), kind: l.typ, from: -1}
+			// Whatever made it, a smart pointer owns its object; a shared one
+			// made by code holdfast cannot see may share it with owners there.
+			shared := l.typ == tShared
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: l.name, frame: !shared, kept: shared}), kind: l.typ, from: -1}
 		}
 		if l.typ == tShared && l.val.owns >= 0 {
 			s.objs[l.val.owns].refs++

@@ -234,3 +234,13 @@ std::unique_ptr<A> make_a(A** out) {
   *out = a.get();
   return a;
 }
+
+// Correct: a shared_ptr from a registry shares its object with it.
+void from_registry(Registry& r) {
+  A* raw;
+  {
+    std::shared_ptr<A> s = r.Find("a");
+    raw = s.get();
+  }
+  raw->g();
+}
