@@ -86,15 +86,45 @@ func decide(cons []constraint, c constraint) int8 {
 	return 0
 }
 
-// forget drops what the path knew about name (it was assigned).
+// forget drops what the path knew about name (it was assigned), and about
+// what is read through it (name.size(), name->n).
 func (s *state) forget(name string) {
 	out := s.cons[:0]
 	for _, c := range s.cons {
-		if c.name != name {
+		if c.name != name && !strings.HasPrefix(c.name, name+".") && !strings.HasPrefix(c.name, name+"->") {
 			out = append(out, c)
 		}
 	}
 	s.cons = out
+}
+
+// factKey names what a comparison can learn a fact about: a name, a
+// field of a name (x.n, x->n), or a call without arguments on a name
+// (v.size()); "" for anything else.
+func (x *exec) factKey(n parser.NodeID) string {
+	switch x.kind(n) {
+	case parser.KindIdentifier:
+		return x.text(n)
+	case parser.KindFieldExpression:
+		if x.kind(x.f.Field(n, parser.FieldArgument)) == parser.KindIdentifier {
+			return calleeName(x.text(n))
+		}
+	case parser.KindCallExpression:
+		fn := x.f.Field(n, parser.FieldFunction)
+		args := x.f.Field(n, parser.FieldArguments)
+		if x.kind(fn) == parser.KindFieldExpression && x.kind(x.f.Field(fn, parser.FieldArgument)) == parser.KindIdentifier &&
+			x.f.FirstChild(args) != parser.None && !x.hasNamedChild(args) {
+			return calleeName(x.text(n))
+		}
+	}
+	return ""
+}
+
+func (x *exec) hasNamedChild(n parser.NodeID) bool {
+	for range x.f.NamedChildren(n) {
+		return true
+	}
+	return false
 }
 
 // branch is a condition's outcome on one path: surely true (1), surely
@@ -124,10 +154,10 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 	}
 	var c constraint
 	switch {
-	case rv.known && x.kind(l) == parser.KindIdentifier:
-		c = constraint{x.text(l), op, rv.num}
-	case lv.known && x.kind(r) == parser.KindIdentifier:
-		c = constraint{x.text(r), flip(op), lv.num}
+	case rv.known && x.factKey(l) != "":
+		c = constraint{x.factKey(l), op, rv.num}
+	case lv.known && x.factKey(r) != "":
+		c = constraint{x.factKey(r), flip(op), lv.num}
 	default:
 		return branch{}, false
 	}

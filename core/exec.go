@@ -139,7 +139,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			}
 			if typ == tShared {
 				// The caller holds the other owners.
-				s.objs[owned].frame, s.objs[owned].kept = false, true
+				s.objs[owned].frame, s.objs[owned].kept, s.objs[owned].refs = false, true, 1
 			}
 			l.val = value{pt: -1, owns: owned, kind: typ, from: -1}
 			l.ref = false
@@ -248,7 +248,7 @@ func (x *exec) release(s *state, l *local, at parser.NodeID) {
 	case tShared:
 		o := &s.objs[l.val.owns]
 		o.refs--
-		if o.refs <= 0 {
+		if o.refs <= 0 && !o.kept {
 			s.end(l.val.owns, dead, at, "}")
 		}
 	case tRef:

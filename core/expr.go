@@ -745,7 +745,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 		if old >= 0 {
 			if l.typ == tShared {
 				s.objs[old].refs--
-				if s.objs[old].refs <= 0 {
+				if s.objs[old].refs <= 0 && !s.objs[old].kept {
 					s.end(old, freed, n, "operator=")
 				}
 			} else {
@@ -885,6 +885,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	var loc *local
 	if rv.from >= 0 && int(rv.from) < len(s.locals) {
 		loc = &s.locals[rv.from]
+		if !readOnly[m] {
+			// The call may change what the path knew of the receiver.
+			s.forget(loc.name)
+		}
 	}
 	switch rv.kind {
 	case tStorage:
@@ -942,7 +946,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			if loc != nil && rv.owns >= 0 {
 				if rv.kind == tShared {
 					s.objs[rv.owns].refs--
-					if s.objs[rv.owns].refs <= 0 {
+					if s.objs[rv.owns].refs <= 0 && !s.objs[rv.owns].kept {
 						s.end(rv.owns, freed, n, "reset")
 					}
 				} else {

@@ -111,6 +111,12 @@ var growMethods = map[string]bool{
 	"reserve": true, "append": true, "assign": true, "clear": true, "shrink_to_fit": true,
 }
 
+// readOnly are methods that change nothing about their receiver
+// (cppreference: the const observers of the standard containers).
+var readOnly = map[string]bool{"size": true, "empty": true, "length": true, "data": true, "c_str": true,
+	"begin": true, "end": true, "cbegin": true, "cend": true, "front": true, "back": true, "at": true,
+	"find": true, "count": true, "contains": true, "get": true, "capacity": true}
+
 // viewReads are a view's methods that read the range it borrows.
 var viewReads = map[string]bool{
 	"data": true, "begin": true, "end": true, "front": true, "back": true, "at": true,

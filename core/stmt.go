@@ -249,7 +249,7 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 		if b, ok := x.compare(s, n); ok {
 			return b
 		}
-	case parser.KindIdentifier:
+	case parser.KindIdentifier, parser.KindFieldExpression:
 		return x.truth(s, n)
 	}
 	v := x.eval(s, n)
@@ -281,10 +281,11 @@ func (x *exec) truth(s *state, n parser.NodeID) branch {
 	if t := nullness(v); t != 0 {
 		return branch{t: t}
 	}
-	if x.kind(n) != parser.KindIdentifier {
+	key := x.factKey(n)
+	if key == "" {
 		return branch{}
 	}
-	c := constraint{x.text(n), "!=", 0}
+	c := constraint{key, "!=", 0}
 	return branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}
 }
 

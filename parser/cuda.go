@@ -9,9 +9,16 @@ import "bytes"
 // blanked.
 var cudaQualifiers = [][]byte{
 	[]byte("__global__"), []byte("__device__"), []byte("__host__"), []byte("__forceinline__"),
-	[]byte("__noinline__"), []byte("__shared__"), []byte("__constant__"), []byte("__managed__"),
+	[]byte("__noinline__"),
 	[]byte("__restrict__"), []byte("__grid_constant__"),
 }
+
+// cudaStorage are the memory-space specifiers of variables: a __shared__
+// variable lives as long as its thread block, a __constant__ or
+// __managed__ one as long as the program (CUDA C++ Programming Guide,
+// "Variable Memory Space Specifiers"), not as long as the call that
+// declares it. They are read as static, written over their own bytes.
+var cudaStorage = [][]byte{[]byte("__shared__"), []byte("__constant__"), []byte("__managed__")}
 
 var launchBounds = []byte("__launch_bounds__")
 
@@ -51,6 +58,21 @@ func neutraliseCUDA(src []byte, launches bool) []byte {
 				continue
 			}
 			blank(i, from)
+		}
+	}
+	for _, q := range cudaStorage {
+		for from := 0; ; {
+			i := bytes.Index(out[from:], q)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(q)
+			if i > 0 && isIdentByte(out[i-1]) || from < len(out) && isIdentByte(out[from]) {
+				continue
+			}
+			blank(i, from)
+			copy(out[i:], "static")
 		}
 	}
 	for from := 0; ; {

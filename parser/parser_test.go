@@ -205,6 +205,7 @@ func TestNeutraliseCUDA(t *testing.T) {
 		{"k<float><<<g, b, 0, s>>>(x, n);", "k<float>(  g, b, 0, s)  (x, n);", true},
 		{"k<<<g, b>>>(x);", "k<<<g, b>>>(x);", false},
 		{"int my__device__x; a <<< b;", "int my__device__x; a <<< b;", true},
+		{"__shared__ float s[256]; __constant__ int c;", "static     float s[256]; static       int c;", true},
 	} {
 		got := string(neutraliseCUDA([]byte(tc.in), tc.launches))
 		if got != tc.want {

@@ -244,3 +244,29 @@ void from_registry(Registry& r) {
   }
   raw->g();
 }
+
+// Correct: a shared_ptr parameter still owns its object after a local copy
+// is re-pointed.
+int repoint(std::shared_ptr<A> x) {
+  std::shared_ptr<A> y = x;
+  y = transform(y);
+  return x->f;
+}
+
+// Correct: the loop runs as many times as the vector has elements, so the
+// path that skips it cannot see one element.
+void reduce(const std::vector<int>& dims, int n) {
+  int* first = new int[n];
+  int* src = first;
+  bool owned = false;
+  for (int i = 0; i < dims.size(); ++i) {
+    int* next = new int[n];
+    if (owned) delete[] src;
+    src = next;
+    owned = true;
+  }
+  if (owned || dims.size() == 1) {
+    delete[] src;
+  }
+  delete[] first;
+}
