@@ -33,12 +33,13 @@ type exec struct {
 	// or tPlain (a value: a copy).
 	retKind typeKind
 	// returns collects the states that returned, for summaries.
-	returns []*state
-	params  []int32 // the objects pointer parameters point to, by position (-1: none)
-	dtors   map[string]bool
-	members map[string]bool // see isMember
-	steps   int             // statements executed, summed over paths (bounded by maxSteps)
-	loops   int             // loops being executed, nested
+	returns   []*state
+	params    []int32 // the objects pointer parameters point to, by position (-1: none)
+	dtors     map[string]bool
+	members   map[string]bool // see isMember
+	classSeen bool            // the file defines the method's class
+	steps     int             // statements executed, summed over paths (bounded by maxSteps)
+	loops     int             // loops being executed, nested
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

@@ -66,7 +66,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 
 // isMember says name is a data member of the class the function is a
 // method of, as the file's definition of that class declares it.
-func (x *exec) isMember(name string) bool {
+func (x *exec) isMember(name string, n parser.NodeID) bool {
 	if x.members == nil {
 		x.members = map[string]bool{}
 		class := x.className()
@@ -78,6 +78,9 @@ func (x *exec) isMember(name string) bool {
 			if class == "" || x.f.Text(x.f.Field(parser.NodeID(i), parser.FieldName)) != class {
 				continue
 			}
+			if x.f.Field(parser.NodeID(i), parser.FieldBody) != parser.None {
+				x.classSeen = true
+			}
 			end := x.f.End(parser.NodeID(i))
 			for j := parser.NodeID(i); j < end; j++ {
 				if x.f.Nodes[j].Kind == parser.KindFieldIdentifier && x.f.Kind(x.f.Nodes[j].Parent) != parser.KindFunctionDeclarator &&
@@ -87,7 +90,19 @@ func (x *exec) isMember(name string) bool {
 			}
 		}
 	}
-	return x.members[name]
+	if x.classSeen {
+		return x.members[name]
+	}
+	// The class is defined elsewhere (a header): a name used as an object
+	// (its member read, an element taken, assigned to) is taken for a
+	// member; a bare value (an enumerator, a constant) is not.
+	switch p := x.f.Nodes[n].Parent; x.f.Kind(p) {
+	case parser.KindFieldExpression, parser.KindSubscriptExpression:
+		return x.f.Field(p, parser.FieldArgument) == n
+	case parser.KindAssignmentExpression:
+		return x.f.Field(p, parser.FieldLeft) == n
+	}
+	return false
 }
 
 // className is the class the function is a method of: the scope of its
@@ -519,7 +534,7 @@ func (x *exec) read(s *state, n parser.NodeID) value {
 func (x *exec) readName(s *state, name string, n parser.NodeID) value {
 	i := s.lookup(name)
 	if i < 0 {
-		if s.objs[thisObj].state != live && x.kind(n) == parser.KindIdentifier && x.isMember(name) {
+		if s.objs[thisObj].state != live && x.kind(n) == parser.KindIdentifier && x.isMember(name, n) {
 			// A name that is no local, after the object ended itself: a
 			// member read through the dead this.
 			x.use(s, borrowOf(thisObj, tPointer), n)

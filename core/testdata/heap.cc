@@ -270,3 +270,18 @@ void reduce(const std::vector<int>& dims, int n) {
   }
   delete[] first;
 }
+
+// The class is defined in another file: a name used as an object after
+// the object destroyed itself is a member.
+Remote::~Remote() { pool_.Release(); }
+
+void Remote::Destroy() {
+  this->~Remote();
+  pool_.allocator->Free(this);  // want "use-after-free"
+}
+
+// Correct: a bare constant after delete this is no member.
+int Remote::Close() {
+  delete this;
+  return kOk;
+}
