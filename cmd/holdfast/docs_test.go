@@ -11,8 +11,28 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// otherTools are flags the docs give to other programs (git).
-var otherTools = map[string]bool{"quiet": true, "unified": true, "no-ext-diff": true, "no-textconv": true}
+// otherTools are flags the docs give to other programs: git, and the
+// measuring scripts of bench/ (report.py --show-fresh, run.sh --only and
+// --rows), each checked below against the script that takes it.
+var otherTools = map[string]bool{"quiet": true, "unified": true, "no-ext-diff": true, "no-textconv": true,
+	"show-fresh": true, "only": true, "rows": true}
+
+// TestBenchFlagsExist: the bench scripts' flags the docs name are theirs.
+func TestBenchFlagsExist(t *testing.T) {
+	for flag, script := range map[string]string{
+		"show-fresh": "bench/precision/report.py",
+		"only":       "bench/realbugs/run.sh",
+		"rows":       "bench/realbugs/run.sh",
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "..", script))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`--` + flag + `\b`).Match(b) {
+			t.Errorf("%s takes no --%s", script, flag)
+		}
+	}
+}
 
 // TestDocumentedFlagsExist: every --flag the README, docs/ and
 // report/SCHEMA.md mention is a flag of some holdfast command (or of git,
