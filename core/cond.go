@@ -134,6 +134,15 @@ type branch struct {
 	yes, no []constraint
 }
 
+// negate is the outcome of the opposite condition.
+func (b branch) negate() branch {
+	if b.t != 0 {
+		b.t = 3 - b.t
+	}
+	b.yes, b.no = b.no, b.yes
+	return b
+}
+
 // compare reads l op r where one side is an integer name and the other a
 // known number.
 func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {

@@ -214,12 +214,7 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 		return branch{}
 	case parser.KindUnaryExpression:
 		if strings.HasPrefix(x.text(n), "!") {
-			b := x.cond(s, f.Field(n, parser.FieldArgument))
-			if b.t != 0 {
-				b.t = 3 - b.t
-			}
-			b.yes, b.no = b.no, b.yes
-			return b
+			return x.cond(s, f.Field(n, parser.FieldArgument)).negate()
 		}
 	case parser.KindBinaryExpression:
 		op := x.text(f.Field(n, parser.FieldOperator))
@@ -236,14 +231,7 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 				other = r
 			}
 			if other != parser.None {
-				b := x.truth(s, other)
-				if op == "==" {
-					if b.t != 0 {
-						b.t = 3 - b.t
-					}
-					b.yes, b.no = b.no, b.yes
-				}
-				return b
+				return maybeNegate(x.truth(s, other), op == "==")
 			}
 		}
 		if b, ok := x.compare(s, n); ok {
@@ -290,51 +278,45 @@ func (x *exec) truth(s *state, n parser.NodeID) branch {
 }
 
 // logical is a && b or a || b: b is judged knowing what a's arm learned.
+// a || b is !(!a && !b).
 func (x *exec) logical(s *state, op string, l, r parser.NodeID) branch {
+	or := op == "||"
 	a := x.cond(s, l)
-	and := op == "&&"
-	if and && a.t == 2 || !and && a.t == 1 {
-		return a
+	if or {
+		a = a.negate()
+	}
+	if a.t == 2 {
+		return maybeNegate(a, or)
 	}
 	saved := s.cons
-	if and {
-		s.cons = append(s.cons[:len(s.cons):len(s.cons)], a.yes...)
-	} else {
-		s.cons = append(s.cons[:len(s.cons):len(s.cons)], a.no...)
-	}
+	s.cons = append(s.cons[:len(s.cons):len(s.cons)], a.yes...)
 	b := x.cond(s, r)
 	s.cons = saved
+	if or {
+		b = b.negate()
+	}
 	var out branch
-	if and {
-		switch {
-		case a.t == 1:
-			out.t = b.t
-		case b.t == 2:
-			out.t = 2
-		}
-		out.yes = append(append(out.yes, a.yes...), b.yes...)
-		switch {
-		case a.t == 1:
-			out.no = b.no
-		case b.t == 1:
-			out.no = a.no
-		}
-		return out
-	}
 	switch {
-	case a.t == 2:
+	case a.t == 1:
 		out.t = b.t
-	case b.t == 1:
-		out.t = 1
-	}
-	out.no = append(append(out.no, a.no...), b.no...)
-	switch {
-	case a.t == 2:
-		out.yes = b.yes
 	case b.t == 2:
-		out.yes = a.yes
+		out.t = 2
 	}
-	return out
+	out.yes = append(append(out.yes, a.yes...), b.yes...)
+	switch {
+	case a.t == 1:
+		out.no = b.no
+	case b.t == 1:
+		out.no = a.no
+	}
+	return maybeNegate(out, or)
+}
+
+func maybeNegate(b branch, neg bool) branch {
+	if neg {
+		return b.negate()
+	}
+	return b
 }
 
 // nullness is a pointer value's truth: 1 non-null, 2 null, 0 unknown.

@@ -46,33 +46,24 @@ func neutraliseCUDA(src []byte, launches bool) []byte {
 			}
 		}
 	}
-	for _, q := range cudaQualifiers {
-		for from := 0; ; {
-			i := bytes.Index(out[from:], q)
-			if i < 0 {
-				break
+	for _, w := range []struct {
+		words [][]byte
+		as    string // written over the word's bytes after blanking it
+	}{{cudaQualifiers, ""}, {cudaStorage, "static"}} {
+		for _, q := range w.words {
+			for from := 0; ; {
+				i := bytes.Index(out[from:], q)
+				if i < 0 {
+					break
+				}
+				i += from
+				from = i + len(q)
+				if i > 0 && isIdentByte(out[i-1]) || from < len(out) && isIdentByte(out[from]) {
+					continue
+				}
+				blank(i, from)
+				copy(out[i:], w.as)
 			}
-			i += from
-			from = i + len(q)
-			if i > 0 && isIdentByte(out[i-1]) || from < len(out) && isIdentByte(out[from]) {
-				continue
-			}
-			blank(i, from)
-		}
-	}
-	for _, q := range cudaStorage {
-		for from := 0; ; {
-			i := bytes.Index(out[from:], q)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(q)
-			if i > 0 && isIdentByte(out[i-1]) || from < len(out) && isIdentByte(out[from]) {
-				continue
-			}
-			blank(i, from)
-			copy(out[i:], "static")
 		}
 	}
 	for from := 0; ; {
