@@ -52,10 +52,13 @@ const (
 	// UseOfTemporary: the storage of a temporary used after the full
 	// expression that made it.
 	UseOfTemporary
+	// UseAfterMove: a smart pointer dereferenced, or its null pointer
+	// returned, after it was moved from.
+	UseAfterMove
 )
 
 var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
-	"use-after-invalidate", "use-of-temporary"}
+	"use-after-invalidate", "use-of-temporary", "use-after-move"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 
@@ -76,13 +79,6 @@ type Options struct {
 	MaxStates int
 	// Summaries answers for calls; nil: only the std model.
 	Summaries Summaries
-}
-
-// Summaries tells what a call does to its arguments.
-type Summaries interface {
-	// Frees reports which arguments (0-based) the named call frees on
-	// every path, or nil.
-	Frees(name string, nargs int) []int
 }
 
 // Result is what an execution found.

@@ -32,14 +32,18 @@ type exec struct {
 	// retKind is what the function returns: tPointer, tRef, tView, tAuto
 	// or tPlain (a value: a copy).
 	retKind typeKind
+	// retRvalue: the function returns an rvalue reference (T&&).
+	retRvalue bool
 	// returns collects the states that returned, for summaries.
-	returns   []*state
-	params    []int32 // the objects pointer parameters point to, by position (-1: none)
-	dtors     map[string]bool
-	members   map[string]bool // see isMember
-	classSeen bool            // the file defines the method's class
-	steps     int             // statements executed, summed over paths (bounded by maxSteps)
-	loops     int             // loops being executed, nested
+	returns    []*state
+	params     []int32  // the objects pointer parameters point to, by position (-1: none)
+	stores     []int32  // the storage container parameters by reference own, by position (-1: none)
+	storeNames []string // the parameters' names, by position
+	dtors      map[string]bool
+	members    map[string]bool // see isMember
+	classSeen  bool            // the file defines the method's class
+	steps      int             // statements executed, summed over paths (bounded by maxSteps)
+	loops      int             // loops being executed, nested
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
@@ -62,6 +66,8 @@ func (x *exec) funcDeclarator(def parser.NodeID) (parser.NodeID, typeKind) {
 		case parser.KindReferenceDeclarator:
 			if !strings.HasPrefix(x.text(d), "&&") {
 				k = tRef
+			} else {
+				x.retRvalue = true
 			}
 		}
 		next := x.f.Field(d, parser.FieldDeclarator)
@@ -119,13 +125,14 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 	for p := range x.f.NamedChildren(list) {
 		k := x.kind(p)
 		if k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
-			x.params = append(x.params, -1)
 			continue
 		}
-		typ := classify(x.text(x.f.Field(p, parser.FieldType)))
+		typText := x.text(x.f.Field(p, parser.FieldType))
+		typ := classify(typText)
 		d := x.f.Field(p, parser.FieldDeclarator)
 		name, ptr, ref := x.declName(d)
 		l := local{name: name, typ: typ, val: unknown, depth: 0, param: true, decl: p}
+		l.fam, l.elem = containerOf(typText)
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !ref})
 		obj := int32(-1)
 		switch {
@@ -134,7 +141,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			obj = s.newObj(object{kind: oParam, owner: "*" + name})
 			l.val = borrowOf(obj, tPointer)
 		case typ == tStorage || typ == tUnique || typ == tShared:
-			owned := s.newObj(object{kind: oStorage, owner: name, frame: !ref})
+			owned := s.storage(&l, !ref)
 			if typ != tStorage {
 				s.objs[owned].kind = oHeap
 			}
@@ -149,6 +156,12 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name}), tRef)
 		}
 		x.params = append(x.params, obj)
+		store := int32(-1)
+		if ref && typ == tStorage {
+			store = l.val.owns
+		}
+		x.stores = append(x.stores, store)
+		x.storeNames = append(x.storeNames, name)
 		if name != "" {
 			s.locals = append(s.locals, l)
 		}

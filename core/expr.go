@@ -10,7 +10,9 @@ import (
 // value comes from its initialiser as the declared type reads it.
 func (x *exec) declaration(s *state, n parser.NodeID) {
 	f := x.f
-	tk := classify(x.text(f.Field(n, parser.FieldType)))
+	typText := x.text(f.Field(n, parser.FieldType))
+	tk := classify(typText)
+	fam, elem := containerOf(typText)
 	static := x.isStatic(n)
 	for d := range f.NamedChildren(n) {
 		if f.Nodes[d].Field != parser.FieldDeclarator {
@@ -41,7 +43,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			continue
 		}
 		s.forget(name)
-		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d, array: x.isArray(d)}
+		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d, array: x.isArray(d), fam: fam, elem: elem}
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !static})
 		switch {
 		case ptr:
@@ -208,7 +210,7 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 		if v.owns >= 0 && v.kind == tStorage && (v.from < 0 || v.moved) {
 			x.take(s, l, v)
 		} else {
-			l.val = value{pt: -1, owns: s.newObj(object{kind: oStorage, owner: l.name, frame: true}), kind: tStorage, from: -1}
+			l.val = value{pt: -1, owns: s.storage(l, true), kind: tStorage, from: -1}
 		}
 	case tUnique, tShared:
 		switch {
@@ -288,12 +290,17 @@ func (x *exec) take(s *state, l *local, v value) {
 		src := &s.locals[v.from]
 		if src.typ == tStorage {
 			// A moved-from container is valid and empty; the buffer moved.
-			src.val.owns = s.newObj(object{kind: oStorage, owner: src.name, frame: true})
+			src.val.owns = s.storage(src, true)
 		} else {
 			src.val.owns, src.val.null = -1, true
+			src.movedFrom = true
 		}
 	}
 	s.objs[v.owns].frame = true
+	if l.fam != famNone {
+		s.objs[v.owns].fam, s.objs[v.owns].elem = l.fam, l.elem
+	}
+	l.movedFrom = false
 }
 
 // untemp keeps a temporary past its full expression.
@@ -343,6 +350,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			return x.addressOf(s, arg)
 		}
 		v := x.eval(s, arg)
+		x.derefMoved(s, v, n)
 		x.use(s, v, n)
 		return borrowOf(pointee(v), tRef)
 	case parser.KindFieldExpression:
@@ -620,6 +628,7 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 				if v.moved && v.from >= 0 && int(v.from) < len(s.locals) {
 					s.locals[v.from].val.owns = -1
 					s.locals[v.from].val.null = true
+					s.locals[v.from].movedFrom = true
 				}
 			}
 		case tStorage:
@@ -646,9 +655,10 @@ func (x *exec) escape(s *state, v value) {
 	if v.moved && v.from >= 0 && int(v.from) < len(s.locals) {
 		src := &s.locals[v.from]
 		if src.typ == tStorage {
-			src.val.owns = s.newObj(object{kind: oStorage, owner: src.name, frame: true})
+			src.val.owns = s.storage(src, true)
 		} else {
 			src.val.owns, src.val.null = -1, true
+			src.movedFrom = true
 		}
 	}
 }
@@ -747,7 +757,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 		if rv.owns >= 0 && rv.kind == tStorage && (rv.from < 0 || rv.moved) && op == "=" {
 			x.take(s, l, rv)
 		} else {
-			l.val.owns = s.newObj(object{kind: oStorage, owner: l.name, frame: true})
+			l.val.owns = s.storage(l, true)
 		}
 		if old >= 0 {
 			// The buffer changes; whose it is does not.
@@ -756,6 +766,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 		}
 		s.end(old, replaced, n, "operator"+op)
 	case tUnique, tShared:
+		l.movedFrom = false
 		old := l.val.owns
 		if old >= 0 {
 			if l.typ == tShared {
@@ -771,6 +782,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 		case rv.null:
 			l.val.owns, l.val.null = -1, true
 		case rv.owns >= 0 && (rv.from < 0 || rv.moved || l.typ == tShared):
+			l.val.null = false
 			if rv.moved {
 				x.take(s, l, rv)
 			} else {
@@ -855,16 +867,57 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return unknown
 	}
 	vs := x.args(s, list)
-	if x.opt.Summaries != nil {
-		for _, k := range x.opt.Summaries.Frees(name, len(vs)) {
-			if k < len(vs) {
-				x.free(s, vs[k], n, name)
-				vs[k] = unknown
-			}
+	if x.opt.Summaries == nil {
+		x.handOn(s, list, vs)
+		return unknown
+	}
+	c := x.opt.Summaries.Call(name, len(vs))
+	for _, k := range c.Frees {
+		if k < len(vs) {
+			x.free(s, vs[k], n, name)
+			vs[k] = unknown
+		}
+	}
+	for _, k := range c.Grows {
+		if k < len(vs) {
+			x.grow(s, vs[k], n, name)
 		}
 	}
 	x.handOn(s, list, vs)
+	if c.Borrows > 0 && c.Borrows <= len(vs) {
+		if a := vs[c.Borrows-1]; a.kind == tStorage && a.from >= 0 && int(a.from) < len(s.locals) {
+			// Into the storage the container has after the call.
+			return borrowOf(s.locals[a.from].val.owns, tRef)
+		}
+	}
+	switch {
+	case c.ByValue && c.Storage:
+		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
+		s.temps = append(s.temps, t)
+		return value{pt: -1, owns: t, kind: tStorage, from: -1, prvalue: true}
+	case c.ByValue:
+		v := unknown
+		v.prvalue = true
+		return v
+	}
 	return unknown
+}
+
+// grow replaces the storage of container v, as a call that grows it on
+// every path does.
+func (x *exec) grow(s *state, v value, n parser.NodeID, via string) {
+	if v.kind != tStorage || v.owns < 0 || v.from < 0 || int(v.from) >= len(s.locals) {
+		return
+	}
+	loc := &s.locals[v.from]
+	old := s.objs[v.owns]
+	if old.reserved || old.fam == famEnds || old.fam == famQueue || old.fam == famNodes {
+		return
+	}
+	s.end(v.owns, replaced, n, via)
+	loc.val.owns = s.storage(loc, old.frame)
+	s.objs[loc.val.owns].kept = old.kept
+	s.objs[loc.val.owns].fam, s.objs[loc.val.owns].elem = old.fam, old.elem
 }
 
 // method executes recv.m(args) or recv->m(args).
@@ -892,6 +945,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	}
 	if arrow {
+		x.derefMoved(s, rv, fn)
+		if w, ok := x.elemOwned(s, rv); ok {
+			rv = w
+		}
 		x.use(s, rv, fn)
 		vs := x.args(s, list)
 		x.handOn(s, list, vs)
@@ -907,6 +964,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	}
 	switch rv.kind {
 	case tStorage:
+		fam := famContiguous
+		if rv.owns >= 0 && int(rv.owns) < len(s.objs) && s.objs[rv.owns].fam != famNone {
+			fam = s.objs[rv.owns].fam
+		}
 		switch {
 		case borrowMethods[m]:
 			x.args(s, list)
@@ -917,24 +978,57 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			case "begin", "end", "cbegin", "cend", "rbegin", "rend":
 				k = tIter
 			}
-			return borrowOf(rv.owns, k)
-		case growMethods[m]:
+			obj := rv.owns
+			switch {
+			case m == "front" || m == "top" && fam == famHeap:
+				obj = s.part(rv.owns, posFront)
+			case m == "back" || m == "top":
+				obj = s.part(rv.owns, posBack)
+			}
+			return borrowOf(obj, k)
+		case removeMethods[m]:
+			x.args(s, list)
+			if rv.owns >= 0 {
+				switch {
+				case fam == famHeap:
+					// pop_heap moves every element: references to any end.
+					s.end(s.part(rv.owns, posFront), replaced, n, m)
+					s.end(s.part(rv.owns, posBack), replaced, n, m)
+				case m == "pop_front" || m == "pop" && fam == famQueue:
+					s.end(s.part(rv.owns, posFront), replaced, n, m)
+				default:
+					s.end(s.part(rv.owns, posBack), replaced, n, m)
+				}
+			}
+			return unknown
+		case growMethods[m] || m == "push" && fam == famHeap:
 			vs := x.args(s, list)
 			x.handOn(s, list, vs)
+			if (fam == famEnds || fam == famQueue || fam == famNodes) && m != "clear" && m != "assign" && m != "resize" {
+				// Insertion keeps references to the elements.
+				return unknown
+			}
 			if loc != nil && loc.typ == tStorage && rv.owns >= 0 {
 				old := s.objs[rv.owns]
 				if old.reserved && m != "clear" && m != "shrink_to_fit" {
 					return unknown
 				}
 				s.end(rv.owns, replaced, n, m)
-				loc.val.owns = s.newObj(object{kind: oStorage, owner: loc.name, frame: old.frame, reserved: m == "reserve"})
+				loc.val.owns = s.storage(loc, old.frame)
+				s.objs[loc.val.owns].reserved = m == "reserve"
+				s.objs[loc.val.owns].kept = old.kept
+				s.objs[loc.val.owns].fam, s.objs[loc.val.owns].elem = old.fam, old.elem
 			}
 			return unknown
 		}
 	case tUnique, tShared:
 		switch m {
 		case "get":
-			return borrowOf(rv.owns, tPointer)
+			v := borrowOf(rv.owns, tPointer)
+			if loc != nil && loc.movedFrom {
+				v.null, v.fromMoved = true, true
+			}
+			return v
 		case "release":
 			if loc != nil && rv.kind == tUnique {
 				loc.val.owns, loc.val.null = -1, true
@@ -958,6 +1052,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			return unknown
 		case "reset":
 			vs := x.args(s, list)
+			if loc != nil {
+				loc.movedFrom = false
+			}
 			if loc != nil && rv.owns >= 0 {
 				if rv.kind == tShared {
 					s.objs[rv.owns].refs--
@@ -985,12 +1082,57 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	case tRef:
 		vs := x.args(s, list)
+		if rv.pt >= 0 && int(rv.pt) < len(s.objs) {
+			// An element of a container: what it owns or borrows is the
+			// element's, and ends with it.
+			switch el := s.objs[rv.pt].elem; {
+			case (el == tUnique || el == tShared) && m == "get":
+				return borrowOf(s.part(rv.pt, posOwned), tPointer)
+			case el == tStorage && borrowMethods[m]:
+				x.use(s, rv, fn)
+				k := tRef
+				switch m {
+				case "data", "c_str":
+					k = tPointer
+				case "begin", "end", "cbegin", "cend", "rbegin", "rend":
+					k = tIter
+				}
+				return borrowOf(rv.pt, k)
+			}
+		}
 		x.handOn(s, list, vs)
 		return unknown
 	}
 	vs := x.args(s, list)
 	x.handOn(s, list, vs)
 	return unknown
+}
+
+// elemOwned is the object an element that is a smart pointer owns, for
+// a dereference through it (q.top()->f()).
+func (x *exec) elemOwned(s *state, v value) (value, bool) {
+	if v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) {
+		return v, false
+	}
+	if el := s.objs[v.pt].elem; el != tUnique && el != tShared {
+		return v, false
+	}
+	return borrowOf(s.part(v.pt, posOwned), tPointer), true
+}
+
+// derefMoved reports a dereference of a smart pointer moved from: it is
+// null (cppreference unique_ptr's move constructor: "u is left empty";
+// shared_ptr's likewise).
+func (x *exec) derefMoved(s *state, v value, n parser.NodeID) {
+	if v.from < 0 || int(v.from) >= len(s.locals) {
+		return
+	}
+	l := &s.locals[v.from]
+	if !l.movedFrom || (l.typ != tUnique && l.typ != tShared) {
+		return
+	}
+	x.fault(Fault{Kind: UseAfterMove, Use: n, End: parser.None, Via: "std::move", Value: x.text(n), Owner: l.name})
+	l.movedFrom = false
 }
 
 // calleeName is a callee's text without template arguments and spaces.

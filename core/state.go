@@ -43,7 +43,25 @@ type object struct {
 	// kept: code holdfast cannot see may own it now (it was moved or
 	// shared into an unknown call), so its owners' deaths do not end it.
 	kept bool
+	// A container's storage knows its family and what its elements are;
+	// an element (front, back, top) or an object an element owns (the
+	// element is a smart pointer) hangs off its container's storage or
+	// element: parent is that object's index + 1 (0: none).
+	fam    family
+	elem   typeKind
+	parent int32
+	pos    elemPos
 }
+
+// elemPos says which part of a container an object is.
+type elemPos uint8
+
+const (
+	posNone  elemPos = iota
+	posFront         // front(), top() of a queue or heap
+	posBack          // back(), top() of a stack
+	posOwned         // the object an element (a smart pointer) owns
+)
 
 // value is what an expression yields on one path.
 type value struct {
@@ -59,6 +77,10 @@ type value struct {
 	// known says num is the value's integer value.
 	known bool
 	num   int64
+	// fromMoved: the pointer a smart pointer moved from holds (null).
+	fromMoved bool
+	// prvalue: a call's result returned by value, a temporary.
+	prvalue bool
 }
 
 var unknown = value{pt: -1, owns: -1, from: -1}
@@ -87,6 +109,11 @@ type local struct {
 	// alias, when > 0, makes this local another name of local alias-1 (a
 	// reference bound to a local container or smart pointer).
 	alias int
+	// fam and elem: the container the local's declared type is.
+	fam  family
+	elem typeKind
+	// movedFrom: a smart pointer moved from and not given a new object.
+	movedFrom bool
 }
 
 type flow uint8
@@ -106,6 +133,8 @@ type state struct {
 	temps  []int32 // temporaries of the current full expression
 	cons   []constraint
 	flow   flow
+	ret    value // what a return statement returned
+	retArg int   // the container parameter (+1) it points into (see returnedArg)
 }
 
 func (s *state) clone() *state {
@@ -115,6 +144,8 @@ func (s *state) clone() *state {
 		temps:  slices.Clone(s.temps),
 		cons:   slices.Clone(s.cons),
 		flow:   s.flow,
+		ret:    s.ret,
+		retArg: s.retArg,
 	}
 }
 
@@ -146,4 +177,59 @@ func (s *state) end(obj int32, st objState, n parser.NodeID, via string) {
 		return
 	}
 	o.state, o.end, o.via = st, n, via
+	s.endParts(obj, st, n, via)
+}
+
+// endParts ends what hangs off obj as it ends: references to its elements
+// end with it; an object an element owns ends with the element (freed),
+// except when the storage only moved (growth moves the owners, not what
+// they own).
+func (s *state) endParts(obj int32, st objState, n parser.NodeID, via string) {
+	moved := st == replaced && via != "clear" && via != "operator=" && via != "assign" && !removeMethods[via]
+	for i := range s.objs {
+		c := &s.objs[i]
+		if c.parent != obj+1 || c.state != live {
+			continue
+		}
+		cst := st
+		if c.pos == posOwned {
+			if moved {
+				continue
+			}
+			cst = freed
+		}
+		c.state, c.end, c.via = cst, n, via
+		s.endParts(int32(i), cst, n, via)
+	}
+}
+
+// part finds or makes the part pos of obj (an element of a container's
+// storage, or the object an element owns).
+func (s *state) part(obj int32, pos elemPos) int32 {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return -1
+	}
+	for i := range s.objs {
+		// An ended part (a popped element) is not the part there now.
+		if s.objs[i].parent == obj+1 && s.objs[i].pos == pos && (s.objs[i].state == live || s.objs[obj].state != live) {
+			return int32(i)
+		}
+	}
+	p := s.objs[obj]
+	c := object{kind: p.kind, state: p.state, owner: p.owner, end: p.end, via: p.via, frame: p.frame,
+		elem: p.elem, parent: obj + 1, pos: pos}
+	c.kept = p.kept
+	if pos == posOwned {
+		c.kind, c.elem = oHeap, tPlain
+	}
+	return s.newObj(c)
+}
+
+// storage makes a new buffer for container local l.
+func (s *state) storage(l *local, frame bool) int32 {
+	fam := l.fam
+	if fam == famNone {
+		fam = famContiguous
+	}
+	return s.newObj(object{kind: oStorage, owner: l.name, frame: frame, fam: fam, elem: l.elem})
 }

@@ -51,6 +51,86 @@ var viewTypes = map[string]bool{
 	"folly::Range": true, "c10::string_view": true,
 }
 
+// family says what a container's insertions and removals do to the
+// references into it.
+type family uint8
+
+const (
+	famNone family = iota
+	// famContiguous: growth may move every element (std::vector,
+	// std::basic_string; see storageTypes); pop_back ends the last.
+	famContiguous
+	// famEnds: insertion at either end keeps references to the elements
+	// (cppreference std::deque: "insertion at either end ... never
+	// invalidates references"); pop_front and pop_back end the element
+	// they remove. std::stack is a deque by default; its top() is the back.
+	famEnds
+	// famQueue: std::queue, a deque whose pop() removes the front.
+	famQueue
+	// famNodes: insertion invalidates nothing (cppreference std::list,
+	// std::forward_list); erasing ends the erased element.
+	famNodes
+	// famHeap: std::priority_queue over a std::vector: top() is the
+	// front, pop() moves the elements (std::pop_heap) and ends the last;
+	// push may reallocate.
+	famHeap
+)
+
+// sequenceTypes are the containers whose element references the core
+// follows, by family; storageTypes are famContiguous.
+var sequenceTypes = map[string]family{
+	"std::deque": famEnds, "deque": famEnds, "std::queue": famQueue, "queue": famQueue,
+	"std::stack": famEnds, "stack": famEnds,
+	"std::list": famNodes, "list": famNodes, "std::forward_list": famNodes,
+	"std::priority_queue": famHeap, "priority_queue": famHeap,
+}
+
+// containerOf reads a container type: its family and what its elements
+// are (the first template argument, classified).
+func containerOf(typ string) (family, typeKind) {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	base, arg := t, ""
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		base = strings.TrimSpace(t[:i])
+		if j := strings.LastIndexByte(t, '>'); j > i {
+			arg = firstArg(t[i+1 : j])
+		}
+	}
+	if wrapperTypes[base] {
+		return containerOf(arg)
+	}
+	fam := sequenceTypes[base]
+	if storageTypes[base] {
+		fam = famContiguous
+	}
+	if fam == famNone {
+		return famNone, tPlain
+	}
+	return fam, classify(arg)
+}
+
+// firstArg is the first top-level argument of a template argument list.
+func firstArg(args string) string {
+	depth := 0
+	for i, r := range args {
+		switch r {
+		case '<', '(':
+			depth++
+		case '>', ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				return strings.TrimSpace(args[:i])
+			}
+		}
+	}
+	return strings.TrimSpace(args)
+}
+
+// removeMethods end the element they remove (cppreference: pop_back,
+// pop_front, and the adaptors' pop, which removes top() or front()).
+var removeMethods = map[string]bool{"pop_back": true, "pop_front": true, "pop": true}
+
 // uniqueTypes own one object and free it when they die or are reset
 // (cppreference std::unique_ptr: "the object is disposed of ... when the
 // managing unique_ptr object is destroyed ... or assigned another pointer
@@ -82,7 +162,7 @@ func classify(typ string) typeKind {
 		return tAuto
 	case wrapperTypes[base]:
 		return classify(arg)
-	case storageTypes[base]:
+	case storageTypes[base] || sequenceTypes[base] != famNone:
 		return tStorage
 	case viewTypes[base]:
 		return tView
@@ -102,7 +182,7 @@ func classify(typ string) typeKind {
 // forms, front, back, operator[], at).
 var borrowMethods = map[string]bool{
 	"data": true, "c_str": true, "begin": true, "end": true, "cbegin": true, "cend": true,
-	"rbegin": true, "rend": true, "front": true, "back": true, "at": true,
+	"rbegin": true, "rend": true, "front": true, "back": true, "at": true, "top": true,
 }
 
 // growMethods may replace a storage's buffer (see storageTypes).
@@ -115,7 +195,7 @@ var growMethods = map[string]bool{
 // (cppreference: the const observers of the standard containers).
 var readOnly = map[string]bool{"size": true, "empty": true, "length": true, "data": true, "c_str": true,
 	"begin": true, "end": true, "cbegin": true, "cend": true, "front": true, "back": true, "at": true,
-	"find": true, "count": true, "contains": true, "get": true, "capacity": true}
+	"find": true, "count": true, "contains": true, "get": true, "capacity": true, "top": true}
 
 // viewReads are a view's methods that read the range it borrows.
 var viewReads = map[string]bool{

@@ -153,6 +153,16 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	v = unknown
 	if e != parser.None {
 		v = x.eval(s, e)
+		if v.fromMoved {
+			x.fault(Fault{Kind: UseAfterMove, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: x.text(e)})
+		}
+		if v.prvalue && (x.retKind == tRef || x.retRvalue) {
+			// A reference bound to the temporary a call returned by value:
+			// the temporary dies at the end of the return statement.
+			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "temporary", Value: x.text(e), Owner: x.text(e)})
+		}
+		s.ret = v
+		s.retArg = x.returnedArg(s, v)
 		if x.retKind == tPlain {
 			// Returned by value: what it owns goes to the caller.
 			w := v

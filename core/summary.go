@@ -4,15 +4,41 @@ import (
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
+// Call is what a call does that the core follows, as the callee's code
+// says: computed by executing the callee (FileSummaries) or read from the
+// tree's summaries.
+type Call struct {
+	// Frees lists the arguments (0-based) it frees on every path.
+	Frees []int
+	// ByValue: it returns an object by value, so the call's result is a
+	// temporary of the caller's full expression. Storage: that object
+	// owns a buffer (a container or a string).
+	ByValue, Storage bool
+	// Borrows is the argument (+1; 0: none) whose container storage the
+	// returned reference or pointer points into, on every path.
+	Borrows int
+	// Grows lists the container arguments whose storage it replaces
+	// (grows, clears) on every path.
+	Grows []int
+}
+
+// Summaries tells what a call does.
+type Summaries interface {
+	// Call describes the named call with nargs arguments; the zero Call
+	// when nothing is known.
+	Call(name string, nargs int) Call
+}
+
 // FileSummaries answers for the functions a file defines, by executing
-// them: a function frees its pointer parameter k when every path through
-// it that returns has freed what k points to. Calls are matched by the
-// last component of the name and the number of arguments, and only when
-// the file defines one function of that name and arity.
+// them, and for the return types the file declares. Calls are matched by
+// the last component of the name and the number of arguments, and only
+// when the file defines one function of that name and arity (a return
+// type, when every declaration of that name and arity agrees).
 type FileSummaries struct {
 	f     *parser.File
 	defs  map[sumKey][]parser.NodeID
-	frees map[sumKey][]int
+	decls map[sumKey][]parser.NodeID
+	calls map[sumKey]Call
 	busy  map[sumKey]bool
 	// Next answers for what the file does not define (nil: nothing).
 	Next Summaries
@@ -23,26 +49,34 @@ type sumKey struct {
 	nargs int
 }
 
-// NewFileSummaries indexes the function definitions of f.
+// NewFileSummaries indexes the function definitions and declarations of f.
 func NewFileSummaries(f *parser.File) *FileSummaries {
-	fs := &FileSummaries{f: f, defs: map[sumKey][]parser.NodeID{}, frees: map[sumKey][]int{}, busy: map[sumKey]bool{}}
+	fs := &FileSummaries{f: f, defs: map[sumKey][]parser.NodeID{}, decls: map[sumKey][]parser.NodeID{},
+		calls: map[sumKey]Call{}, busy: map[sumKey]bool{}}
+	x := &exec{f: f}
 	for i := range f.Nodes {
 		n := parser.NodeID(i)
-		if f.Nodes[n].Kind != parser.KindFunctionDefinition {
+		switch f.Nodes[n].Kind {
+		case parser.KindFunctionDefinition, parser.KindDeclaration, parser.KindFieldDeclaration:
+		default:
 			continue
 		}
-		x := &exec{f: f}
 		fd, _ := x.funcDeclarator(n)
-		if fd == parser.None {
+		if fd == parser.None || x.kind(fd) != parser.KindFunctionDeclarator {
 			continue
 		}
 		name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
 		nargs := 0
-		for range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
-			nargs++
+		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+			if k := f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
+				nargs++
+			}
 		}
 		k := sumKey{name, nargs}
-		fs.defs[k] = append(fs.defs[k], n)
+		fs.decls[k] = append(fs.decls[k], n)
+		if f.Nodes[n].Kind == parser.KindFunctionDefinition {
+			fs.defs[k] = append(fs.defs[k], n)
+		}
 	}
 	return fs
 }
@@ -56,44 +90,134 @@ func lastName(s string) string {
 	return s
 }
 
-// Frees implements Summaries.
-func (fs *FileSummaries) Frees(name string, nargs int) []int {
+// Returns reads what a function declaration or definition returns: by
+// value (a temporary at each call), and whether that value owns a
+// buffer. A reference, pointer, void, auto or constructor is not by value.
+func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
+	x := &exec{f: f}
+	fd, rk := x.funcDeclarator(decl)
+	if fd == parser.None || rk != tPlain {
+		return false, false
+	}
+	if d := f.Field(decl, parser.FieldDeclarator); d != parser.None && x.kind(d) == parser.KindReferenceDeclarator {
+		// T&& f(): an rvalue reference, not a value.
+		return false, false
+	}
+	typ := f.Field(decl, parser.FieldType)
+	if typ == parser.None {
+		return false, false
+	}
+	switch t := f.Text(typ); t {
+	case "void", "auto", "decltype(auto)":
+		return false, false
+	default:
+		if f.Field(fd, parser.FieldDeclarator) == parser.None {
+			return false, false
+		}
+		return true, classify(t) == tStorage
+	}
+}
+
+// Call implements Summaries.
+func (fs *FileSummaries) Call(name string, nargs int) Call {
 	k := sumKey{lastName(name), nargs}
+	var out Call
+	if decls := fs.decls[k]; len(decls) > 0 {
+		out.ByValue, out.Storage = true, true
+		for _, d := range decls {
+			bv, st := Returns(fs.f, d)
+			out.ByValue = out.ByValue && bv
+			out.Storage = out.Storage && st
+		}
+	} else if fs.Next != nil {
+		return fs.Next.Call(name, nargs)
+	}
 	defs := fs.defs[k]
 	if len(defs) != 1 {
-		if len(defs) == 0 && fs.Next != nil {
-			return fs.Next.Frees(name, nargs)
-		}
-		return nil
+		return out
 	}
-	if r, ok := fs.frees[k]; ok {
+	if r, ok := fs.calls[k]; ok {
 		return r
 	}
 	if fs.busy[k] {
-		return nil
+		return out
 	}
 	fs.busy[k] = true
 	x := newExec(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs})
 	x.run()
-	var out []int
 	if len(x.returns) > 0 && !x.cut {
-		for i, obj := range x.params {
-			if obj < 0 {
-				continue
-			}
-			all := true
-			for _, st := range x.returns {
-				if int(obj) >= len(st.objs) || st.objs[obj].state != freed {
-					all = false
-					break
-				}
-			}
-			if all {
-				out = append(out, i)
-			}
-		}
+		out.Frees = x.everyPath(x.params, func(o object) bool { return o.state == freed })
+		out.Grows = x.everyPath(x.stores, func(o object) bool { return o.state == replaced })
+		out.Borrows = x.borrowedArg()
 	}
 	delete(fs.busy, k)
-	fs.frees[k] = out
+	fs.calls[k] = out
 	return out
+}
+
+// everyPath lists the parameters whose object (objs, by position; -1:
+// none) satisfies ok on every path that returns.
+func (x *exec) everyPath(objs []int32, ok func(object) bool) []int {
+	var out []int
+	for i, obj := range objs {
+		if obj < 0 {
+			continue
+		}
+		all := true
+		for _, st := range x.returns {
+			if int(obj) >= len(st.objs) || !ok(st.objs[obj]) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// borrowedArg is the container parameter (+1) every returned reference or
+// pointer points into, or 0.
+func (x *exec) borrowedArg() int {
+	if x.retKind != tRef && x.retKind != tPointer {
+		return 0
+	}
+	k := 0
+	for _, st := range x.returns {
+		if st.flow != returned || st.retArg == 0 || k != 0 && st.retArg != k {
+			return 0
+		}
+		k = st.retArg
+	}
+	return k
+}
+
+// returnedArg is the container parameter (+1) whose current storage v
+// points into, or 0.
+func (x *exec) returnedArg(s *state, v value) int {
+	for i, obj := range x.stores {
+		if obj < 0 || x.storeNames[i] == "" {
+			continue
+		}
+		if j := s.lookup(x.storeNames[i]); j >= 0 && s.locals[j].param && s.within(v.pt, s.locals[j].val.owns) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// within says obj is root or a part of it (an element, what an element
+// owns), following parents.
+func (s *state) within(obj, root int32) bool {
+	for range 8 {
+		if obj < 0 || int(obj) >= len(s.objs) {
+			return false
+		}
+		if obj == root {
+			return true
+		}
+		obj = s.objs[obj].parent - 1
+	}
+	return false
 }

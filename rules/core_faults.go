@@ -103,22 +103,30 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.ReturnsLocal:
+		if fl.Via == "temporary" {
+			return fmt.Sprintf("returns a reference to the temporary that %s returns by value; it dies at the end of the return statement", quote(fl.Value)), "DANGLING_RETURN"
+		}
 		return fmt.Sprintf("returns %s, which points into %s, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
 	case core.UseAfterInvalidate:
 		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
 	case core.UseOfTemporary:
 		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
+	case core.UseAfterMove:
+		if fl.Via == "return" {
+			return fmt.Sprintf("returns %s, a null pointer: std::move emptied the smart pointer earlier on this path", quote(fl.Value)), "NULL_DEREF"
+		}
+		return fmt.Sprintf("%s uses %s after std::move emptied it", quote(fl.Value), quote(fl.Owner)), "NULL_DEREF"
 	}
 	return fl.Kind.String(), "HOST_UAF"
 }
 
 // treeFrees answers the core from the tree's summaries: a function of
-// another file that frees a parameter on every path.
+// another file that frees a parameter on every path, or returns by value.
 type treeFrees struct{ ix *summary.Index }
 
-func (t treeFrees) Frees(name string, nargs int) []int {
+func (t treeFrees) Call(name string, nargs int) core.Call {
 	if f := t.ix.Lookup(name, nargs); f != nil {
-		return f.Frees
+		return core.Call{Frees: f.Frees, ByValue: f.ByValue, Storage: f.Storage}
 	}
-	return nil
+	return core.Call{}
 }

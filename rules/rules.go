@@ -56,6 +56,7 @@ func All() []*Rule {
 		completionFreesIntoPool(),
 		mutationInFlight(),
 		useAfterFree(),
+		useAfterMove(),
 	}
 }
 
@@ -335,6 +336,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		}
 		ps := params(g)
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
+		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		for i := range ps {
 			if frees[g][i] {
 				s.Frees = append(s.Frees, i)

@@ -13,7 +13,7 @@ import (
 
 // FormatVersion changes whenever what a summary means changes, so that a
 // cache written by another version is not read.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // Entry is one file's summary in a tree cache, with what identifies the
 // content it was computed from.

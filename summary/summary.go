@@ -50,6 +50,10 @@ type Func struct {
 	MayKeepRefs map[int]string `json:"may_keep_refs,omitempty"`
 	// Waits says it may wait, block or order work against a stream.
 	Waits bool `json:"waits,omitempty"`
+	// ByValue says it returns an object by value (a temporary at each
+	// call); Storage that the object owns a buffer (a container, a string).
+	ByValue bool `json:"by_value,omitempty"`
+	Storage bool `json:"storage,omitempty"`
 }
 
 // File is the summary of one file: its functions, sorted by name and
@@ -169,6 +173,7 @@ func (ix *Index) LookupCall(c Call) *Func {
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
 		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
+		out.ByValue, out.Storage = false, false
 	}
 	return out
 }
@@ -191,6 +196,8 @@ func join(cands []*Func) *Func {
 		out.Keeps = union(out.Keeps, c.Keeps)
 		out.Reaches = union(out.Reaches, c.Reaches)
 		out.Waits = out.Waits || c.Waits
+		out.ByValue = out.ByValue && c.ByValue
+		out.Storage = out.Storage && c.Storage
 		if out.Arity != c.Arity {
 			out.Arity = -1
 		}
