@@ -203,6 +203,47 @@ type Pack struct {
 	// value is not its first argument, the 0-based index of the argument
 	// it frees (iree_allocator_free(allocator, ptr): 1).
 	FreeArgs map[string]int `yaml:"free_args"`
+	// Device says what calls do on the device, as the semantic core
+	// executes them: the work they queue, on which queue, the memory it
+	// uses, and what they wait for. A name with a leading '.' is a method
+	// (q.memcpy), any other a free function.
+	Device map[string]DeviceOp `yaml:"device"`
+}
+
+// DeviceOp is what one call does on the device. Argument indexes are
+// 0-based, over the call's arguments (not its receiver).
+type DeviceOp struct {
+	// Queue is the argument naming the stream or queue the work runs on;
+	// -1 names the receiver of a method call. Absent: the default stream.
+	Queue *int `yaml:"queue"`
+	// Reads and Writes are the arguments whose memory the queued work
+	// reads and writes after the call returns.
+	Reads  []int `yaml:"reads"`
+	Writes []int `yaml:"writes"`
+	// Host says which host memory among Reads and Writes the work still
+	// uses after the call returns: "all" (OpenCL's non-blocking transfers,
+	// SYCL's queue copies) or "pinned" (CUDA and HIP: a copy with pageable
+	// host memory is staged, or completes, before the call returns).
+	Host string `yaml:"host"`
+	// Blocking is the argument that, when true, makes the call wait for
+	// its work (OpenCL's blocking_read and blocking_write).
+	Blocking *int `yaml:"blocking"`
+	// Waits is what the call waits for before it returns: "queue" (the
+	// work queued on Queue), "all" (every queue's work), or nothing.
+	Waits string `yaml:"waits"`
+	// Allocates is the out-parameter a fresh allocation is written to
+	// (cudaMallocHost(&p, n): 0); Pinned says the memory is page-locked
+	// host memory, which copies use after they return.
+	Allocates *int `yaml:"allocates"`
+	Pinned    bool `yaml:"pinned"`
+	// Frees is the argument whose memory the call frees (after its wait,
+	// if it has one).
+	Frees *int `yaml:"frees"`
+	// On lists the types (by last name) a method's receiver must be
+	// declared as for the entry to apply (sycl::queue for q.memcpy).
+	On []string `yaml:"on"`
+	// Doc is where the behaviour is documented.
+	Doc string `yaml:"doc"`
 }
 
 // LayoutOp is what a tensor call does to layout.
@@ -264,6 +305,7 @@ type Model struct {
 	freeArgs   map[string]int
 	realloc    map[string]bool
 	removes    map[string]string
+	device     map[string]DeviceOp
 	declMacros []string
 	holdWords  []string
 	deferWords []string
@@ -314,6 +356,19 @@ func (p *Pack) Validate() error {
 					return fmt.Errorf("call %q: unknown role %q (known: %s)", call, r, knownRoles())
 				}
 			}
+		}
+	}
+	for _, call := range sortedKeys(p.Device) {
+		d := p.Device[call]
+		switch {
+		case d.Host != "" && d.Host != "all" && d.Host != "pinned":
+			return fmt.Errorf("device %q: unknown host %q (known: all, pinned)", call, d.Host)
+		case d.Waits != "" && d.Waits != "queue" && d.Waits != "all":
+			return fmt.Errorf("device %q: unknown waits %q (known: queue, all)", call, d.Waits)
+		case d.Doc == "":
+			return fmt.Errorf("device %q: no doc (say where the behaviour is documented)", call)
+		case strings.HasPrefix(call, ".") != (len(d.On) > 0):
+			return fmt.Errorf("device %q: a method (a name with a leading '.') needs on: (its receiver's types), a free function none", call)
 		}
 	}
 	for _, call := range sortedKeys(p.Layout) {
@@ -381,6 +436,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
+		device: map[string]DeviceOp{},
 	}
 	for _, p := range packs {
 		if p == nil {
@@ -426,6 +482,9 @@ func Load(extra ...*Pack) (*Model, error) {
 		}
 		for name, i := range p.FreeArgs {
 			m.freeArgs[name] = i
+		}
+		for name, d := range p.Device {
+			m.device[name] = d
 		}
 		m.declMacros = append(m.declMacros, p.DeclMacros...)
 		m.holdWords = append(m.holdWords, p.HoldWords...)
@@ -495,6 +554,19 @@ func lookup[V any](set map[string]V, name string) (V, bool) {
 	}
 	var zero V
 	return zero, false
+}
+
+// Device returns what a call does on the device: a free function by its
+// (possibly qualified) name, a method (method true) by its name.
+func (m *Model) Device(name string, method bool) (DeviceOp, bool) {
+	if m == nil {
+		return DeviceOp{}, false
+	}
+	if method {
+		d, ok := m.device["."+name]
+		return d, ok
+	}
+	return lookup(m.device, name)
 }
 
 // Call returns the roles of a call by its (possibly qualified) name.

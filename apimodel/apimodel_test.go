@@ -16,7 +16,7 @@ func load(t *testing.T, extra ...*Pack) *Model {
 
 func TestBuiltinPacksLoad(t *testing.T) {
 	m := load(t)
-	if got := strings.Join(m.Packs(), ","); got != "absl,aten,c10d,cuda,iree,llvm,metal,mlx,pjrt,python,std,stream_executor,torch_tpu" {
+	if got := strings.Join(m.Packs(), ","); got != "absl,aten,c10d,cuda,iree,llvm,metal,mlx,opencl,pjrt,python,std,stream_executor,sycl,torch_tpu" {
 		t.Errorf("packs = %s", got)
 	}
 }
@@ -134,5 +134,27 @@ func TestViews(t *testing.T) {
 		if got := m.IsView(typ); got != want {
 			t.Errorf("IsView(%q) = %v, want %v", typ, got, want)
 		}
+	}
+}
+
+func TestDeviceOps(t *testing.T) {
+	m := load(t)
+	d, ok := m.Device("cudaMemcpyAsync", false)
+	if !ok || d.Host != "pinned" || d.Queue == nil || *d.Queue != 4 || len(d.Writes) != 1 || d.Writes[0] != 0 {
+		t.Errorf("cudaMemcpyAsync = %+v, %v", d, ok)
+	}
+	if _, ok := m.Device("memcpy", false); ok {
+		t.Error("the C library's memcpy is no device op")
+	}
+	if d, ok := m.Device("memcpy", true); !ok || d.Host != "all" || len(d.On) == 0 {
+		t.Errorf(".memcpy = %+v, %v", d, ok)
+	}
+	bad := &Pack{Name: "bad", Device: map[string]DeviceOp{"f": {Host: "sometimes", Doc: "x"}}}
+	if err := bad.Validate(); err == nil {
+		t.Error("an unknown host kind is accepted")
+	}
+	undocumented := &Pack{Name: "bad", Device: map[string]DeviceOp{"f": {Waits: "all"}}}
+	if err := undocumented.Validate(); err == nil {
+		t.Error("an entry without doc is accepted")
 	}
 }

@@ -26,6 +26,7 @@
 package core
 
 import (
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -55,10 +56,21 @@ const (
 	// UseAfterMove: a smart pointer dereferenced, or its null pointer
 	// returned, after it was moved from.
 	UseAfterMove
+	// DeviceUseAfterFree: memory that queued device work uses ended
+	// (freed, out of scope, replaced) before anything waited for the
+	// work. Use is the call that queued it.
+	DeviceUseAfterFree
+	// HostReadsPending: the host reads memory that queued device work
+	// writes, before anything waited for it. End is the call that queued it.
+	HostReadsPending
+	// HostWritesPending: the host writes memory that queued device work
+	// reads or writes, before anything waited for it.
+	HostWritesPending
 )
 
 var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
-	"use-after-invalidate", "use-of-temporary", "use-after-move"}
+	"use-after-invalidate", "use-of-temporary", "use-after-move", "device-use-after-free",
+	"host-reads-pending", "host-writes-pending"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 
@@ -79,6 +91,9 @@ type Options struct {
 	MaxStates int
 	// Summaries answers for calls; nil: only the std model.
 	Summaries Summaries
+	// API is what the packs say of library calls (device work, waits);
+	// nil: no device.
+	API *apimodel.Model
 }
 
 // Result is what an execution found.

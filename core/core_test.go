@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -47,11 +48,15 @@ func TestFaults(t *testing.T) {
 				}
 			}
 			sums := NewFileSummaries(f)
+			api, err := apimodel.Load()
+			if err != nil {
+				t.Fatal(err)
+			}
 			for i := range f.Nodes {
 				if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 					continue
 				}
-				r := Execute(f, parser.NodeID(i), Options{Summaries: sums})
+				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api})
 				for _, fl := range r.Faults {
 					line, _ := f.Position(int(f.Nodes[fl.Use].Start))
 					j := slices.Index(want[line], fl.Kind.String())

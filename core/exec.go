@@ -44,10 +44,11 @@ type exec struct {
 	classSeen  bool            // the file defines the method's class
 	steps      int             // statements executed, summed over paths (bounded by maxSteps)
 	loops      int             // loops being executed, nested
+	writing    parser.NodeID   // the assignment target being evaluated (None: none)
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
-	return &exec{f: f, def: def, opt: opt, seen: map[faultKey]bool{}}
+	return &exec{f: f, def: def, opt: opt, seen: map[faultKey]bool{}, writing: parser.None}
 }
 
 func (x *exec) kind(n parser.NodeID) parser.Kind { return x.f.Kind(n) }
@@ -131,7 +132,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		typ := classify(typText)
 		d := x.f.Field(p, parser.FieldDeclarator)
 		name, ptr, ref := x.declName(d)
-		l := local{name: name, typ: typ, val: unknown, depth: 0, param: true, decl: p}
+		l := local{name: name, typ: typ, val: unknown, depth: 0, param: true, decl: p, tname: typeName(typText)}
 		l.fam, l.elem = containerOf(typText)
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !ref})
 		obj := int32(-1)
@@ -241,6 +242,7 @@ func (x *exec) exitScopes(s *state, depth int, at parser.NodeID) {
 		x.release(s, &s.locals[i], at)
 		s.locals = s.locals[:i]
 	}
+	x.settle(s)
 }
 
 func (x *exec) release(s *state, l *local, at parser.NodeID) {

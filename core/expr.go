@@ -43,7 +43,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			continue
 		}
 		s.forget(name)
-		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d, array: x.isArray(d), fam: fam, elem: elem}
+		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d, array: x.isArray(d), fam: fam, elem: elem, tname: typeName(typText)}
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !static})
 		switch {
 		case ptr:
@@ -286,6 +286,7 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 func (x *exec) take(s *state, l *local, v value) {
 	l.val = value{pt: -1, owns: v.owns, kind: v.kind, from: -1}
 	x.untemp(s, v.owns)
+	s.objs[v.owns].owner = l.name
 	if v.from >= 0 && int(v.from) < len(s.locals) {
 		src := &s.locals[v.from]
 		if src.typ == tStorage {
@@ -352,6 +353,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		v := x.eval(s, arg)
 		x.derefMoved(s, v, n)
 		x.use(s, v, n)
+		x.hostAccess(s, pointee(v), n, x.writing == n)
 		return borrowOf(pointee(v), tRef)
 	case parser.KindFieldExpression:
 		arg := f.Field(n, parser.FieldArgument)
@@ -373,9 +375,11 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		x.eval(s, f.Field(n, parser.FieldIndices))
 		switch v.kind {
 		case tStorage:
+			x.hostAccess(s, v.owns, n, x.writing == n)
 			return borrowOf(v.owns, tRef)
 		case tPointer, tView, tIter, tRef:
 			x.use(s, v, n)
+			x.hostAccess(s, v.pt, n, x.writing == n)
 			return borrowOf(v.pt, tRef)
 		}
 		if v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].array {
@@ -551,6 +555,10 @@ func (x *exec) readName(s *state, name string, n parser.NodeID) value {
 	}
 	l := s.locals[i]
 	v := l.val
+	if l.array && !l.ref && !l.param {
+		// A local array decays to a pointer to its own storage.
+		v = borrowOf(l.slot, tPointer)
+	}
 	v.from = int32(i)
 	v.moved = false
 	if l.ref {
@@ -721,7 +729,10 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 	op := strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator)))
 	rv := x.eval(s, right)
 	if x.kind(left) != parser.KindIdentifier {
+		saved := x.writing
+		x.writing = left
 		x.eval(s, left)
+		x.writing = saved
 		x.escape(s, rv)
 		return rv
 	}
@@ -858,6 +869,15 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			}
 		}
 		return value{pt: -1, owns: -1, kind: tView, from: -1}
+	case name == "static_cast" || name == "reinterpret_cast" || name == "const_cast" || name == "dynamic_cast":
+		// A C++ cast yields its operand's value.
+		vs := x.args(s, list)
+		if len(vs) != 1 {
+			return unknown
+		}
+		v := vs[0]
+		v.from = -1
+		return v
 	case failureExit(name):
 		x.args(s, list)
 		return unknown
@@ -866,7 +886,22 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		s.flow = exited
 		return unknown
 	}
+	if v, ok := x.deviceCall(s, n, parser.None, list, name); ok {
+		return v
+	}
+	if dst, src, ok := hostCopy(name); ok {
+		vs := x.args(s, list)
+		x.handOn(s, list, vs)
+		if src >= 0 && src < len(vs) {
+			x.hostAccess(s, pointee(vs[src]), n, false)
+		}
+		if dst < len(vs) {
+			x.hostAccess(s, pointee(vs[dst]), n, true)
+		}
+		return unknown
+	}
 	vs := x.args(s, list)
+	x.mayWait(s, x.argTexts(list), vs)
 	if x.opt.Summaries == nil {
 		x.handOn(s, list, vs)
 		return unknown
@@ -925,6 +960,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	f := x.f
 	recv := f.Field(fn, parser.FieldArgument)
 	m := calleeName(x.text(f.Field(fn, parser.FieldField)))
+	if v, ok := x.deviceCall(s, n, recv, list, m); ok {
+		return v
+	}
 	arrow := strings.Contains(x.between(recv, f.Field(fn, parser.FieldField)), "->")
 	rv := x.eval(s, recv)
 	if strings.HasPrefix(m, "~") {
@@ -951,6 +989,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		}
 		x.use(s, rv, fn)
 		vs := x.args(s, list)
+		x.mayWait(s, append(x.argTexts(list), x.text(recv)), vs)
 		x.handOn(s, list, vs)
 		return unknown
 	}
@@ -1104,8 +1143,18 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	}
 	vs := x.args(s, list)
+	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
 	return unknown
+}
+
+// argTexts are the texts of a call's arguments.
+func (x *exec) argTexts(list parser.NodeID) []string {
+	var out []string
+	for c := range x.f.NamedChildren(list) {
+		out = append(out, x.text(c))
+	}
+	return out
 }
 
 // elemOwned is the object an element that is a smart pointer owns, for

@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
 )
@@ -51,6 +52,9 @@ type object struct {
 	elem   typeKind
 	parent int32
 	pos    elemPos
+	// pinned: page-locked host memory (device copies use it after they
+	// return); device: device memory, which the host does not touch.
+	pinned, device bool
 }
 
 // elemPos says which part of a container an object is.
@@ -114,6 +118,9 @@ type local struct {
 	elem typeKind
 	// movedFrom: a smart pointer moved from and not given a new object.
 	movedFrom bool
+	// tname is the declared type's last name, without template arguments
+	// (queue for sycl::queue), for packs that name receiver types.
+	tname string
 }
 
 type flow uint8
@@ -128,24 +135,26 @@ const (
 
 // state is one path's memory.
 type state struct {
-	objs   []object
-	locals []local
-	temps  []int32 // temporaries of the current full expression
-	cons   []constraint
-	flow   flow
-	ret    value // what a return statement returned
-	retArg int   // the container parameter (+1) it points into (see returnedArg)
+	objs    []object
+	locals  []local
+	temps   []int32 // temporaries of the current full expression
+	cons    []constraint
+	flow    flow
+	pending []work // device work queued and not waited for
+	ret     value  // what a return statement returned
+	retArg  int    // the container parameter (+1) it points into (see returnedArg)
 }
 
 func (s *state) clone() *state {
 	return &state{
-		objs:   slices.Clone(s.objs),
-		locals: slices.Clone(s.locals),
-		temps:  slices.Clone(s.temps),
-		cons:   slices.Clone(s.cons),
-		flow:   s.flow,
-		ret:    s.ret,
-		retArg: s.retArg,
+		objs:    slices.Clone(s.objs),
+		locals:  slices.Clone(s.locals),
+		temps:   slices.Clone(s.temps),
+		cons:    slices.Clone(s.cons),
+		flow:    s.flow,
+		ret:     s.ret,
+		retArg:  s.retArg,
+		pending: slices.Clone(s.pending),
 	}
 }
 
@@ -232,4 +241,16 @@ func (s *state) storage(l *local, frame bool) int32 {
 		fam = famContiguous
 	}
 	return s.newObj(object{kind: oStorage, owner: l.name, frame: frame, fam: fam, elem: l.elem})
+}
+
+// typeName is a declared type's last name without qualifiers and template
+// arguments: "const sycl::queue&" is queue.
+func typeName(typ string) string {
+	t := strings.TrimSpace(typ)
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		t = t[:i]
+	}
+	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSuffix(t, " const"), "const "))
+	t = strings.TrimRight(t, " &*")
+	return lastName(t)
 }

@@ -237,3 +237,17 @@ func failureExit(name string) bool {
 		name == "CHECK" || strings.HasPrefix(name, "CHECK_") || strings.HasPrefix(name, "TORCH_CHECK") ||
 		strings.HasPrefix(name, "DCHECK")
 }
+
+// hostCopy says name is one of the C library's memory functions, which
+// read and write the memory they are handed at once and wait for nothing
+// (cppreference std::memcpy, std::memmove, std::memset): dst and src are
+// argument indexes (src -1: none).
+func hostCopy(name string) (dst, src int, ok bool) {
+	switch strings.TrimPrefix(strings.TrimPrefix(name, "std::"), "::") {
+	case "memcpy", "memmove":
+		return 0, 1, true
+	case "memset":
+		return 0, -1, true
+	}
+	return 0, 0, false
+}

@@ -30,7 +30,11 @@ func (x *exec) stmt(n parser.NodeID, in []*state) []*state {
 		x.cut = true
 		return append(out, run...)
 	}
-	return x.bound(append(out, x.exec1(n, run)...))
+	run = x.exec1(n, run)
+	for _, s := range run {
+		x.settle(s)
+	}
+	return x.bound(append(out, run...))
 }
 
 func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/holdfast-dev/holdfast/core"
 	"fmt"
 	"slices"
 	"strings"
@@ -65,6 +66,8 @@ function returns is not seen.`,
 }
 
 func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
+	// The core's device: a local's memory out of scope under queued work.
+	p.reportCoreIf(fn, func(fl core.Fault) bool { return fl.Kind == core.DeviceUseAfterFree && fl.Via == "}" })
 	seen := map[lifetime.VarID]bool{}
 	for _, c := range encodedOperands(p, fn, p.encodeSummaries()) {
 		a, op := c.work, c.op

@@ -32,7 +32,7 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs
 	}
-	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums})
+	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model})
 	p.core[fn.Node] = r.Faults
 	return r.Faults
 }
@@ -40,8 +40,13 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 // reportCore reports fn's faults of the given kinds under the running
 // rule, skipping lines where the rule already reported.
 func (p *Pass) reportCore(fn *lifetime.Func, kinds ...core.FaultKind) {
+	p.reportCoreIf(fn, func(fl core.Fault) bool { return slices.Contains(kinds, fl.Kind) })
+}
+
+// reportCoreIf reports fn's faults that keep says are the running rule's.
+func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 	for _, fl := range p.coreFaults(fn) {
-		if !slices.Contains(kinds, fl.Kind) {
+		if !keep(fl) {
 			continue
 		}
 		use := p.File.Nodes[fl.Use]
@@ -51,13 +56,23 @@ func (p *Pass) reportCore(fn *lifetime.Func, kinds ...core.FaultKind) {
 		}
 		msg, fault := coreMessage(p, fl)
 		var witness []diag.Step
-		if fl.End != parser.None {
+		if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending {
 			end := p.File.Nodes[fl.End]
 			witness = append(witness, diag.Step{Kind: diag.StepOwnerDies, At: p.Span(end.Start, end.End),
 				Value: fl.Owner, Via: fl.Via, Message: fmt.Sprintf("%s ends here (%s)", quote(fl.Owner), fl.Via)})
 		}
-		witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
-			Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
+		switch fl.Kind {
+		case core.DeviceUseAfterFree:
+			witness = append([]diag.Step{{Kind: diag.StepAsync, At: span, Value: fl.Value,
+				Message: fmt.Sprintf("%s queues device work that uses %s", quote(fl.Value), quote(fl.Owner))}}, witness...)
+		case core.HostReadsPending, core.HostWritesPending:
+			witness = []diag.Step{{Kind: diag.StepAsync, At: p.nodeSpan(fl.End), Value: fl.Via,
+				Message: fmt.Sprintf("%s queues device work on %s", quote(fl.Via), quote(fl.Owner))},
+				{Kind: diag.StepUse, At: span, Value: fl.Value, Message: fmt.Sprintf("the host touches %s before anything waits for it", quote(fl.Owner))}}
+		default:
+			witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
+				Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
+		}
 		name := fn.Name
 		p.findings = append(p.findings, &diag.Finding{
 			Rule: p.rule.Meta, Severity: p.rule.Meta.Severity, At: span, Message: msg,
@@ -111,6 +126,16 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
 	case core.UseOfTemporary:
 		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
+	case core.DeviceUseAfterFree:
+		how := fmt.Sprintf("%s ends at line %d (%s)", quote(fl.Owner), endLine, fl.Via)
+		if fl.Via == "}" {
+			how = fmt.Sprintf("%s goes out of scope at line %d", quote(fl.Owner), endLine)
+		}
+		return fmt.Sprintf("%s queues device work that uses %s, but %s before anything waits for the work", quote(fl.Value), quote(fl.Owner), how), "DEV_UAF_FREED"
+	case core.HostReadsPending:
+		return fmt.Sprintf("the host reads %s while %s (line %d) may still be writing it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "STALE_READ"
+	case core.HostWritesPending:
+		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "RACE"
 	case core.UseAfterMove:
 		if fl.Via == "return" {
 			return fmt.Sprintf("returns %s, a null pointer: std::move emptied the smart pointer earlier on this path", quote(fl.Value)), "NULL_DEREF"
@@ -129,4 +154,9 @@ func (t treeFrees) Call(name string, nargs int) core.Call {
 		return core.Call{Frees: f.Frees, ByValue: f.ByValue, Storage: f.Storage}
 	}
 	return core.Call{}
+}
+
+func (p *Pass) nodeSpan(n parser.NodeID) diag.Span {
+	nd := p.File.Nodes[n]
+	return p.Span(nd.Start, nd.End)
 }

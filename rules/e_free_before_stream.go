@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/holdfast-dev/holdfast/core"
 	"fmt"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -84,6 +85,8 @@ allocator's raw_delete, whose blocks are reused only on their own stream
 }
 
 func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
+	// The core's device: memory freed or replaced under queued work.
+	p.reportCoreIf(fn, func(fl core.Fault) bool { return fl.Kind == core.DeviceUseAfterFree && fl.Via != "}" })
 	var site *streamSite
 	for i := range fn.Events {
 		e := &fn.Events[i]

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/holdfast-dev/holdfast/core"
 	"fmt"
 
 	"github.com/holdfast-dev/holdfast/diag"
@@ -57,6 +58,8 @@ same-stream copy are missed.`,
 }
 
 func checkMutationInFlight(p *Pass, fn *lifetime.Func) {
+	// The core's device: the host writes what queued work uses.
+	p.reportCore(fn, core.HostWritesPending)
 	var futures map[lifetime.VarID]int
 	for ai := range fn.Events {
 		a := &fn.Events[ai]

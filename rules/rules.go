@@ -55,6 +55,7 @@ func All() []*Rule {
 		useAfterHandoff(),
 		completionFreesIntoPool(),
 		mutationInFlight(),
+		hostReadsPending(),
 		useAfterFree(),
 		useAfterMove(),
 	}

@@ -96,6 +96,7 @@ var latentOnly = map[string]string{
 // noCleanPath lists the replayed rules whose findings have no event that
 // could make the path clean, and why; they need no not-reproduced case.
 var noCleanPath = map[string]string{
+	"HF-H002": "found by executing the function's paths with the device's queues: a path that does not fault gives no finding, so there is no unconfirmed case",
 	"HF-N002": "found by executing the function's paths: a path that does not fault gives no finding, so there is no unconfirmed case",
 	"HF-N001": "found by executing the function's paths: a path that does not fault gives no finding, so there is no unconfirmed case",
 	"HF-B003": "the temporary dies at the end of its statement, before any later event of the path: nothing on the path can keep it or wait for it",

@@ -1,0 +1,246 @@
+package core
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// The device: work a call queues on a stream or queue runs behind the
+// host, in queue order, until something waits for it. What each call
+// queues, on which queue, with which memory, and what it waits for comes
+// from the API packs (apimodel's device entries, each citing its
+// documentation). While work is pending, the memory it uses must stay
+// alive and the host must not touch what it writes (nor write what it
+// reads); a path that does either is a fault.
+
+// work is device work queued on one path and not yet waited for.
+type work struct {
+	queue  string        // the queue or stream, as written ("" the default stream)
+	at     parser.NodeID // the call that queued it
+	what   string        // the call's name
+	reads  []int32       // the memory it reads
+	writes []int32       // the memory it writes
+}
+
+// defaultQueues are the spellings of the default stream.
+var defaultQueues = map[string]bool{"": true, "0": true, "nullptr": true, "NULL": true,
+	"cudaStreamLegacy": true, "cudaStreamPerThread": true, "hipStreamLegacy": true, "hipStreamPerThread": true}
+
+func queueKey(text string) string {
+	t := strings.Join(strings.Fields(text), "")
+	if defaultQueues[t] {
+		return ""
+	}
+	return t
+}
+
+// deviceCall executes a call a pack describes: recv is the receiver of a
+// method call (None for a free function). It reports whether the call
+// was one.
+func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (value, bool) {
+	api := x.opt.API
+	if api == nil {
+		return unknown, false
+	}
+	d, ok := api.Device(name, recv != parser.None)
+	if !ok || recv != parser.None && !x.receiverIs(s, recv, d.On) {
+		return unknown, false
+	}
+	var args []parser.NodeID
+	for c := range x.f.NamedChildren(list) {
+		args = append(args, c)
+	}
+	vs := x.args(s, list)
+	if recv != parser.None {
+		x.eval(s, recv)
+	}
+	arg := func(i *int) (parser.NodeID, bool) {
+		switch {
+		case i == nil:
+			return parser.None, false
+		case *i == -1:
+			return recv, recv != parser.None
+		case *i >= 0 && *i < len(args):
+			return args[*i], true
+		}
+		return parser.None, false
+	}
+	queue := ""
+	if q, ok := arg(d.Queue); ok {
+		queue = queueKey(x.text(q))
+	}
+	switch d.Waits {
+	case "all":
+		s.pending = nil
+	case "queue":
+		x.waitQueue(s, queue)
+	}
+	if d.Frees != nil && *d.Frees < len(vs) {
+		x.free(s, vs[*d.Frees], n, name)
+	}
+	if a, ok := arg(d.Allocates); ok {
+		x.allocInto(s, a, d.Pinned, name)
+	}
+	if len(d.Reads)+len(d.Writes) == 0 {
+		return unknown, true
+	}
+	if b, ok := arg(d.Blocking); d.Blocking != nil && (!ok || !falseText(x.text(b))) {
+		// A blocking transfer (or one whose flag is not known false) has
+		// finished when it returns, and so has the work queued before it.
+		x.waitQueue(s, queue)
+		return unknown, true
+	}
+	w := work{queue: queue, at: n, what: name}
+	pick := func(idx []int) []int32 {
+		var out []int32
+		for _, i := range idx {
+			if i < 0 || i >= len(vs) {
+				continue
+			}
+			obj := vs[i].pt
+			if vs[i].kind == tStorage {
+				obj = vs[i].owns
+			}
+			if obj < 0 || int(obj) >= len(s.objs) {
+				continue
+			}
+			o := s.objs[obj]
+			if o.device || d.Host == "pinned" && !o.pinned {
+				continue
+			}
+			out = append(out, obj)
+		}
+		return out
+	}
+	w.reads, w.writes = pick(d.Reads), pick(d.Writes)
+	if len(w.reads)+len(w.writes) > 0 {
+		s.pending = append(s.pending, w)
+	}
+	return unknown, true
+}
+
+// falseText says a flag argument is written false.
+func falseText(t string) bool {
+	switch strings.TrimSpace(t) {
+	case "CL_FALSE", "false", "0", "CL_NON_BLOCKING":
+		return true
+	}
+	return false
+}
+
+// receiverIs says the receiver of a method call is declared as one of
+// types (by last name, template arguments left out); "*" accepts any.
+func (x *exec) receiverIs(s *state, recv parser.NodeID, types []string) bool {
+	if slices.Contains(types, "*") {
+		return true
+	}
+	for x.kind(recv) == parser.KindParenthesizedExpression || x.kind(recv) == parser.KindPointerExpression {
+		recv = x.lastNamedChild(recv)
+	}
+	if x.kind(recv) != parser.KindIdentifier {
+		return false
+	}
+	i := s.lookup(x.text(recv))
+	if i < 0 {
+		return false
+	}
+	return slices.Contains(types, s.locals[i].tname)
+}
+
+// waitQueue completes the work queued on queue; "" is the default stream,
+// which (as the legacy default stream does) waits for every stream.
+func (x *exec) waitQueue(s *state, queue string) {
+	if queue == "" {
+		s.pending = nil
+		return
+	}
+	s.pending = slices.DeleteFunc(s.pending, func(w work) bool { return w.queue == queue })
+}
+
+// allocInto makes the object a call allocates into its out-parameter
+// (&p, or (void**)&p).
+func (x *exec) allocInto(s *state, a parser.NodeID, pinned bool, via string) {
+	for x.kind(a) == parser.KindCastExpression || x.kind(a) == parser.KindParenthesizedExpression {
+		if x.kind(a) == parser.KindCastExpression {
+			a = x.f.Field(a, parser.FieldValue)
+		} else {
+			a = x.lastNamedChild(a)
+		}
+	}
+	if x.kind(a) != parser.KindPointerExpression || !strings.HasPrefix(x.text(a), "&") {
+		return
+	}
+	id := x.f.Field(a, parser.FieldArgument)
+	if x.kind(id) != parser.KindIdentifier {
+		return
+	}
+	i := s.lookup(x.text(id))
+	if i < 0 || s.locals[i].ref {
+		return
+	}
+	obj := s.newObj(object{kind: oHeap, owner: x.text(id), pinned: pinned})
+	s.locals[i].val = borrowOf(obj, tPointer)
+}
+
+// mayWait drops the work an unknown call may wait for: the work of a
+// queue it is handed (by name), or the work using memory it is handed.
+func (x *exec) mayWait(s *state, texts []string, vs []value) {
+	if len(s.pending) == 0 {
+		return
+	}
+	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
+		for _, t := range texts {
+			if w.queue != "" && queueKey(t) == w.queue {
+				return true
+			}
+		}
+		for _, v := range vs {
+			for _, obj := range [2]int32{v.pt, v.owns} {
+				if obj >= 0 && (slices.Contains(w.reads, obj) || slices.Contains(w.writes, obj)) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// settle reports pending work whose memory ended (freed, out of scope,
+// replaced) before anything waited for it; the work is dropped.
+func (x *exec) settle(s *state) {
+	if len(s.pending) == 0 {
+		return
+	}
+	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
+		for _, obj := range slices.Concat(w.reads, w.writes) {
+			o := s.objs[obj]
+			if o.state == live {
+				continue
+			}
+			x.fault(Fault{Kind: DeviceUseAfterFree, Use: w.at, End: o.end, Via: o.via, Value: w.what, Owner: o.owner})
+			return true
+		}
+		return false
+	})
+}
+
+// hostAccess checks the host reading (or writing) obj at n while queued
+// work writes it (or reads or writes it).
+func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
+	if obj < 0 || len(s.pending) == 0 {
+		return
+	}
+	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
+		if !slices.Contains(w.writes, obj) && !(write && slices.Contains(w.reads, obj)) {
+			return false
+		}
+		fl := Fault{Kind: HostReadsPending, Use: n, End: w.at, Via: w.what, Value: x.text(n), Owner: s.objs[obj].owner}
+		if write {
+			fl.Kind = HostWritesPending
+		}
+		x.fault(fl)
+		return true
+	})
+}

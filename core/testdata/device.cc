@@ -1,0 +1,137 @@
+// Device work queued on a stream or queue, and what the host does before
+// it waits for it.
+#include <CL/cl.h>
+#include <cuda_runtime.h>
+#include <sycl/sycl.hpp>
+#include <cstring>
+#include <vector>
+
+std::vector<float> load_weights(int n);
+void helper_sync(cudaStream_t s);
+
+// A non-blocking OpenCL write keeps reading the host buffer after it
+// returns; the buffer dies first.
+void upload_nonblocking(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = load_weights(n);
+  clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, n * sizeof(float), host.data(), 0, nullptr, nullptr);  // want "device-use-after-free"
+}
+
+// Correct: clFinish waits for the write before the buffer dies.
+void upload_finish(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = load_weights(n);
+  clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, n * sizeof(float), host.data(), 0, nullptr, nullptr);
+  clFinish(q);
+}
+
+// Correct: a blocking write is done when it returns.
+void upload_blocking(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = load_weights(n);
+  clEnqueueWriteBuffer(q, buf, CL_TRUE, 0, n * sizeof(float), host.data(), 0, nullptr, nullptr);
+}
+
+// A non-blocking read into a stack array, read by the host before the
+// queue is finished.
+float read_nonblocking(cl_command_queue q, cl_mem buf) {
+  float out[4];
+  clEnqueueReadBuffer(q, buf, CL_FALSE, 0, sizeof(out), out, 0, nullptr, nullptr);
+  return out[0];  // want "host-reads-pending"
+}
+
+// Correct: finished first.
+float read_finished(cl_command_queue q, cl_mem buf) {
+  float out[4];
+  clEnqueueReadBuffer(q, buf, CL_FALSE, 0, sizeof(out), out, 0, nullptr, nullptr);
+  clFinish(q);
+  return out[0];
+}
+
+// A device-to-host copy into page-locked memory runs after the call
+// returns; the host reads the destination before the stream is done.
+float read_pinned(const float* dev, cudaStream_t stream) {
+  float* host = nullptr;
+  cudaMallocHost(&host, 64 * sizeof(float));
+  cudaMemcpyAsync(host, dev, 64 * sizeof(float), cudaMemcpyDeviceToHost, stream);
+  float first = host[0];  // want "host-reads-pending"
+  cudaFreeHost(host);
+  return first;
+}
+
+// Correct: the stream is synchronised first.
+float read_pinned_synced(const float* dev, cudaStream_t stream) {
+  float* host = nullptr;
+  cudaMallocHost((void**)&host, 64 * sizeof(float));
+  cudaMemcpyAsync(host, dev, 64 * sizeof(float), cudaMemcpyDeviceToHost, stream);
+  cudaStreamSynchronize(stream);
+  float first = host[0];
+  cudaFreeHost(host);
+  return first;
+}
+
+// Correct: a helper handed the stream may wait for it.
+float read_pinned_helper(const float* dev, cudaStream_t stream) {
+  float* host = nullptr;
+  cudaMallocHost(&host, 64 * sizeof(float));
+  cudaMemcpyAsync(host, dev, 64 * sizeof(float), cudaMemcpyDeviceToHost, stream);
+  helper_sync(stream);
+  return host[0];
+}
+
+// Correct: pageable host memory is staged before cudaMemcpyAsync returns.
+void upload_pageable(float* dev, cudaStream_t stream, int n) {
+  std::vector<float> host = load_weights(n);
+  cudaMemcpyAsync(dev, host.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream);
+}
+
+// A pinned staging buffer refilled while the previous copy from it may
+// still be reading it.
+void stream_chunks(float* dev, const float* src, int chunks, cudaStream_t stream) {
+  float* staging = nullptr;
+  cudaHostAlloc(&staging, 256 * sizeof(float), cudaHostAllocDefault);
+  for (int i = 0; i < chunks; i++) {
+    memcpy(staging, src + i * 256, 256 * sizeof(float));  // want "host-writes-pending"
+    cudaMemcpyAsync(dev + i * 256, staging, 256 * sizeof(float), cudaMemcpyHostToDevice, stream);
+  }
+  cudaStreamSynchronize(stream);
+  cudaFreeHost(staging);
+}
+
+// Correct: each chunk waits for the copy before the buffer is refilled.
+void stream_chunks_synced(float* dev, const float* src, int chunks, cudaStream_t stream) {
+  float* staging = nullptr;
+  cudaHostAlloc(&staging, 256 * sizeof(float), cudaHostAllocDefault);
+  for (int i = 0; i < chunks; i++) {
+    memcpy(staging, src + i * 256, 256 * sizeof(float));
+    cudaMemcpyAsync(dev + i * 256, staging, 256 * sizeof(float), cudaMemcpyHostToDevice, stream);
+    cudaStreamSynchronize(stream);
+  }
+  cudaFreeHost(staging);
+}
+
+// A SYCL queue copy from a local vector, not waited for.
+void sycl_upload(sycl::queue& q, float* dev, int n) {
+  std::vector<float> host = load_weights(n);
+  q.memcpy(dev, host.data(), n * sizeof(float));  // want "device-use-after-free"
+}
+
+// Correct: the copy's event is waited for.
+void sycl_upload_wait(sycl::queue& q, float* dev, int n) {
+  std::vector<float> host = load_weights(n);
+  q.memcpy(dev, host.data(), n * sizeof(float)).wait();
+}
+
+// Correct: the queue is waited for.
+void sycl_upload_queue_wait(sycl::queue& q, float* dev, int n) {
+  std::vector<float> host = load_weights(n);
+  q.memcpy(dev, host.data(), n * sizeof(float));
+  q.wait();
+}
+
+struct Stager {
+  void memcpy(float* dst, const float* src, int n);
+};
+
+// Correct: a memcpy method of a class that is no queue is not device work.
+void stager_copy(Stager& st, float* dev, int n) {
+  std::vector<float> host = load_weights(n);
+  st.memcpy(dev, host.data(), n);
+}
