@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"github.com/holdfast-dev/holdfast/core"
 	"fmt"
+	"github.com/holdfast-dev/holdfast/core"
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
