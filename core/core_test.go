@@ -52,6 +52,7 @@ func TestFaults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			sums.API = api
 			for i := range f.Nodes {
 				if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 					continue

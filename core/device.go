@@ -22,6 +22,10 @@ type work struct {
 	what   string        // the call's name
 	reads  []int32       // the memory it reads
 	writes []int32       // the memory it writes
+	// pinnedOnly: the work uses host memory after the call only when it
+	// is page-locked; what a pointer parameter points to is kept for the
+	// caller to decide (see Call.Queues), and not checked here.
+	pinnedOnly bool
 }
 
 // defaultQueues are the spellings of the default stream.
@@ -107,7 +111,7 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 				continue
 			}
 			o := s.objs[obj]
-			if o.device || d.Host == "pinned" && !o.pinned {
+			if o.device || d.Host == "pinned" && !o.pinned && o.kind != oParam {
 				continue
 			}
 			out = append(out, obj)
@@ -115,6 +119,7 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 		return out
 	}
 	w.reads, w.writes = pick(d.Reads), pick(d.Writes)
+	w.pinnedOnly = d.Host == "pinned"
 	if len(w.reads)+len(w.writes) > 0 {
 		s.pending = append(s.pending, w)
 	}
@@ -216,7 +221,7 @@ func (x *exec) settle(s *state) {
 	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
 		for _, obj := range slices.Concat(w.reads, w.writes) {
 			o := s.objs[obj]
-			if o.state == live {
+			if o.state == live || w.pinnedOnly && !o.pinned {
 				continue
 			}
 			x.fault(Fault{Kind: DeviceUseAfterFree, Use: w.at, End: o.end, Via: o.via, Value: w.what, Owner: o.owner})
@@ -236,6 +241,9 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 		if !slices.Contains(w.writes, obj) && !(write && slices.Contains(w.reads, obj)) {
 			return false
 		}
+		if w.pinnedOnly && !s.objs[obj].pinned {
+			return false
+		}
 		fl := Fault{Kind: HostReadsPending, Use: n, End: w.at, Via: w.what, Value: x.text(n), Owner: s.objs[obj].owner}
 		if write {
 			fl.Kind = HostWritesPending
@@ -243,4 +251,80 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 		x.fault(fl)
 		return true
 	})
+}
+
+// queued is what the work still pending at a return does to the
+// function's parameters: the pointer parameters whose memory it reads or
+// writes, and the parameter naming its queue.
+func (x *exec) queued(s *state) []Queued {
+	var out []Queued
+	for _, w := range s.pending {
+		q := Queued{Queue: -1, What: w.what, PinnedOnly: w.pinnedOnly}
+		if w.queue != "" {
+			q.Queue = slices.Index(x.paramNames, w.queue)
+			if q.Queue < 0 {
+				// A queue the callee names itself (a member, a global):
+				// the caller cannot tell when it is waited for.
+				continue
+			}
+		}
+		for k := range x.params {
+			obj := x.params[k]
+			if obj < 0 && k < len(x.stores) {
+				obj = x.stores[k]
+			}
+			if obj < 0 {
+				continue
+			}
+			if slices.Contains(w.reads, obj) {
+				q.Reads = append(q.Reads, k)
+			}
+			if slices.Contains(w.writes, obj) {
+				q.Writes = append(q.Writes, k)
+			}
+		}
+		if len(q.Reads)+len(q.Writes) > 0 {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// enqueue queues at call n the work a callee's summary says it leaves
+// pending on its arguments.
+func (x *exec) enqueue(s *state, n, list parser.NodeID, name string, qs []Queued, vs []value) {
+	var texts []string
+	for c := range x.f.NamedChildren(list) {
+		texts = append(texts, x.text(c))
+	}
+	for _, q := range qs {
+		w := work{at: n, what: name, pinnedOnly: q.PinnedOnly}
+		if q.Queue >= 0 {
+			if q.Queue >= len(texts) {
+				continue
+			}
+			w.queue = queueKey(texts[q.Queue])
+		}
+		pick := func(ks []int) []int32 {
+			var out []int32
+			for _, k := range ks {
+				if k >= len(vs) {
+					continue
+				}
+				obj := pointee(vs[k])
+				if vs[k].kind == tStorage {
+					obj = vs[k].owns
+				}
+				if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].device || q.PinnedOnly && !s.objs[obj].pinned && s.objs[obj].kind != oParam {
+					continue
+				}
+				out = append(out, obj)
+			}
+			return out
+		}
+		w.reads, w.writes = pick(q.Reads), pick(q.Writes)
+		if len(w.reads)+len(w.writes) > 0 {
+			s.pending = append(s.pending, w)
+		}
+	}
 }

@@ -39,6 +39,7 @@ type exec struct {
 	params     []int32  // the objects pointer parameters point to, by position (-1: none)
 	stores     []int32  // the storage container parameters by reference own, by position (-1: none)
 	storeNames []string // the parameters' names, by position
+	paramNames []string // every parameter's name, by position
 	dtors      map[string]bool
 	members    map[string]bool // see isMember
 	classSeen  bool            // the file defines the method's class
@@ -163,6 +164,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		}
 		x.stores = append(x.stores, store)
 		x.storeNames = append(x.storeNames, name)
+		x.paramNames = append(x.paramNames, name)
 		if name != "" {
 			s.locals = append(s.locals, l)
 		}

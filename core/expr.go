@@ -918,6 +918,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			x.grow(s, vs[k], n, name)
 		}
 	}
+	x.enqueue(s, n, list, name, c.Queues, vs)
 	x.handOn(s, list, vs)
 	if c.Borrows > 0 && c.Borrows <= len(vs) {
 		if a := vs[c.Borrows-1]; a.kind == tStorage && a.from >= 0 && int(a.from) < len(s.locals) {

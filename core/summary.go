@@ -1,6 +1,9 @@
 package core
 
 import (
+	"slices"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -20,6 +23,20 @@ type Call struct {
 	// Grows lists the container arguments whose storage it replaces
 	// (grows, clears) on every path.
 	Grows []int
+	// Queues is the device work it leaves pending on its arguments on
+	// every path that returns.
+	Queues []Queued
+}
+
+// Queued is device work a function queues on its arguments and does not
+// wait for: the pointer arguments it reads and writes, and the argument
+// naming its queue (-1: the default stream).
+type Queued struct {
+	Reads, Writes []int
+	Queue         int
+	What          string // the call that queues it
+	// PinnedOnly: host memory counts only when it is page-locked.
+	PinnedOnly bool
 }
 
 // Summaries tells what a call does.
@@ -42,6 +59,9 @@ type FileSummaries struct {
 	busy  map[sumKey]bool
 	// Next answers for what the file does not define (nil: nothing).
 	Next Summaries
+	// API is what the packs say of library calls, for executing the
+	// file's functions (nil: no device).
+	API *apimodel.Model
 }
 
 type sumKey struct {
@@ -122,17 +142,25 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 func (fs *FileSummaries) Call(name string, nargs int) Call {
 	k := sumKey{lastName(name), nargs}
 	var out Call
-	if decls := fs.decls[k]; len(decls) > 0 {
+	decls := fs.decls[k]
+	if len(decls) > 0 {
 		out.ByValue, out.Storage = true, true
 		for _, d := range decls {
 			bv, st := Returns(fs.f, d)
 			out.ByValue = out.ByValue && bv
 			out.Storage = out.Storage && st
 		}
-	} else if fs.Next != nil {
-		return fs.Next.Call(name, nargs)
 	}
 	defs := fs.defs[k]
+	if len(defs) == 0 && fs.Next != nil {
+		// Declared here at most: the tree says what it does.
+		next := fs.Next.Call(name, nargs)
+		if len(decls) == 0 {
+			return next
+		}
+		next.ByValue, next.Storage = out.ByValue, out.Storage
+		return next
+	}
 	if len(defs) != 1 {
 		return out
 	}
@@ -143,13 +171,8 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		return out
 	}
 	fs.busy[k] = true
-	x := newExec(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs})
-	x.run()
-	if len(x.returns) > 0 && !x.cut {
-		out.Frees = x.everyPath(x.params, func(o object) bool { return o.state == freed })
-		out.Grows = x.everyPath(x.stores, func(o object) bool { return o.state == replaced })
-		out.Borrows = x.borrowedArg()
-	}
+	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API})
+	out.Frees, out.Grows, out.Borrows, out.Queues = r.Frees, r.Grows, r.Borrows, r.Queues
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	return out
@@ -220,4 +243,42 @@ func (s *state) within(obj, root int32) bool {
 		obj = s.objs[obj].parent - 1
 	}
 	return false
+}
+
+// queuedOnEvery is the work left pending on the parameters at every
+// return (the first path's, kept when every other path has the same).
+func (x *exec) queuedOnEvery() []Queued {
+	var first []Queued
+	for i, st := range x.returns {
+		qs := x.queued(st)
+		if i == 0 {
+			first = qs
+			continue
+		}
+		first = slices.DeleteFunc(first, func(q Queued) bool {
+			return !slices.ContainsFunc(qs, func(r Queued) bool {
+				return r.Queue == q.Queue && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.Writes, q.Writes)
+			})
+		})
+	}
+	return first
+}
+
+// Summarise executes function definition def and says what it does to its
+// arguments on every path that returns (its return type aside: see
+// Returns). A function whose paths the bound cut says nothing.
+func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
+	if opt.MaxStates == 0 {
+		opt.MaxStates = 32
+	}
+	x := newExec(f, def, opt)
+	x.run()
+	var out Call
+	if len(x.returns) > 0 && !x.cut {
+		out.Frees = x.everyPath(x.params, func(o object) bool { return o.state == freed })
+		out.Grows = x.everyPath(x.stores, func(o object) bool { return o.state == replaced })
+		out.Borrows = x.borrowedArg()
+		out.Queues = x.queuedOnEvery()
+	}
+	return out
 }

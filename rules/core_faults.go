@@ -25,6 +25,7 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	if p.core == nil {
 		p.core = map[parser.NodeID][]core.Fault{}
 		p.coreSums = core.NewFileSummaries(p.File)
+		p.coreSums.API = p.Model
 		if p.Tree != nil {
 			p.coreSums.Next = treeFrees{p.Tree}
 		}
@@ -151,7 +152,11 @@ type treeFrees struct{ ix *summary.Index }
 
 func (t treeFrees) Call(name string, nargs int) core.Call {
 	if f := t.ix.Lookup(name, nargs); f != nil {
-		return core.Call{Frees: f.Frees, ByValue: f.ByValue, Storage: f.Storage}
+		c := core.Call{Frees: f.Frees, ByValue: f.ByValue, Storage: f.Storage}
+		for _, q := range f.Queues {
+			c.Queues = append(c.Queues, core.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
+		}
+		return c
 	}
 	return core.Call{}
 }

@@ -338,6 +338,11 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		ps := params(g)
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
+		if f.Kind(g.Node) == parser.KindFunctionDefinition {
+			for _, q := range core.Summarise(f, g.Node, core.Options{API: m}).Queues {
+				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
+			}
+		}
 		for i := range ps {
 			if frees[g][i] {
 				s.Frees = append(s.Frees, i)

@@ -145,3 +145,36 @@ func TestDroppedModelsAreRebuilt(t *testing.T) {
 		t.Errorf("the model callback ran %d times for 3 files, want once each", models)
 	}
 }
+
+// A helper in one file queues a non-blocking write of what it is handed;
+// a caller in another file lets the host memory die before anything
+// waits. The helper's summary carries the queued work across files.
+func TestQueuedWorkCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/upload.cc", []byte(`#include <CL/cl.h>
+void write_async(cl_command_queue q, cl_mem dst, const float* src, int n) {
+  clEnqueueWriteBuffer(q, dst, CL_FALSE, 0, n * sizeof(float), src, 0, nullptr, nullptr);
+}
+void write_sync(cl_command_queue q, cl_mem dst, const float* src, int n) {
+  clEnqueueWriteBuffer(q, dst, CL_FALSE, 0, n * sizeof(float), src, 0, nullptr, nullptr);
+  clFinish(q);
+}
+`))
+	write(t, dir, "src/model.cc", []byte(`#include <vector>
+void write_async(cl_command_queue q, cl_mem dst, const float* src, int n);
+void write_sync(cl_command_queue q, cl_mem dst, const float* src, int n);
+std::vector<float> weights(int n);
+void load(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = weights(n);
+  write_async(q, buf, host.data(), n);
+}
+void load_sync(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = weights(n);
+  write_sync(q, buf, host.data(), n);
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/model.cc", "HF-A005"); len(got) != 1 || got[0] != 7 {
+		t.Errorf("HF-A005 in src/model.cc at lines %v, want [7]", got)
+	}
+}

@@ -54,6 +54,21 @@ type Func struct {
 	// call); Storage that the object owns a buffer (a container, a string).
 	ByValue bool `json:"by_value,omitempty"`
 	Storage bool `json:"storage,omitempty"`
+	// Queues is the device work it leaves pending on its arguments on
+	// every path that returns.
+	Queues []Queued `json:"queues,omitempty"`
+}
+
+// Queued is device work a function queues on its arguments without
+// waiting for it: the pointer arguments it reads and writes, the argument
+// naming its queue (-1: the default stream), the call that queues it,
+// and whether host memory counts only when page-locked.
+type Queued struct {
+	Reads      []int  `json:"reads,omitempty"`
+	Writes     []int  `json:"writes,omitempty"`
+	Queue      int    `json:"queue"`
+	What       string `json:"what"`
+	PinnedOnly bool   `json:"pinned_only,omitempty"`
 }
 
 // File is the summary of one file: its functions, sorted by name and
@@ -173,7 +188,7 @@ func (ix *Index) LookupCall(c Call) *Func {
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
 		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
-		out.ByValue, out.Storage = false, false
+		out.ByValue, out.Storage, out.Queues = false, false, nil
 	}
 	return out
 }
@@ -198,6 +213,11 @@ func join(cands []*Func) *Func {
 		out.Waits = out.Waits || c.Waits
 		out.ByValue = out.ByValue && c.ByValue
 		out.Storage = out.Storage && c.Storage
+		if !slices.EqualFunc(out.Queues, c.Queues, func(a, b Queued) bool {
+			return a.Queue == b.Queue && slices.Equal(a.Reads, b.Reads) && slices.Equal(a.Writes, b.Writes) && a.PinnedOnly == b.PinnedOnly
+		}) {
+			out.Queues = nil
+		}
 		if out.Arity != c.Arity {
 			out.Arity = -1
 		}

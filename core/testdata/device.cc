@@ -135,3 +135,33 @@ void stager_copy(Stager& st, float* dev, int n) {
   std::vector<float> host = load_weights(n);
   st.memcpy(dev, host.data(), n);
 }
+
+// A helper of the file that queues a non-blocking write of what it is
+// handed and returns without waiting.
+static void write_async(cl_command_queue q, cl_mem dst, const float* src, int n) {
+  clEnqueueWriteBuffer(q, dst, CL_FALSE, 0, n * sizeof(float), src, 0, nullptr, nullptr);
+}
+
+// A helper that waits for its own write.
+static void write_sync(cl_command_queue q, cl_mem dst, const float* src, int n) {
+  clEnqueueWriteBuffer(q, dst, CL_FALSE, 0, n * sizeof(float), src, 0, nullptr, nullptr);
+  clFinish(q);
+}
+
+void upload_through_helper(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = load_weights(n);
+  write_async(q, buf, host.data(), n);  // want "device-use-after-free"
+}
+
+// Correct: the caller finishes the queue the helper wrote on.
+void upload_through_helper_finished(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = load_weights(n);
+  write_async(q, buf, host.data(), n);
+  clFinish(q);
+}
+
+// Correct: the helper waits.
+void upload_through_waiting_helper(cl_command_queue q, cl_mem buf, int n) {
+  std::vector<float> host = load_weights(n);
+  write_sync(q, buf, host.data(), n);
+}
