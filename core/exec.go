@@ -46,6 +46,7 @@ type exec struct {
 	steps      int             // statements executed, summed over paths (bounded by maxSteps)
 	loops      int             // loops being executed, nested
 	writing    parser.NodeID   // the assignment target being evaluated (None: none)
+	inLambda   int             // lambda bodies being run, nested (see invoke)
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

@@ -280,6 +280,14 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 	default:
 		l.val = value{pt: -1, owns: -1, flag: v.flag, null: v.null, from: -1, known: v.known, num: v.num}
 	}
+	keepClosure(l, v)
+}
+
+// keepClosure gives l the closure v holds, whatever l's type reads as.
+func keepClosure(l *local, v value) {
+	if v.clo != nil {
+		l.val.clo = v.clo
+	}
 }
 
 // take moves the ownership of v's object into l.
@@ -502,8 +510,11 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindThis:
 		return borrowOf(thisObj, tPointer)
 	case parser.KindLambdaExpression:
+		c := x.makeClosure(s, n)
 		x.capture(s, n)
-		return unknown
+		v := unknown
+		v.clo = c
+		return v
 	case parser.KindStringLiteral:
 		return unknown
 	}
@@ -676,7 +687,7 @@ func (x *exec) escape(s *state, v value) {
 func (x *exec) capture(s *state, n parser.NodeID) {
 	caps := x.f.Field(n, parser.FieldCaptures)
 	for c := range x.f.NamedChildren(caps) {
-		if strings.HasPrefix(strings.TrimSpace(x.text(c)), "&") {
+		if strings.HasPrefix(strings.TrimSpace(x.text(c)), "&") || x.kind(c) == parser.KindIdentifier && x.afterAmp(c) {
 			continue
 		}
 		var v value
@@ -814,6 +825,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 		l.val = value{pt: -1, owns: -1, from: -1}
 		if op == "=" {
 			l.val = value{pt: -1, owns: -1, flag: rv.flag, null: rv.null, from: -1, known: rv.known, num: rv.num}
+			keepClosure(l, rv)
 		}
 	}
 	return rv
@@ -828,6 +840,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return x.method(s, n, fn, list)
 	}
 	name := calleeName(x.text(fn))
+	if x.kind(fn) == parser.KindIdentifier {
+		if i := s.lookup(name); i >= 0 && s.locals[i].val.clo != nil {
+			return x.invoke(s, s.locals[i].val.clo, list, n)
+		}
+	}
 	switch {
 	case name == "std::move" || name == "move" || name == "std::forward":
 		vs := x.args(s, list)

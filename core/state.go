@@ -85,6 +85,8 @@ type value struct {
 	fromMoved bool
 	// prvalue: a call's result returned by value, a temporary.
 	prvalue bool
+	// clo is the closure a lambda made (nil: none).
+	clo *closure
 }
 
 var unknown = value{pt: -1, owns: -1, from: -1}

@@ -160,7 +160,7 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		if v.fromMoved {
 			x.fault(Fault{Kind: UseAfterMove, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: x.text(e)})
 		}
-		if v.prvalue && (x.retKind == tRef || x.retRvalue) {
+		if v.prvalue && (x.retKind == tRef || x.retRvalue) && x.inLambda == 0 {
 			// A reference bound to the temporary a call returned by value:
 			// the temporary dies at the end of the return statement.
 			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "temporary", Value: x.text(e), Owner: x.text(e)})
@@ -196,7 +196,7 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		borrows := v.kind == tRef && ret == tRef || v.kind != tRef && (ret == tPointer || ret == tView)
 		// In Objective-C, @(e) boxes a copy of e; the front end reads it as (e).
 		boxed := (x.f.Ext == ".m" || x.f.Ext == ".mm") && x.kind(e) == parser.KindParenthesizedExpression
-		if borrows && !boxed && o.frame && o.state == live {
+		if borrows && !boxed && o.frame && o.state == live && x.inLambda == 0 {
 			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
 		}
 	}

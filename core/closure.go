@@ -1,0 +1,183 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// A lambda is a value: the closure it makes holds what it captured, by
+// reference (a borrow of the captured local's storage, valid only while
+// that local lives) or by value (a copy made when the lambda is). Calling
+// it runs its body then, on the path's memory, with its parameters bound
+// to the arguments: a capture whose local has died is used there.
+
+type closure struct {
+	node parser.NodeID
+	caps []capture
+}
+
+type capture struct {
+	name string
+	l    local // the local the body sees under name
+}
+
+// makeClosure records what lambda n captures on s.
+func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
+	c := &closure{node: n}
+	byRef, byVal := false, false
+	named := map[string]bool{}
+	caps := x.f.Field(n, parser.FieldCaptures)
+	for cp := range x.f.NamedChildren(caps) {
+		t := strings.TrimSpace(x.text(cp))
+		switch {
+		case x.kind(cp) == parser.KindLambdaDefaultCapture:
+			byRef, byVal = t == "&", t == "="
+		case x.kind(cp) == parser.KindIdentifier:
+			// [&name] is the token & and the identifier name.
+			named[t] = true
+			c.add(x, s, t, x.afterAmp(cp))
+		case strings.HasPrefix(t, "&") && !strings.Contains(t, "="):
+			name := strings.TrimSpace(strings.TrimPrefix(t, "&"))
+			named[name] = true
+			c.add(x, s, name, true)
+		}
+	}
+	if !byRef && !byVal {
+		return c
+	}
+	// A default capture takes the locals the body names.
+	body := x.f.Field(n, parser.FieldBody)
+	end := x.f.End(body)
+	for i := body; i < end; i++ {
+		if x.f.Nodes[i].Kind != parser.KindIdentifier {
+			continue
+		}
+		name := x.f.Text(i)
+		if named[name] || s.lookup(name) < 0 {
+			continue
+		}
+		if p := x.f.Nodes[i].Parent; x.kind(p) == parser.KindFieldExpression && x.f.Field(p, parser.FieldArgument) != i {
+			continue
+		}
+		named[name] = true
+		c.add(x, s, name, byRef)
+	}
+	return c
+}
+
+// add captures local name of s, by reference or by value.
+func (c *closure) add(x *exec, s *state, name string, byRef bool) {
+	i := s.lookup(name)
+	if i < 0 {
+		return
+	}
+	orig := s.locals[i]
+	l := local{name: name, decl: orig.decl}
+	switch {
+	case byRef && orig.ref:
+		l.ref, l.typ, l.val = true, tRef, orig.val
+	case byRef:
+		l.ref, l.typ, l.val = true, tRef, borrowOf(orig.slot, tRef)
+	default:
+		l.typ, l.tname = orig.typ, orig.tname
+		switch orig.typ {
+		case tPointer, tView, tIter:
+			l.val = orig.val
+		case tStorage:
+			// The closure holds its own copy of the container.
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oStorage, owner: name}), kind: tStorage, from: -1}
+		default:
+			l.typ, l.val = tPlain, unknown
+			l.val.clo = orig.val.clo
+		}
+	}
+	c.caps = append(c.caps, capture{name: name, l: l})
+}
+
+// invoke runs closure c's body for a call at n with the arguments of list,
+// on a copy of s: its faults are the path's, its other effects are not
+// kept. It returns what the body returns, when that is memory of the path.
+func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
+	vs := x.args(s, list)
+	if x.inLambda > 2 || x.nest > maxDepth/2 {
+		return unknown
+	}
+	body := x.f.Field(c.node, parser.FieldBody)
+	if body == parser.None {
+		return unknown
+	}
+	run := s.clone()
+	run.flow = normal
+	savedDepth, savedRet, savedRv := x.depth, x.retKind, x.retRvalue
+	x.depth++
+	x.inLambda++
+	defer func() {
+		x.depth, x.retKind, x.retRvalue = savedDepth, savedRet, savedRv
+		x.inLambda--
+	}()
+	for _, cp := range c.caps {
+		l := cp.l
+		l.depth = x.depth
+		l.slot = run.newObj(object{kind: oStack, owner: cp.name})
+		run.locals = append(run.locals, l)
+	}
+	x.retKind, x.retRvalue = tPlain, false
+	if d := x.f.Field(c.node, parser.FieldDeclarator); d != parser.None {
+		i := 0
+		for p := range x.f.NamedChildren(x.f.Field(d, parser.FieldParameters)) {
+			if k := x.kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+				continue
+			}
+			typText := x.text(x.f.Field(p, parser.FieldType))
+			name, ptr, ref := x.declName(x.f.Field(p, parser.FieldDeclarator))
+			v := unknown
+			if i < len(vs) {
+				v = vs[i]
+			}
+			i++
+			if name == "" {
+				continue
+			}
+			l := local{name: name, typ: classify(typText), val: unknown, depth: x.depth, decl: p, tname: typeName(typText)}
+			l.slot = run.newObj(object{kind: oStack, owner: name})
+			switch {
+			case ptr:
+				l.typ = tPointer
+			case ref:
+				l.typ, l.ref = tRef, true
+			}
+			x.bind(run, &l, v, true)
+			run.locals = append(run.locals, l)
+		}
+		for t := range x.f.NamedChildren(d) {
+			if x.kind(t) == parser.KindTrailingReturnType {
+				if tt := x.text(t); strings.Contains(tt, "&") && !strings.Contains(tt, "&&") {
+					x.retKind = tRef
+				}
+			}
+		}
+	}
+	out := x.stmt(body, []*state{run})
+	for _, st := range out {
+		if st.flow == returned {
+			r := st.ret
+			if r.pt >= int32(len(s.objs)) || r.owns >= 0 {
+				return unknown
+			}
+			r.from, r.clo = -1, nil
+			return r
+		}
+	}
+	return unknown
+}
+
+// afterAmp says the source before node n (spaces aside) ends with '&'.
+func (x *exec) afterAmp(n parser.NodeID) bool {
+	src := x.f.Src[:x.f.Nodes[n].Start]
+	i := len(src) - 1
+	for i >= 0 && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
+		i--
+	}
+	return i >= 0 && src[i] == '&'
+}
