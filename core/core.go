@@ -94,6 +94,9 @@ type Options struct {
 	// API is what the packs say of library calls (device work, waits);
 	// nil: no device.
 	API *apimodel.Model
+	// Members answers, for a class the file does not define, its data
+	// members' declared types (nil: not known).
+	Members func(class string) map[string]string
 }
 
 // Result is what an execution found.

@@ -105,6 +105,7 @@ func (x *exec) run() {
 	// Object 0 is what this points to (in a method): delete this and
 	// this->~T() end it, and members are used through it.
 	s.newObj(object{kind: oParam, owner: "this"})
+	x.declareMembers(s)
 	if fd != parser.None {
 		x.declareParams(s, x.f.Field(fd, parser.FieldParameters))
 	}

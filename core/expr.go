@@ -365,6 +365,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		return borrowOf(pointee(v), tRef)
 	case parser.KindFieldExpression:
 		arg := f.Field(n, parser.FieldArgument)
+		if x.kind(arg) == parser.KindThis {
+			// this->m is the member m.
+			if i := s.lookup(x.text(f.Field(n, parser.FieldField))); i >= 0 && s.locals[i].member {
+				x.use(s, borrowOf(thisObj, tPointer), n)
+				return x.readName(s, s.locals[i].name, n)
+			}
+		}
 		v := x.eval(s, arg)
 		if strings.HasPrefix(strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator))), "->") || strings.Contains(x.between(arg, f.Field(n, parser.FieldField)), "->") {
 			x.use(s, v, n)
@@ -565,6 +572,10 @@ func (x *exec) readName(s *state, name string, n parser.NodeID) value {
 		return unknown
 	}
 	l := s.locals[i]
+	if l.member && s.objs[thisObj].state != live {
+		// A member read through the object that ended itself.
+		x.use(s, borrowOf(thisObj, tPointer), n)
+	}
 	v := l.val
 	if l.array && !l.ref && !l.param {
 		// A local array decays to a pointer to its own storage.

@@ -120,6 +120,8 @@ type local struct {
 	elem typeKind
 	// movedFrom: a smart pointer moved from and not given a new object.
 	movedFrom bool
+	// member: a data member of the method's object (see declareMembers).
+	member bool
 	// tname is the declared type's last name, without template arguments
 	// (queue for sycl::queue), for packs that name receiver types.
 	tname string

@@ -62,6 +62,9 @@ type FileSummaries struct {
 	// API is what the packs say of library calls, for executing the
 	// file's functions (nil: no device).
 	API *apimodel.Model
+	// Members answers for the data members of classes the file does not
+	// define (nil: not known).
+	Members func(class string) map[string]string
 }
 
 type sumKey struct {
@@ -171,7 +174,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		return out
 	}
 	fs.busy[k] = true
-	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API})
+	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members})
 	out.Frees, out.Grows, out.Borrows, out.Queues = r.Frees, r.Grows, r.Borrows, r.Queues
 	delete(fs.busy, k)
 	fs.calls[k] = out

@@ -28,12 +28,13 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 		p.coreSums.API = p.Model
 		if p.Tree != nil {
 			p.coreSums.Next = treeFrees{p.Tree}
+			p.coreSums.Members = p.Tree.Members
 		}
 	}
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs
 	}
-	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model})
+	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members})
 	p.core[fn.Node] = r.Faults
 	return r.Faults
 }

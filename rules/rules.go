@@ -5,6 +5,8 @@
 package rules
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -362,6 +364,10 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		}
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
+	}
+	classes := core.Classes(f)
+	for _, name := range slices.Sorted(maps.Keys(classes)) {
+		out.Classes = append(out.Classes, summary.Class{Name: name, Members: classes[name]})
 	}
 	out.Sort()
 	return out

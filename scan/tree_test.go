@@ -178,3 +178,36 @@ void load_sync(cl_command_queue q, cl_mem buf, int n) {
 		t.Errorf("HF-A005 in src/model.cc at lines %v, want [7]", got)
 	}
 }
+
+// A class defined in a header; its method, in a source file, takes a
+// reference into a member deque and pops it. The header's member types,
+// from the tree, make the member a container in the method.
+func TestMemberTypesFromTheTree(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/channel.h", []byte(`#include <deque>
+struct Send { int seq; };
+class Channel {
+ public:
+  int Pop();
+  int PopCopy();
+ private:
+  std::deque<Send> pending_;
+};
+`))
+	write(t, dir, "src/channel.cc", []byte(`#include "channel.h"
+int Channel::Pop() {
+  Send& op = pending_.front();
+  pending_.pop_front();
+  return op.seq;
+}
+int Channel::PopCopy() {
+  int seq = pending_.front().seq;
+  pending_.pop_front();
+  return seq;
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/channel.cc", "HF-B004"); len(got) != 1 || got[0] != 5 {
+		t.Errorf("HF-B004 in src/channel.cc at lines %v, want [5]", got)
+	}
+}

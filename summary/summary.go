@@ -75,6 +75,15 @@ type Queued struct {
 // arity.
 type File struct {
 	Funcs []Func `json:"funcs,omitempty"`
+	// Classes are the classes the file defines: their data members'
+	// declared types, by member name.
+	Classes []Class `json:"classes,omitempty"`
+}
+
+// Class is one class definition's data members.
+type Class struct {
+	Name    string            `json:"name"`
+	Members map[string]string `json:"members"`
 }
 
 // Sort orders the functions of s by name, then arity, for stable output.
@@ -87,15 +96,32 @@ func (s *File) Sort() {
 // Index is the merged summaries of a tree, by function name. It is
 // read-only once built and safe to share between goroutines.
 type Index struct {
-	byName map[string][]*Func
+	byName  map[string][]*Func
+	classes map[string]map[string]string
 }
 
 // NewIndex merges file summaries.
 func NewIndex(files ...*File) *Index {
-	ix := &Index{byName: map[string][]*Func{}}
+	ix := &Index{byName: map[string][]*Func{}, classes: map[string]map[string]string{}}
 	for _, f := range files {
 		if f == nil {
 			continue
+		}
+		for _, c := range f.Classes {
+			have, ok := ix.classes[c.Name]
+			if !ok {
+				ix.classes[c.Name] = c.Members
+				continue
+			}
+			// Two classes of one name (other namespaces, other builds):
+			// a member both declare alike is known, any other is not.
+			merged := map[string]string{}
+			for m, t := range have {
+				if c.Members[m] == t {
+					merged[m] = t
+				}
+			}
+			ix.classes[c.Name] = merged
 		}
 		for i := range f.Funcs {
 			fn := &f.Funcs[i]
@@ -269,4 +295,16 @@ func intersectMap(a, b map[int]string) map[int]string {
 		}
 	}
 	return out
+}
+
+// Members returns the data members of the class the tree defines under
+// name (its last component), by member name, or nil.
+func (ix *Index) Members(class string) map[string]string {
+	if ix == nil {
+		return nil
+	}
+	if i := strings.LastIndex(class, "::"); i >= 0 {
+		class = class[i+2:]
+	}
+	return ix.classes[class]
 }

@@ -1,0 +1,102 @@
+package core
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// A method sees its object's data members: each is a local of the whole
+// call (it neither begins nor ends with it) whose declared type, from the
+// class's definition in the file or the tree, says what it owns. So a
+// pointer into a member container dangles when the container grows, and
+// a member freed by the method is freed for the rest of the path.
+
+// Classes reads the classes f defines: each data member's declared type
+// ("T*" for a pointer, "T&" for a reference), by class and member name.
+func Classes(f *parser.File) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	x := &exec{f: f}
+	for i := range f.Nodes {
+		k := f.Nodes[i].Kind
+		if k != parser.KindClassSpecifier && k != parser.KindStructSpecifier {
+			continue
+		}
+		n := parser.NodeID(i)
+		body := f.Field(n, parser.FieldBody)
+		name := f.Text(f.Field(n, parser.FieldName))
+		if body == parser.None || name == "" {
+			continue
+		}
+		members := map[string]string{}
+		for c := range f.NamedChildren(body) {
+			if f.Kind(c) != parser.KindFieldDeclaration || x.isStatic(c) {
+				continue
+			}
+			typ := f.Text(f.Field(c, parser.FieldType))
+			for d := range f.NamedChildren(c) {
+				if f.Nodes[d].Field != parser.FieldDeclarator {
+					continue
+				}
+				if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
+					break
+				}
+				m, ptr, ref := x.declName(d)
+				if m == "" {
+					continue
+				}
+				switch {
+				case ptr:
+					members[m] = typ + "*"
+				case ref:
+					members[m] = typ + "&"
+				default:
+					members[m] = typ
+				}
+			}
+		}
+		out[lastName(name)] = members
+	}
+	return out
+}
+
+// declareMembers makes a local for every data member of the method's
+// class whose type says something: a container, a smart pointer, a view,
+// a raw pointer (to an object of the caller's), a reference.
+func (x *exec) declareMembers(s *state) {
+	class := x.className()
+	if class == "" {
+		return
+	}
+	members := Classes(x.f)[class]
+	if members == nil && x.opt.Members != nil {
+		members = x.opt.Members(class)
+	}
+	for _, name := range slices.Sorted(maps.Keys(members)) {
+		typ := members[name]
+		base := strings.TrimRight(typ, "*&")
+		l := local{name: name, typ: classify(base), val: unknown, depth: -1, member: true, tname: typeName(base)}
+		l.fam, l.elem = containerOf(base)
+		l.slot = s.newObj(object{kind: oParam, owner: name})
+		switch {
+		case strings.HasSuffix(typ, "*"):
+			l.typ = tPointer
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + name}), tPointer)
+		case strings.HasSuffix(typ, "&"):
+			l.ref, l.typ = true, tRef
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name}), tRef)
+		case l.typ == tStorage:
+			l.val = value{pt: -1, owns: s.storage(&l, false), kind: tStorage, from: -1}
+		case l.typ == tUnique:
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: name}), kind: tUnique, from: -1}
+		case l.typ == tShared:
+			// Other owners may share it.
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: name, kept: true, refs: 1}), kind: tShared, from: -1}
+		default:
+			continue
+		}
+		s.locals = append(s.locals, l)
+	}
+}
