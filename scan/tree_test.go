@@ -2,6 +2,9 @@ package scan
 
 import (
 	"context"
+
+	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/config"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -209,5 +212,35 @@ int Channel::PopCopy() {
 	res := scanPaths(t, dir, Options{}, ".")
 	if got := ruleLines(res, "src/channel.cc", "HF-B004"); len(got) != 1 || got[0] != 5 {
 		t.Errorf("HF-B004 in src/channel.cc at lines %v, want [5]", got)
+	}
+}
+
+// A repository's own API, given as device entries in its configuration,
+// is executed like the built-in packs.
+func TestConfigDeviceEntries(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/up.cc", []byte(`#include <vector>
+std::vector<float> rows(int n);
+void load(Queue* q, Buffer* dst, int n) {
+  std::vector<float> host = rows(n);
+  StagedUpload(q, dst, host.data(), n);
+}
+void load_drained(Queue* q, Buffer* dst, int n) {
+  std::vector<float> host = rows(n);
+  StagedUpload(q, dst, host.data(), n);
+  DrainQueue(q);
+}
+`))
+	q, reads := 0, []int{2}
+	cfg := &config.Config{API: &apimodel.Pack{Name: "config", Device: map[string]apimodel.DeviceOp{
+		"StagedUpload": {Queue: &q, Reads: reads, Host: "all", Doc: "the runtime's header"},
+		"DrainQueue":   {Queue: &q, Waits: "queue", Doc: "the runtime's header"},
+	}}}
+	res := scanPaths(t, dir, Options{Config: cfg}, ".")
+	if got := ruleLines(res, "src/up.cc", "HF-A005"); len(got) != 1 || got[0] != 5 {
+		t.Errorf("HF-A005 in src/up.cc at lines %v, want [5]", got)
+	}
+	if got := ruleLines(scanPaths(t, dir, Options{}, "."), "src/up.cc", "HF-A005"); len(got) != 0 {
+		t.Errorf("without the entries: HF-A005 at lines %v, want none", got)
 	}
 }
