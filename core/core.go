@@ -94,8 +94,8 @@ type Options struct {
 	// API is what the packs say of library calls (device work, waits);
 	// nil: no device.
 	API *apimodel.Model
-	// Members answers, for a class the file does not define, its data
-	// members' declared types (nil: not known).
+	// Members answers a class's data members' declared types (see
+	// FileMembers; nil: no members are followed).
 	Members func(class string) map[string]string
 }
 

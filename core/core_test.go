@@ -53,11 +53,12 @@ func TestFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			sums.API = api
+			sums.Members = FileMembers(f, nil)
 			for i := range f.Nodes {
 				if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 					continue
 				}
-				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api})
+				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api, Members: sums.Members})
 				for _, fl := range r.Faults {
 					line, _ := f.Position(int(f.Nodes[fl.Use].Start))
 					j := slices.Index(want[line], fl.Kind.String())

@@ -62,18 +62,33 @@ func Classes(f *parser.File) map[string]map[string]string {
 	return out
 }
 
+// FileMembers answers Options.Members from the classes file f defines,
+// then from next (nil: nothing more).
+func FileMembers(f *parser.File, next func(string) map[string]string) func(string) map[string]string {
+	classes := Classes(f)
+	return func(class string) map[string]string {
+		if m, ok := classes[class]; ok {
+			return m
+		}
+		if next != nil {
+			return next(class)
+		}
+		return nil
+	}
+}
+
 // declareMembers makes a local for every data member of the method's
-// class whose type says something: a container, a smart pointer, a view,
+// class (Options.Members) whose type says something: a container, a smart pointer, a view,
 // a raw pointer (to an object of the caller's), a reference.
 func (x *exec) declareMembers(s *state) {
 	class := x.className()
 	if class == "" {
 		return
 	}
-	members := Classes(x.f)[class]
-	if members == nil && x.opt.Members != nil {
-		members = x.opt.Members(class)
+	if x.opt.Members == nil {
+		return
 	}
+	members := x.opt.Members(class)
 	for _, name := range slices.Sorted(maps.Keys(members)) {
 		typ := members[name]
 		base := strings.TrimRight(typ, "*&")

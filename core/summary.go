@@ -62,8 +62,8 @@ type FileSummaries struct {
 	// API is what the packs say of library calls, for executing the
 	// file's functions (nil: no device).
 	API *apimodel.Model
-	// Members answers for the data members of classes the file does not
-	// define (nil: not known).
+	// Members answers for the data members of classes (see FileMembers;
+	// nil: none are followed).
 	Members func(class string) map[string]string
 }
 

@@ -26,10 +26,12 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 		p.core = map[parser.NodeID][]core.Fault{}
 		p.coreSums = core.NewFileSummaries(p.File)
 		p.coreSums.API = p.Model
+		var tree func(string) map[string]string
 		if p.Tree != nil {
 			p.coreSums.Next = treeFrees{p.Tree}
-			p.coreSums.Members = p.Tree.Members
+			tree = p.Tree.Members
 		}
+		p.coreSums.Members = core.FileMembers(p.File, tree)
 	}
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs

@@ -340,7 +340,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		ps := params(g)
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
-		if f.Kind(g.Node) == parser.KindFunctionDefinition {
+		if f.Kind(g.Node) == parser.KindFunctionDefinition && callsDevice(f, m, g.Node) {
 			for _, q := range core.Summarise(f, g.Node, core.Options{API: m}).Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 			}
@@ -439,4 +439,29 @@ func (p *Pass) nodeEnd(e *lifetime.Event) uint32 {
 		return e.At + 1
 	}
 	return p.File.Nodes[e.Node].End
+}
+
+// callsDevice says definition def calls something the packs' device
+// entries name: only such a function can leave device work pending, so
+// only such a one is executed for its summary.
+func callsDevice(f *parser.File, m *apimodel.Model, def parser.NodeID) bool {
+	end := f.End(def)
+	for n := def; n < end; n++ {
+		if f.Nodes[n].Kind != parser.KindCallExpression {
+			continue
+		}
+		fn := f.Field(n, parser.FieldFunction)
+		method := f.Kind(fn) == parser.KindFieldExpression
+		if method {
+			fn = f.Field(fn, parser.FieldField)
+		}
+		name := f.Text(fn)
+		if i := strings.IndexByte(name, '<'); i >= 0 {
+			name = name[:i]
+		}
+		if _, ok := m.Device(strings.TrimSpace(name), method); ok {
+			return true
+		}
+	}
+	return false
 }
