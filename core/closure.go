@@ -112,9 +112,11 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	savedDepth, savedRet, savedRv := x.depth, x.retKind, x.retRvalue
 	x.depth++
 	x.inLambda++
+	x.invoked = append(x.invoked, n)
 	defer func() {
 		x.depth, x.retKind, x.retRvalue = savedDepth, savedRet, savedRv
 		x.inLambda--
+		x.invoked = x.invoked[:len(x.invoked)-1]
 	}()
 	for _, cp := range c.caps {
 		l := cp.l

@@ -82,6 +82,9 @@ type Fault struct {
 	Via   string        // what ended it: "delete", "free", "}", "push_back", ...
 	Value string        // the expression used, as written
 	Owner string        // what owned the memory: a local's name or an expression
+	// Call is the call of a closure whose body the fault happened in
+	// (None: the function's own code).
+	Call parser.NodeID
 }
 
 // Options bound an execution.

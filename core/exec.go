@@ -47,6 +47,7 @@ type exec struct {
 	loops      int             // loops being executed, nested
 	writing    parser.NodeID   // the assignment target being evaluated (None: none)
 	inLambda   int             // lambda bodies being run, nested (see invoke)
+	invoked    []parser.NodeID // the calls of the closures being run, outermost first
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
@@ -203,6 +204,10 @@ func (x *exec) declName(d parser.NodeID) (name string, ptr, ref bool) {
 
 // fault records a fault once per (kind, use).
 func (x *exec) fault(fl Fault) {
+	fl.Call = parser.None
+	if len(x.invoked) > 0 {
+		fl.Call = x.invoked[0]
+	}
 	k := faultKey{fl.Kind, fl.Use}
 	if x.seen[k] {
 		return

@@ -59,6 +59,10 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			continue
 		}
 		msg, fault := coreMessage(p, fl)
+		if fl.Call != parser.None {
+			line, _ := p.File.Position(int(p.File.Nodes[fl.Call].Start))
+			msg += fmt.Sprintf(", in the closure called at line %d", line)
+		}
 		var witness []diag.Step
 		if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending {
 			end := p.File.Nodes[fl.End]
@@ -74,6 +78,10 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 				Message: fmt.Sprintf("%s queues device work on %s", quote(fl.Via), quote(fl.Owner))},
 				{Kind: diag.StepUse, At: span, Value: fl.Value, Message: fmt.Sprintf("the host touches %s before anything waits for it", quote(fl.Owner))}}
 		default:
+			if fl.Call != parser.None {
+				witness = append(witness, diag.Step{Kind: diag.StepCallback, At: p.nodeSpan(fl.Call), Value: p.File.Text(fl.Call),
+					Message: "the closure is called here"})
+			}
 			witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
 		}

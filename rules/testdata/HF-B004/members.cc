@@ -1,0 +1,29 @@
+// A reference into a member container, used after the method removed
+// the element it refers to.
+#include <deque>
+
+struct Request {
+  int id;
+};
+
+class Pipe {
+ public:
+  int Complete();
+  int CompleteCopy();
+
+ private:
+  std::deque<Request> inflight_;
+};
+
+int Pipe::Complete() {
+  Request& r = inflight_.front();  // want "'r' refers to an element of 'inflight_' \(via front\(\)\), and is used at line 21"
+  inflight_.pop_front();
+  return r.id;
+}
+
+// Correct: the id is read before the pop.
+int Pipe::CompleteCopy() {
+  int id = inflight_.front().id;
+  inflight_.pop_front();
+  return id;
+}
