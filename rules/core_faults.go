@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -56,7 +57,15 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 		use := p.File.Nodes[fl.Use]
 		span := p.Span(use.Start, use.End)
 		if p.reportedAt(span.Start.Line) {
-			continue
+			// The rule's own reading reported this bug already. When it
+			// put the report elsewhere (where the borrow began) and names
+			// this line as its use, the core's report, at the use, takes
+			// its place.
+			i := p.usedAt(span.Start.Line)
+			if i < 0 {
+				continue
+			}
+			p.findings = slices.Delete(p.findings, i, i+1)
 		}
 		msg, fault := coreMessage(p, fl)
 		if fl.Call != parser.None {
@@ -114,7 +123,26 @@ func (p *Pass) reportedAt(line int) bool {
 	return false
 }
 
+// usedAt is the index of the running rule's finding that is reported on
+// another line but names line as its use, or -1.
+func (p *Pass) usedAt(line int) int {
+	for i, f := range p.findings {
+		if f.Rule != p.rule.Meta || f.At.Start.Line == line || f.Verification != nil && f.Verification.Verdict == diag.Confirmed && f.Verification.Fault != "" && strings.HasPrefix(f.Verification.Reason, "the function's own path") {
+			continue
+		}
+		for _, st := range f.Witness {
+			if st.Kind == diag.StepUse && st.At.Start.Line == line {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 func quote(s string) string { return "'" + s + "'" }
+
+// elementRemovals are the removals that end one element (see core's removeMethods).
+var elementRemovals = map[string]bool{"pop_back": true, "pop_front": true, "pop": true}
 
 // coreMessage words a fault, and names the device's fault kind for it.
 func coreMessage(p *Pass, fl core.Fault) (string, string) {
@@ -135,6 +163,9 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		}
 		return fmt.Sprintf("returns %s, which points into %s, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
 	case core.UseAfterInvalidate:
+		if elementRemovals[fl.Via] {
+			return fmt.Sprintf("%s is used after %s removed the element it refers to from %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
+		}
 		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
 	case core.UseOfTemporary:
 		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"

@@ -14,9 +14,9 @@ const float* AsFloats(const Blob& blob) {
     data = blob.floats();
   } else {
     converted = Widen(blob.ints(), blob.size());
-    data = converted.data();  // want "raw pointer 'data' borrowed from local 'converted' is returned at line 19, and 'converted' dies as the function returns" confirmed
+    data = converted.data();
   }
-  return data;
+  return data;  // want "returns 'data', which points into 'converted', a local that dies when the function returns" confirmed
 }
 
 // Pointers into a local vector, collected and returned.

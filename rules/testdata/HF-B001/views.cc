@@ -15,9 +15,9 @@ void LastRow(int n) {
   absl::Span<const float> row;
   for (int i = 0; i < n; ++i) {
     std::vector<float> values = LoadRow(i);
-    row = values;  // want "view 'row' borrowed from 'values' is used at line 20 after 'values' dies at line 19" confirmed
+    row = values;
   }
-  Consume(row);
+  Consume(row);  // want "'row' is used after 'values', which owned its memory, ended at line 19" confirmed
 }
 
 // A string view of a block's string, used after the block.
@@ -25,9 +25,9 @@ void LogName(int i) {
   std::string_view name;
   {
     std::string s = Describe(i);
-    name = s;  // want "view 'name' borrowed from 's' is used at line 30 after 's' dies at line 29" confirmed
+    name = s;
   }
-  Log(name);
+  Log(name);  // want "'name' is used after 's', which owned its memory, ended at line 29" confirmed
 }
 
 // Constructed over the container rather than assigned.
@@ -87,11 +87,11 @@ void TileReset(absl::Span<const int64_t> sizes, int n) {
   bool masked = true;
   if (sizes.empty()) {
     std::vector<int64_t> bounds = Bounds();
-    sizes = bounds;  // want "view 'sizes' borrowed from 'bounds' is used at line 95" confirmed
+    sizes = bounds;
     masked = false;
   }
   masked = n > 0;
   if (masked) {
-    Use(sizes[0]);
+    Use(sizes[0]);  // want "'sizes\[0\]' is used after 'bounds', which owned its memory, ended at line 92" confirmed
   }
 }

@@ -3,9 +3,9 @@
 
 void Finish(std::vector<Op>& done) {
   std::vector<Op> ops = Collect();
-  Op& last = ops.back();  // want "'last' refers to an element of 'ops' \(via back\(\)\), and is used at line 8 after 'ops' removes elements at line 7" confirmed
+  Op& last = ops.back();
   ops.pop_back();
-  done.push_back(last);
+  done.push_back(last);  // want "'last' is used after pop_back removed the element it refers to from 'ops' at line 7" confirmed
 }
 
 // A helper lambda that returns a reference to the copy it just added,
@@ -87,10 +87,10 @@ class Channel {
 };
 
 void Channel::OnReply(const Reply& reply) {
-  auto& op = send_ops_.front();  // want "'op' refers to an element of 'send_ops_' \(via front\(\)\), and is used at line 93 after 'send_ops_. removes elements at line 92" confirmed
+  auto& op = send_ops_.front();
   op.Process(reply);
   send_ops_.pop_front();
-  Ack(op.sequence);
+  Ack(op.sequence);  // want "'op' is used after pop_front removed the element it refers to from 'send_ops_' at line 92" confirmed
 }
 
 // Correct: another end of the container is removed.

@@ -16,9 +16,9 @@ class Pipe {
 };
 
 int Pipe::Complete() {
-  Request& r = inflight_.front();  // want "'r' refers to an element of 'inflight_' \(via front\(\)\), and is used at line 21"
+  Request& r = inflight_.front();
   inflight_.pop_front();
-  return r.id;
+  return r.id;  // want "'r' is used after pop_front removed the element it refers to from 'inflight_' at line 20" confirmed
 }
 
 // Correct: the id is read before the pop.
