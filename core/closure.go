@@ -131,7 +131,7 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 			if k := x.kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
 				continue
 			}
-			typText := x.text(x.f.Field(p, parser.FieldType))
+			typText := x.resolve(x.text(x.f.Field(p, parser.FieldType)))
 			name, ptr, ref := x.declName(x.f.Field(p, parser.FieldDeclarator))
 			v := unknown
 			if i < len(vs) {

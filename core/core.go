@@ -100,6 +100,9 @@ type Options struct {
 	// Members answers a class's data members' declared types (see
 	// FileMembers; nil: no members are followed).
 	Members func(class string) map[string]string
+	// Alias answers what a type alias names (see FileAliases; nil or "":
+	// not an alias holdfast knows).
+	Alias func(name string) string
 }
 
 // Result is what an execution found.

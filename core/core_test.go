@@ -54,11 +54,12 @@ func TestFaults(t *testing.T) {
 			}
 			sums.API = api
 			sums.Members = FileMembers(f, nil)
+			sums.Alias = FileAliases(f, nil)
 			for i := range f.Nodes {
 				if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 					continue
 				}
-				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api, Members: sums.Members})
+				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api, Members: sums.Members, Alias: sums.Alias})
 				for _, fl := range r.Faults {
 					line, _ := f.Position(int(f.Nodes[fl.Use].Start))
 					j := slices.Index(want[line], fl.Kind.String())

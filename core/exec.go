@@ -132,7 +132,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		if k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
 			continue
 		}
-		typText := x.text(x.f.Field(p, parser.FieldType))
+		typText := x.resolve(x.text(x.f.Field(p, parser.FieldType)))
 		typ := classify(typText)
 		d := x.f.Field(p, parser.FieldDeclarator)
 		name, ptr, ref := x.declName(d)

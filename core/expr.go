@@ -10,7 +10,7 @@ import (
 // value comes from its initialiser as the declared type reads it.
 func (x *exec) declaration(s *state, n parser.NodeID) {
 	f := x.f
-	typText := x.text(f.Field(n, parser.FieldType))
+	typText := x.resolve(x.text(f.Field(n, parser.FieldType)))
 	tk := classify(typText)
 	fam, elem := containerOf(typText)
 	static := x.isStatic(n)
@@ -202,7 +202,9 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 			// auto copies what a reference refers to.
 			l.typ = tPlain
 		default:
-			l.typ = tPlain
+			// Initialised from a value holdfast cannot read (a constant, a
+			// call it cannot see): what is assigned to it later decides.
+			l.typ, l.auto = tPlain, true
 		}
 	}
 	switch l.typ {
@@ -769,6 +771,10 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 	if l.ref {
 		x.use(s, l.val, left)
 		return rv
+	}
+	if l.auto && l.typ == tPlain && op == "=" && (rv.kind == tPointer || rv.kind == tView || rv.kind == tIter) {
+		// An auto local of an unread type holds what it is given.
+		l.typ = rv.kind
 	}
 	switch l.typ {
 	case tPointer, tIter, tView:

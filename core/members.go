@@ -91,7 +91,7 @@ func (x *exec) declareMembers(s *state) {
 	members := x.opt.Members(class)
 	for _, name := range slices.Sorted(maps.Keys(members)) {
 		typ := members[name]
-		base := strings.TrimRight(typ, "*&")
+		base := x.resolve(strings.TrimRight(typ, "*&"))
 		l := local{name: name, typ: classify(base), val: unknown, depth: -1, member: true, tname: typeName(base)}
 		l.fam, l.elem = containerOf(base)
 		l.slot = s.newObj(object{kind: oParam, owner: name})
@@ -114,4 +114,72 @@ func (x *exec) declareMembers(s *state) {
 		}
 		s.locals = append(s.locals, l)
 	}
+}
+
+// Aliases reads the type aliases f declares (using X = T; typedef T X;),
+// by the alias's name: what the aliased type is, as written.
+func Aliases(f *parser.File) map[string]string {
+	out := map[string]string{}
+	x := &exec{f: f}
+	for i := range f.Nodes {
+		n := parser.NodeID(i)
+		switch f.Nodes[n].Kind {
+		case parser.KindAliasDeclaration:
+			name, typ := f.Text(f.Field(n, parser.FieldName)), f.Text(f.Field(n, parser.FieldType))
+			if name != "" && typ != "" {
+				out[name] = typ
+			}
+		case parser.KindTypeDefinition:
+			typ := f.Text(f.Field(n, parser.FieldType))
+			for d := range f.NamedChildren(n) {
+				if f.Nodes[d].Field != parser.FieldDeclarator {
+					continue
+				}
+				if f.Kind(d) == parser.KindPointerDeclarator {
+					continue
+				}
+				if name := f.Text(d); name != "" && typ != "" && x.kind(d) != parser.KindFunctionDeclarator {
+					out[name] = typ
+				}
+			}
+		}
+	}
+	return out
+}
+
+// FileAliases answers Options.Alias from the aliases file f declares, then
+// from next (nil: nothing more).
+func FileAliases(f *parser.File, next func(string) string) func(string) string {
+	aliases := Aliases(f)
+	return func(name string) string {
+		if t, ok := aliases[name]; ok {
+			return t
+		}
+		if next != nil {
+			return next(name)
+		}
+		return ""
+	}
+}
+
+// resolve replaces a declared type that names an alias by what it
+// aliases (through a few levels), so a container or smart pointer behind
+// a typedef is one.
+func (x *exec) resolve(typ string) string {
+	if x.opt.Alias == nil {
+		return typ
+	}
+	for range 4 {
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+		base := t
+		if i := strings.IndexByte(t, '<'); i >= 0 {
+			base = t[:i]
+		}
+		a := x.opt.Alias(lastName(strings.TrimSpace(base)))
+		if a == "" || a == typ {
+			return typ
+		}
+		typ = a
+	}
+	return typ
 }

@@ -122,6 +122,8 @@ type local struct {
 	movedFrom bool
 	// member: a data member of the method's object (see declareMembers).
 	member bool
+	// auto: declared auto from a value of no known kind (see bind).
+	auto bool
 	// tname is the declared type's last name, without template arguments
 	// (queue for sycl::queue), for packs that name receiver types.
 	tname string

@@ -65,6 +65,8 @@ type FileSummaries struct {
 	// Members answers for the data members of classes (see FileMembers;
 	// nil: none are followed).
 	Members func(class string) map[string]string
+	// Alias answers what type aliases name (see FileAliases).
+	Alias func(name string) string
 }
 
 type sumKey struct {
@@ -174,7 +176,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		return out
 	}
 	fs.busy[k] = true
-	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members})
+	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias})
 	out.Frees, out.Grows, out.Borrows, out.Queues = r.Frees, r.Grows, r.Borrows, r.Queues
 	delete(fs.busy, k)
 	fs.calls[k] = out

@@ -109,6 +109,8 @@ const (
 	KindDependentType
 	KindInitStatement
 	KindLabeledStatement
+	KindAliasDeclaration
+	KindTypeDefinition
 	kindCount
 )
 
@@ -207,6 +209,8 @@ var kindNames = [...]string{
 	KindDependentType:                "dependent_type",
 	KindInitStatement:                "init_statement",
 	KindLabeledStatement:             "labeled_statement",
+	KindAliasDeclaration:             "alias_declaration",
+	KindTypeDefinition:               "type_definition",
 }
 
 func (k Kind) String() string {

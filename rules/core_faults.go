@@ -28,16 +28,18 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 		p.coreSums = core.NewFileSummaries(p.File)
 		p.coreSums.API = p.Model
 		var tree func(string) map[string]string
+		var treeAlias func(string) string
 		if p.Tree != nil {
 			p.coreSums.Next = treeFrees{p.Tree}
-			tree = p.Tree.Members
+			tree, treeAlias = p.Tree.Members, p.Tree.Alias
 		}
 		p.coreSums.Members = core.FileMembers(p.File, tree)
+		p.coreSums.Alias = core.FileAliases(p.File, treeAlias)
 	}
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs
 	}
-	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members})
+	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members, Alias: p.coreSums.Alias})
 	p.core[fn.Node] = r.Faults
 	return r.Faults
 }

@@ -365,6 +365,9 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
 	}
+	if aliases := core.Aliases(f); len(aliases) > 0 {
+		out.Aliases = aliases
+	}
 	classes := core.Classes(f)
 	for _, name := range slices.Sorted(maps.Keys(classes)) {
 		out.Classes = append(out.Classes, summary.Class{Name: name, Members: classes[name]})

@@ -78,6 +78,8 @@ type File struct {
 	// Classes are the classes the file defines: their data members'
 	// declared types, by member name.
 	Classes []Class `json:"classes,omitempty"`
+	// Aliases are the type aliases the file declares: what each names.
+	Aliases map[string]string `json:"aliases,omitempty"`
 }
 
 // Class is one class definition's data members.
@@ -98,14 +100,25 @@ func (s *File) Sort() {
 type Index struct {
 	byName  map[string][]*Func
 	classes map[string]map[string]string
+	aliases map[string]string
 }
 
 // NewIndex merges file summaries.
 func NewIndex(files ...*File) *Index {
-	ix := &Index{byName: map[string][]*Func{}, classes: map[string]map[string]string{}}
+	ix := &Index{byName: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}}
+	conflict := map[string]bool{}
 	for _, f := range files {
 		if f == nil {
 			continue
+		}
+		for name, t := range f.Aliases {
+			// Two aliases of one name that disagree: neither is known.
+			if have, ok := ix.aliases[name]; ok && have != t || conflict[name] {
+				conflict[name] = true
+				delete(ix.aliases, name)
+				continue
+			}
+			ix.aliases[name] = t
 		}
 		for _, c := range f.Classes {
 			have, ok := ix.classes[c.Name]
@@ -307,4 +320,12 @@ func (ix *Index) Members(class string) map[string]string {
 		class = class[i+2:]
 	}
 	return ix.classes[class]
+}
+
+// Alias returns what the type alias name names in the tree, or "".
+func (ix *Index) Alias(name string) string {
+	if ix == nil {
+		return ""
+	}
+	return ix.aliases[name]
 }

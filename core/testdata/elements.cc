@@ -149,3 +149,35 @@ void two_copies_reserved(const std::string& a, const std::string& b) {
   open_library(ca.c_str());
   open_library(cb.c_str());
 }
+
+const char kDefaultLib[] = "libdefault.so";
+
+// An auto local first given a constant, then a pointer into a container
+// of the block.
+void auto_then_element_c_str(bool search) {
+  auto path = kDefaultLib;
+  if (search) {
+    std::vector<std::string> found = find_paths("/opt");
+    if (!found.empty()) {
+      path = found[0].c_str();
+    }
+  }
+  open_library(path);  // want "use-after-scope"
+}
+
+template <typename T>
+using StatePtrQueue = std::priority_queue<std::unique_ptr<T>>;
+typedef std::deque<Op> OpQueue;
+
+// Containers behind aliases are containers.
+void alias_top_then_pop(StatePtrQueue<State>& q) {
+  std::shared_ptr<State> s(q.top().get());
+  q.pop();
+  s->advance();  // want "use-after-free"
+}
+
+int alias_front_then_pop(OpQueue& pending) {
+  Op& op = pending.front();
+  pending.pop_front();
+  return op.seq;  // want "use-after-invalidate"
+}
