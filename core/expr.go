@@ -636,6 +636,11 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 		}
 		v := vs[i]
 		i++
+		if !v.moved && v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].movedFrom && x.kind(c) == parser.KindIdentifier {
+			// A moved-from smart pointer handed on as itself (by
+			// reference, as an out-parameter) may be given a new object.
+			s.locals[v.from].movedFrom = false
+		}
 		switch v.kind {
 		case tView:
 			x.use(s, v, c)

@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
@@ -143,8 +144,13 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	}
 }
 
-// Call implements Summaries.
+// Call implements Summaries. An operator (operator=, operator[]) is
+// overloaded per class and its name alone does not say which one runs:
+// nothing is said of it.
 func (fs *FileSummaries) Call(name string, nargs int) Call {
+	if strings.HasPrefix(lastName(name), "operator") {
+		return Call{}
+	}
 	k := sumKey{lastName(name), nargs}
 	var out Call
 	decls := fs.decls[k]

@@ -181,3 +181,23 @@ int alias_front_then_pop(OpQueue& pending) {
   pending.pop_front();
   return op.seq;  // want "use-after-invalidate"
 }
+
+bool refill(std::unique_ptr<State>& out);
+
+// Correct: handed on as itself after the move, it may be given a new
+// object there.
+void moved_then_refilled(std::vector<std::unique_ptr<State>>& store) {
+  auto made = std::make_unique<State>();
+  store.push_back(std::move(made));
+  if (!refill(made)) {
+    return;
+  }
+  made->advance();
+}
+
+struct Text {
+  Text operator=(const Text& other);
+  Text& assign(const Text& other) {
+    return operator=(other);
+  }
+};
