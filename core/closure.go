@@ -36,11 +36,11 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 		case x.kind(cp) == parser.KindIdentifier:
 			// [&name] is the token & and the identifier name.
 			named[t] = true
-			c.add(x, s, t, x.afterAmp(cp))
+			c.add(s, t, x.afterAmp(cp))
 		case strings.HasPrefix(t, "&") && !strings.Contains(t, "="):
 			name := strings.TrimSpace(strings.TrimPrefix(t, "&"))
 			named[name] = true
-			c.add(x, s, name, true)
+			c.add(s, name, true)
 		}
 	}
 	if !byRef && !byVal {
@@ -61,13 +61,13 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 			continue
 		}
 		named[name] = true
-		c.add(x, s, name, byRef)
+		c.add(s, name, byRef)
 	}
 	return c
 }
 
 // add captures local name of s, by reference or by value.
-func (c *closure) add(x *exec, s *state, name string, byRef bool) {
+func (c *closure) add(s *state, name string, byRef bool) {
 	i := s.lookup(name)
 	if i < 0 {
 		return

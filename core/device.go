@@ -85,7 +85,7 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 		x.free(s, vs[*d.Frees], n, name)
 	}
 	if a, ok := arg(d.Allocates); ok {
-		x.allocInto(s, a, d.Pinned, name)
+		x.allocInto(s, a, d.Pinned)
 	}
 	if len(d.Reads)+len(d.Writes) == 0 {
 		return unknown, true
@@ -166,7 +166,7 @@ func (x *exec) waitQueue(s *state, queue string) {
 
 // allocInto makes the object a call allocates into its out-parameter
 // (&p, or (void**)&p).
-func (x *exec) allocInto(s *state, a parser.NodeID, pinned bool, via string) {
+func (x *exec) allocInto(s *state, a parser.NodeID, pinned bool) {
 	for x.kind(a) == parser.KindCastExpression || x.kind(a) == parser.KindParenthesizedExpression {
 		if x.kind(a) == parser.KindCastExpression {
 			a = x.f.Field(a, parser.FieldValue)

@@ -928,14 +928,14 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	if v, ok := x.deviceCall(s, n, parser.None, list, name); ok {
 		return v
 	}
-	if dst, src, ok := hostCopy(name); ok {
+	if src, ok := hostCopy(name); ok {
 		vs := x.args(s, list)
 		x.handOn(s, list, vs)
 		if src >= 0 && src < len(vs) {
 			x.hostAccess(s, pointee(vs[src]), n, false)
 		}
-		if dst < len(vs) {
-			x.hostAccess(s, pointee(vs[dst]), n, true)
+		if len(vs) > 0 {
+			x.hostAccess(s, pointee(vs[0]), n, true)
 		}
 		return unknown
 	}

@@ -239,15 +239,15 @@ func failureExit(name string) bool {
 }
 
 // hostCopy says name is one of the C library's memory functions, which
-// read and write the memory they are handed at once and wait for nothing
-// (cppreference std::memcpy, std::memmove, std::memset): dst and src are
-// argument indexes (src -1: none).
-func hostCopy(name string) (dst, src int, ok bool) {
+// write their first argument and read the src-th at once and wait for
+// nothing (cppreference std::memcpy, std::memmove, std::memset; src -1:
+// none).
+func hostCopy(name string) (src int, ok bool) {
 	switch strings.TrimPrefix(strings.TrimPrefix(name, "std::"), "::") {
 	case "memcpy", "memmove":
-		return 0, 1, true
+		return 1, true
 	case "memset":
-		return 0, -1, true
+		return -1, true
 	}
-	return 0, 0, false
+	return 0, false
 }
