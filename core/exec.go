@@ -48,6 +48,7 @@ type exec struct {
 	writing    parser.NodeID   // the assignment target being evaluated (None: none)
 	inLambda   int             // lambda bodies being run, nested (see invoke)
 	invoked    []parser.NodeID // the calls of the closures being run, outermost first
+	hasMembers bool            // the method\'s object has data members the path follows
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

@@ -46,6 +46,14 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		l := local{name: name, typ: tk, val: unknown, depth: x.depth, decl: d, array: x.isArray(d), fam: fam, elem: elem, tname: typeName(typText)}
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !static})
 		switch {
+		case ptr && ref:
+			// T*& r: a reference to a pointer. Bound to a local, it is
+			// that local under another name; otherwise what it refers to
+			// is not known.
+			if v.from >= 0 && int(v.from) < len(s.locals) {
+				l.alias = int(v.from) + 1
+			}
+			l.typ, v = tPlain, unknown
 		case ptr:
 			l.typ = tPointer
 		case ref:
@@ -307,7 +315,7 @@ func (x *exec) take(s *state, l *local, v value) {
 			src.movedFrom = true
 		}
 	}
-	s.objs[v.owns].frame = true
+	s.objs[v.owns].frame = l.frameOwner()
 	if l.fam != famNone {
 		s.objs[v.owns].fam, s.objs[v.owns].elem = l.fam, l.elem
 	}
@@ -751,8 +759,15 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	}
 }
 
-// assign executes an assignment.
+// assign executes an assignment. Its value is the left operand's: never
+// the temporary the right side made.
 func (x *exec) assign(s *state, n parser.NodeID) value {
+	v := x.assign1(s, n)
+	v.prvalue = false
+	return v
+}
+
+func (x *exec) assign1(s *state, n parser.NodeID) value {
 	f := x.f
 	left, right := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	op := strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator)))
@@ -837,7 +852,7 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 				s.objs[rv.owns].refs++
 			}
 		default:
-			l.val.owns = s.newObj(object{kind: oHeap, owner: l.name, frame: true})
+			l.val.owns = s.newObj(object{kind: oHeap, owner: l.name, frame: l.frameOwner()})
 			if l.typ == tShared {
 				s.objs[l.val.owns].refs = 1
 			}
@@ -943,6 +958,9 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	x.mayWait(s, x.argTexts(list), vs)
 	if x.opt.Summaries == nil {
 		x.handOn(s, list, vs)
+		if x.reachesThis(fn, list) {
+			x.membersMayChange(s)
+		}
 		return unknown
 	}
 	c := x.opt.Summaries.Call(name, len(vs))
@@ -958,6 +976,9 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 	}
 	x.enqueue(s, n, list, name, c.Queues, vs)
+	if x.reachesThis(fn, list) {
+		x.membersMayChange(s)
+	}
 	x.handOn(s, list, vs)
 	if c.Borrows > 0 && c.Borrows <= len(vs) {
 		if a := vs[c.Borrows-1]; a.kind == tStorage && a.from >= 0 && int(a.from) < len(s.locals) {
@@ -1031,6 +1052,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		vs := x.args(s, list)
 		x.mayWait(s, append(x.argTexts(list), x.text(recv)), vs)
 		x.handOn(s, list, vs)
+		if x.hasMembers && (x.kind(recv) == parser.KindThis || x.reachesThis(fn, list)) {
+			// this->f(): another method of the object runs.
+			x.membersMayChange(s)
+		}
 		return unknown
 	}
 	var loc *local

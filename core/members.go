@@ -89,6 +89,7 @@ func (x *exec) declareMembers(s *state) {
 		return
 	}
 	members := x.opt.Members(class)
+	x.hasMembers = len(members) > 0
 	for _, name := range slices.Sorted(maps.Keys(members)) {
 		typ := members[name]
 		base := x.resolve(strings.TrimRight(typ, "*&"))
@@ -182,4 +183,46 @@ func (x *exec) resolve(typ string) string {
 		typ = a
 	}
 	return typ
+}
+
+// membersMayChange forgets what the path knew of the object's data
+// members: a call that may run another method of the object (an
+// unqualified call in a method, a call on this, a call handed this) may
+// re-point, reset or refill them.
+func (x *exec) membersMayChange(s *state) {
+	for i := range s.locals {
+		l := &s.locals[i]
+		if !l.member {
+			continue
+		}
+		l.movedFrom = false
+		switch l.typ {
+		case tPointer:
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + l.name}), tPointer)
+		case tStorage:
+			l.val = value{pt: -1, owns: s.storage(l, false), kind: tStorage, from: -1}
+		case tUnique:
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: l.name}), kind: tUnique, from: -1}
+		case tShared:
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: l.name, kept: true, refs: 1}), kind: tShared, from: -1}
+		}
+	}
+}
+
+// reachesThis says a call may run code of the method's object: an
+// unqualified or qualified call from a method, or one handed this.
+func (x *exec) reachesThis(fn, list parser.NodeID) bool {
+	if !x.hasMembers {
+		return false
+	}
+	switch x.kind(fn) {
+	case parser.KindIdentifier, parser.KindQualifiedIdentifier, parser.KindTemplateFunction:
+		return true
+	}
+	for c := range x.f.NamedChildren(list) {
+		if t := strings.TrimSpace(x.text(c)); t == "this" || t == "*this" {
+			return true
+		}
+	}
+	return false
 }

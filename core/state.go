@@ -260,3 +260,9 @@ func typeName(typ string) string {
 	t = strings.TrimRight(t, " &*")
 	return lastName(t)
 }
+
+// frameOwner says what l owns belongs to the call's frame: not a data
+// member's, a static's, or a caller's (a parameter by reference).
+func (l *local) frameOwner() bool {
+	return !l.member && l.depth >= 0 && !(l.param && l.ref)
+}

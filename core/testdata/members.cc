@@ -67,3 +67,48 @@ void Channel::Retire() {
 float* Channel::Data() {
   return buf_.data();
 }
+
+struct Node {
+  Node* prev;
+  int size;
+};
+
+class Lru {
+ public:
+  int Trim(int n);
+  const int& Lookup(int k);
+
+ private:
+  void unlink(Node* n);
+  Node* tail_;
+  int cache_;
+};
+
+// Correct: unlink, a method of the object, frees the node and re-points
+// tail_; the loop reads the new tail.
+int Lru::Trim(int n) {
+  int freed = 0;
+  while (tail_ && freed < n) {
+    freed += tail_->size;
+    unlink(tail_);
+  }
+  return freed;
+}
+
+void Lru::unlink(Node* n) {
+  tail_ = n->prev;
+  delete n;
+}
+
+int compute(int k);
+
+// Correct: the value of an assignment is its left side, a member.
+const int& Lru::Lookup(int k) {
+  return cache_ = compute(k);
+}
+
+// Correct: a reference to a pointer names the pointer it is bound to.
+int* first_of(int** slots) {
+  int*& slot = slots[0];
+  return slot;
+}
