@@ -52,8 +52,10 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			// is not known.
 			if v.from >= 0 && int(v.from) < len(s.locals) {
 				l.alias = int(v.from) + 1
+			} else {
+				l.ref = true
 			}
-			l.typ, v = tPlain, unknown
+			l.typ, v = tRef, unknown
 		case ptr:
 			l.typ = tPointer
 		case ref:

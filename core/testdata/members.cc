@@ -112,3 +112,12 @@ int* first_of(int** slots) {
   int*& slot = slots[0];
   return slot;
 }
+
+int** slot_of(int key);
+
+// Correct: the address of what a reference to a pointer refers to is not
+// the address of a local.
+int* const& slot_ref(int key) {
+  auto*& p = *slot_of(key);
+  return *reinterpret_cast<int* const*>(&p);
+}
