@@ -35,20 +35,21 @@ type exec struct {
 	// retRvalue: the function returns an rvalue reference (T&&).
 	retRvalue bool
 	// returns collects the states that returned, for summaries.
-	returns    []*state
-	params     []int32  // the objects pointer parameters point to, by position (-1: none)
-	stores     []int32  // the storage container parameters by reference own, by position (-1: none)
-	storeNames []string // the parameters' names, by position
-	paramNames []string // every parameter's name, by position
-	dtors      map[string]bool
-	members    map[string]bool // see isMember
-	classSeen  bool            // the file defines the method's class
-	steps      int             // statements executed, summed over paths (bounded by maxSteps)
-	loops      int             // loops being executed, nested
-	writing    parser.NodeID   // the assignment target being evaluated (None: none)
-	inLambda   int             // lambda bodies being run, nested (see invoke)
-	invoked    []parser.NodeID // the calls of the closures being run, outermost first
-	hasMembers bool            // the method\'s object has data members the path follows
+	returns      []*state
+	params       []int32  // the objects pointer parameters point to, by position (-1: none)
+	stores       []int32  // the storage container parameters by reference own, by position (-1: none)
+	storeNames   []string // the parameters' names, by position
+	paramNames   []string // every parameter's name, by position
+	dtors        map[string]bool
+	members      map[string]bool   // see isMember
+	classMembers map[string]string // the method's class: data members and "(method)" names (see declareMembers)
+	classSeen    bool              // the file defines the method's class
+	steps        int               // statements executed, summed over paths (bounded by maxSteps)
+	loops        int               // loops being executed, nested
+	writing      parser.NodeID     // the assignment target being evaluated (None: none)
+	inLambda     int               // lambda bodies being run, nested (see invoke)
+	invoked      []parser.NodeID   // the calls of the closures being run, outermost first
+	hasMembers   bool              // the method\'s object has data members the path follows
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

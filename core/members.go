@@ -32,6 +32,12 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		members := map[string]string{}
 		for c := range f.NamedChildren(body) {
+			if f.Kind(c) == parser.KindFunctionDefinition {
+				if fd, _ := x.funcDeclarator(c); fd != parser.None {
+					members["("+lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))+")"] = "method"
+				}
+				continue
+			}
 			if f.Kind(c) != parser.KindFieldDeclaration || x.isStatic(c) {
 				continue
 			}
@@ -41,6 +47,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 					continue
 				}
 				if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
+					// A method: kept as "(name)" so an unqualified call can
+					// be told to be one.
+					members["("+lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))+")"] = "method"
 					break
 				}
 				m, ptr, ref := x.declName(d)
@@ -89,8 +98,12 @@ func (x *exec) declareMembers(s *state) {
 		return
 	}
 	members := x.opt.Members(class)
-	x.hasMembers = len(members) > 0
+	x.classMembers = members
 	for _, name := range slices.Sorted(maps.Keys(members)) {
+		if strings.HasPrefix(name, "(") {
+			continue
+		}
+		x.hasMembers = true
 		typ := members[name]
 		base := x.resolve(strings.TrimRight(typ, "*&"))
 		l := local{name: name, typ: classify(base), val: unknown, depth: -1, member: true, tname: typeName(base)}
@@ -216,11 +229,28 @@ func (x *exec) reachesThis(fn, list parser.NodeID) bool {
 		return false
 	}
 	switch x.kind(fn) {
-	case parser.KindIdentifier, parser.KindQualifiedIdentifier, parser.KindTemplateFunction:
+	case parser.KindIdentifier:
+		// Name lookup in a method finds a member function first: only a
+		// name the class declares as one runs code of the object. A class
+		// whose methods are not known may have any.
+		name := x.text(fn)
+		_, known := x.classMembers["("+name+")"]
+		return known || !x.knowsMethods()
+	case parser.KindQualifiedIdentifier, parser.KindTemplateFunction:
 		return true
 	}
 	for c := range x.f.NamedChildren(list) {
 		if t := strings.TrimSpace(x.text(c)); t == "this" || t == "*this" {
+			return true
+		}
+	}
+	return false
+}
+
+// knowsMethods says the class's definition told its methods.
+func (x *exec) knowsMethods() bool {
+	for k := range x.classMembers {
+		if strings.HasPrefix(k, "(") {
 			return true
 		}
 	}

@@ -8,9 +8,12 @@ struct Send {
   int seq;
 };
 
+void log_line(const char* what);
+
 class Channel {
  public:
   int Pop();
+  int PopLogged();
   int PopCopy();
   void Grow(int n);
   void GrowThenTake(int n);
@@ -120,4 +123,13 @@ int** slot_of(int key);
 int* const& slot_ref(int key) {
   auto*& p = *slot_of(key);
   return *reinterpret_cast<int* const*>(&p);
+}
+
+// A free function called from a method is no method of the object: the
+// members stay as they were.
+int Channel::PopLogged() {
+  Send& op = pending_.front();
+  log_line("pop");
+  pending_.pop_front();
+  return op.seq;  // want "use-after-invalidate"
 }
