@@ -114,10 +114,16 @@ type Result struct {
 
 // Execute runs function definition def of f over every path.
 func Execute(f *parser.File, def parser.NodeID, opt Options) Result {
+	x := execute(f, def, opt)
+	return Result{Faults: x.faults, Cut: x.cut}
+}
+
+// execute runs definition def over every path, the bound defaulted.
+func execute(f *parser.File, def parser.NodeID, opt Options) *exec {
 	if opt.MaxStates == 0 {
 		opt.MaxStates = 32
 	}
 	x := newExec(f, def, opt)
 	x.run()
-	return Result{Faults: x.faults, Cut: x.cut}
+	return x
 }

@@ -1077,13 +1077,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		switch {
 		case borrowMethods[m]:
 			x.args(s, list)
-			k := tRef
-			switch m {
-			case "data", "c_str":
-				k = tPointer
-			case "begin", "end", "cbegin", "cend", "rbegin", "rend":
-				k = tIter
-			}
+			k := borrowKind(m)
 			obj := rv.owns
 			switch {
 			case m == "front" || m == "top" && fam == famHeap:
@@ -1196,14 +1190,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				return borrowOf(s.part(rv.pt, posOwned), tPointer)
 			case el == tStorage && borrowMethods[m]:
 				x.use(s, rv, fn)
-				k := tRef
-				switch m {
-				case "data", "c_str":
-					k = tPointer
-				case "begin", "end", "cbegin", "cend", "rbegin", "rend":
-					k = tIter
-				}
-				return borrowOf(rv.pt, k)
+				return borrowOf(rv.pt, borrowKind(m))
 			}
 		}
 		x.handOn(s, list, vs)

@@ -141,26 +141,28 @@ const (
 
 // state is one path's memory.
 type state struct {
-	objs    []object
-	locals  []local
-	temps   []int32 // temporaries of the current full expression
-	cons    []constraint
-	flow    flow
-	pending []work // device work queued and not waited for
-	ret     value  // what a return statement returned
-	retArg  int    // the container parameter (+1) it points into (see returnedArg)
+	objs     []object
+	locals   []local
+	temps    []int32 // temporaries of the current full expression
+	cons     []constraint
+	flow     flow
+	pending  []work // device work queued and not waited for
+	hasParts bool   // some object is a part of another (see part)
+	ret      value  // what a return statement returned
+	retArg   int    // the container parameter (+1) it points into (see returnedArg)
 }
 
 func (s *state) clone() *state {
 	return &state{
-		objs:    slices.Clone(s.objs),
-		locals:  slices.Clone(s.locals),
-		temps:   slices.Clone(s.temps),
-		cons:    slices.Clone(s.cons),
-		flow:    s.flow,
-		ret:     s.ret,
-		retArg:  s.retArg,
-		pending: slices.Clone(s.pending),
+		objs:     slices.Clone(s.objs),
+		locals:   slices.Clone(s.locals),
+		temps:    slices.Clone(s.temps),
+		cons:     slices.Clone(s.cons),
+		flow:     s.flow,
+		ret:      s.ret,
+		retArg:   s.retArg,
+		pending:  slices.Clone(s.pending),
+		hasParts: s.hasParts,
 	}
 }
 
@@ -200,6 +202,11 @@ func (s *state) end(obj int32, st objState, n parser.NodeID, via string) {
 // except when the storage only moved (growth moves the owners, not what
 // they own).
 func (s *state) endParts(obj int32, st objState, n parser.NodeID, via string) {
+	if !s.hasParts {
+		// Most paths take no element or owned part: no walk over the
+		// objects on every end.
+		return
+	}
 	moved := st == replaced && via != "clear" && via != "operator=" && via != "assign" && !removeMethods[via]
 	for i := range s.objs {
 		c := &s.objs[i]
@@ -233,6 +240,7 @@ func (s *state) part(obj int32, pos elemPos) int32 {
 	p := s.objs[obj]
 	c := object{kind: p.kind, state: p.state, owner: p.owner, end: p.end, via: p.via, frame: p.frame,
 		elem: p.elem, parent: obj + 1, pos: pos}
+	s.hasParts = true
 	c.kept = p.kept
 	if pos == posOwned {
 		c.kind, c.elem = oHeap, tPlain

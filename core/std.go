@@ -1,6 +1,10 @@
 package core
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
+)
 
 // What the standard library and its common equivalents do with memory.
 // Each table cites the documentation it is written from; a name here is a
@@ -93,7 +97,7 @@ func containerOf(typ string) (family, typeKind) {
 	if i := strings.IndexByte(t, '<'); i >= 0 {
 		base = strings.TrimSpace(t[:i])
 		if j := strings.LastIndexByte(t, '>'); j > i {
-			arg = firstArg(t[i+1 : j])
+			arg = cxxtype.FirstArg(t[i+1 : j])
 		}
 	}
 	if wrapperTypes[base] {
@@ -107,24 +111,6 @@ func containerOf(typ string) (family, typeKind) {
 		return famNone, tPlain
 	}
 	return fam, classify(arg)
-}
-
-// firstArg is the first top-level argument of a template argument list.
-func firstArg(args string) string {
-	depth := 0
-	for i, r := range args {
-		switch r {
-		case '<', '(':
-			depth++
-		case '>', ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				return strings.TrimSpace(args[:i])
-			}
-		}
-	}
-	return strings.TrimSpace(args)
 }
 
 // removeMethods end the element they remove (cppreference: pop_back,
@@ -183,6 +169,19 @@ func classify(typ string) typeKind {
 var borrowMethods = map[string]bool{
 	"data": true, "c_str": true, "begin": true, "end": true, "cbegin": true, "cend": true,
 	"rbegin": true, "rend": true, "front": true, "back": true, "at": true, "top": true,
+}
+
+// borrowKind is what a borrow method returns: a pointer (data, c_str), an
+// iterator (begin, end and their c/r forms) or a reference (front, back,
+// at, top).
+func borrowKind(m string) typeKind {
+	switch m {
+	case "data", "c_str":
+		return tPointer
+	case "begin", "end", "cbegin", "cend", "rbegin", "rend":
+		return tIter
+	}
+	return tRef
 }
 
 // growMethods may replace a storage's buffer (see storageTypes).

@@ -279,11 +279,7 @@ func (x *exec) queuedOnEvery() []Queued {
 // arguments on every path that returns (its return type aside: see
 // Returns). A function whose paths the bound cut says nothing.
 func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
-	if opt.MaxStates == 0 {
-		opt.MaxStates = 32
-	}
-	x := newExec(f, def, opt)
-	x.run()
+	x := execute(f, def, opt)
 	var out Call
 	if len(x.returns) > 0 && !x.cut {
 		out.Frees = x.everyPath(x.params, func(o object) bool { return o.state == freed })

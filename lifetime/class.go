@@ -2,6 +2,7 @@ package lifetime
 
 import (
 	"fmt"
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -398,7 +399,7 @@ func isStreamType(m *apimodel.Model, text string) bool {
 		if args == "" || !(base == "id" || m.IsSmartPtr(base) || m.IsContainer(base) || strings.HasSuffix(base, "optional")) {
 			return false
 		}
-		t = firstArg(args)
+		t = cxxtype.FirstArg(args)
 	}
 	return false
 }

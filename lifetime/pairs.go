@@ -1,6 +1,7 @@
 package lifetime
 
 import (
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -257,7 +258,7 @@ func isHoldType(m *apimodel.Model, t typeInfo, name string) bool {
 		return false
 	}
 	_, args := splitTemplate(t.text)
-	arg := strings.TrimSpace(firstArg(args))
+	arg := strings.TrimSpace(cxxtype.FirstArg(args))
 	if m.IsSmartPtr(t.base) && (arg == "void" || arg == "const void") {
 		return true
 	}
@@ -274,7 +275,7 @@ func pairOfType(m *apimodel.Model, recs map[string]pairRecord, typ, base string)
 		return "", ""
 	}
 	_, args := splitTemplate(typ)
-	first := firstArg(args)
+	first := cxxtype.FirstArg(args)
 	second := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(args[len(first):]), ","))
 	ft := classify(m, first, false, false, false, "")
 	st := classify(m, second, false, false, false, "")

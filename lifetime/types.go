@@ -1,6 +1,7 @@
 package lifetime
 
 import (
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -37,7 +38,7 @@ func classify(m *apimodel.Model, text string, ptr, ref, primitive bool, name str
 		t.kind = Future
 	case m.IsContainer(base):
 		t.kind = Container
-		t.elem = firstArg(args)
+		t.elem = cxxtype.FirstArg(args)
 		t.elemPointer = strings.HasSuffix(t.elem, "*")
 		eb, ea := splitTemplate(t.elem)
 		eb = stripQualifiers(eb)
@@ -94,24 +95,6 @@ func splitTemplate(s string) (base, args string) {
 		return s[:i], ""
 	}
 	return s[:i], s[i+1 : j]
-}
-
-// firstArg returns the first top-level template argument.
-func firstArg(args string) string {
-	depth := 0
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case '<', '(':
-			depth++
-		case '>', ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				return strings.TrimSpace(args[:i])
-			}
-		}
-	}
-	return strings.TrimSpace(args)
 }
 
 func stripQualifiers(s string) string {
