@@ -147,9 +147,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if maxSize == 0 {
 		maxSize = DefaultMaxFileSize
 	}
-	files, warnings, err := discover.Find(opt.Paths, discover.Options{
+	dopt := discover.Options{
 		Root: opt.Root, Exclude: append(slices.Clone(cfg.ExcludeFrom(opt.Root)), opt.Exclude...), MaxFileSize: maxSize,
-	})
+	}
+	files, warnings, err := discover.Find(opt.Paths, dopt)
 	if err != nil {
 		return nil, err
 	}
@@ -227,8 +228,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 	// The tree's summaries: the scanned files', and the unchanged rest
 	// from the cache.
-	tree, sums, cached := treeSummaries(opt, model, files, preps)
+	tree, sums, cached, notes := treeSummaries(opt, dopt, model, files, preps)
 	res.Summarised.Own, res.Summarised.Cached = sums, cached
+	res.Notices = append(res.Notices, notes...)
 
 	// Phase two: the rules and the replay, file by file.
 	next = make(chan int)
@@ -386,7 +388,7 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 	skip := func(msg string) *prepared {
 		return &prepared{out: fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: msg}}}
 	}
-	src, err := safeio.ReadFile(f.Path, lim.maxSize, safeio.Options{})
+	src, info, err := safeio.ReadFileStat(f.Path, lim.maxSize, safeio.Options{})
 	if err != nil {
 		var tl *safeio.TooLargeError
 		switch {
@@ -400,7 +402,12 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 	if isBinary(src) {
 		return skip("looks binary (NUL bytes in the first 8 KiB), skipped")
 	}
-	info, _ := os.Stat(f.Path)
+	// A file that changed while it was read (a checkout, an editor's
+	// save) is analysed as read, but its summary is not cached under a
+	// status that may belong to other content.
+	if after, err := os.Stat(f.Path); err != nil || !sameStamp(info, after) {
+		info = nil
+	}
 	hash := summary.HashContent(src)
 	// A byte order mark is not code: without it, columns on line 1 are
 	// those of every other line.
@@ -532,9 +539,12 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 
 // treeSummaries merges the summaries of the scanned files with those of
 // the tree's other files that the cache holds and that have not changed
-// on disk since, and writes the scanned files' back to the cache. It
-// returns the index and how many functions came from each side.
-func treeSummaries(opt Options, m *apimodel.Model, files []discover.File, preps []*prepared) (*summary.Index, int, int) {
+// on disk since, and merges the scanned files' into the cache. It returns
+// the index, how many functions came from each side, and notices about
+// the cache. A scan of the whole root reads no cache: every file's
+// summary is its own. A partial scan takes an entry only for a file that
+// discovery, with this scan's options, lists under the root.
+func treeSummaries(opt Options, dopt discover.Options, m *apimodel.Model, files []discover.File, preps []*prepared) (*summary.Index, int, int, []Notice) {
 	var own []*summary.File
 	scanned := map[string]bool{}
 	for i, pr := range preps {
@@ -545,38 +555,115 @@ func treeSummaries(opt Options, m *apimodel.Model, files []discover.File, preps 
 	}
 	ownIx := summary.NewIndex(own...)
 	if opt.Cache == nil {
-		return ownIx, ownIx.Len(), 0
+		return ownIx, ownIx.Len(), 0, nil
 	}
 	root, err := filepath.Abs(cmp.Or(opt.Root, "."))
 	if err != nil {
-		return ownIx, ownIx.Len(), 0
+		return ownIx, ownIx.Len(), 0, nil
 	}
+	warn := func(msg string) []Notice {
+		return []Notice{{Level: "warning", File: opt.Cache.Dir(), Message: msg}}
+	}
+	dir, err := filepath.Abs(opt.Cache.Dir())
+	if err != nil {
+		return ownIx, ownIx.Len(), 0, warn("summary cache not used: " + err.Error())
+	}
+	for _, p := range append([]string{root}, opt.Paths...) {
+		if ap, err := filepath.Abs(p); err == nil && isBelow(ap, dir) {
+			return ownIx, ownIx.Len(), 0, warn("summary cache not used: the folder is inside the scanned tree, where the scanned code could plant summaries; pass a --cache-dir outside it")
+		}
+	}
+	if err := summary.CheckDir(dir); err != nil {
+		return ownIx, ownIx.Len(), 0, warn("summary cache not used: " + err.Error())
+	}
+	var notes []Notice
 	key := cacheKey(opt.CacheKey, m)
-	t := opt.Cache.Load(root, key)
-	all := slices.Clone(own)
-	for rel, e := range t.Files {
+	// An entry stays while its file exists, even when this scan's
+	// options leave the file out: it is only used when they do not.
+	keep := func(rel string) bool {
 		if scanned[rel] {
-			continue
+			return true
 		}
-		info, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+		_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
+		return err == nil
+	}
+	all := slices.Clone(own)
+	if !coversRoot(root, opt.Paths) {
+		t, err := opt.Cache.Load(root, key)
 		if err != nil {
-			delete(t.Files, rel) // gone: forget it
-			continue
+			notes = append(notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
 		}
-		if t.Fresh(rel, info) != nil && e.Summary != nil {
-			all = append(all, e.Summary)
+		treeFiles, _, err := discover.Find([]string{root}, discover.Options{Root: root, Exclude: dopt.Exclude, Extensions: dopt.Extensions, MaxFileSize: dopt.MaxFileSize})
+		listed := map[string]bool{}
+		if err == nil {
+			for _, f := range treeFiles {
+				listed[f.Rel] = true
+			}
+		}
+		for _, rel := range slices.Sorted(maps.Keys(listed)) {
+			e := t.Files[rel]
+			if scanned[rel] || e == nil {
+				continue
+			}
+			info, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
+			if err == nil && t.Fresh(rel, info) != nil {
+				all = append(all, onlyOwn(e.Summary, rel))
+			}
 		}
 	}
+	put := map[string]*summary.Entry{}
 	for i, pr := range preps {
-		if pr == nil || pr.sum == nil || pr.info == nil || strings.HasPrefix(files[i].Rel, "/") {
+		if pr == nil || pr.sum == nil || strings.HasPrefix(files[i].Rel, "/") {
 			continue
 		}
-		t.Files[files[i].Rel] = &summary.Entry{Hash: pr.hash, Size: pr.info.Size(), ModTime: pr.info.ModTime().UnixNano(), Summary: pr.sum}
+		if st, ok := summary.StampOf(pr.info); ok {
+			put[files[i].Rel] = &summary.Entry{Hash: pr.hash, Stamp: st, Summary: pr.sum}
+		}
 	}
-	// The cache is an optimisation: failing to write it changes no result.
-	_ = opt.Cache.Save(root, t)
+	// The cache is an optimisation: failing to write it changes no
+	// result, but the user is told, since every later scan is slower.
+	if err := opt.Cache.Update(root, key, put, keep); err != nil {
+		notes = append(notes, warn("summary cache not written: "+err.Error())...)
+	}
 	ix := summary.NewIndex(all...)
-	return ix, ownIx.Len(), ix.Len() - ownIx.Len()
+	return ix, ownIx.Len(), ix.Len() - ownIx.Len(), notes
+}
+
+// onlyOwn is the part of a cached summary that speaks for the file it is
+// filed under: the functions and classes defined there.
+func onlyOwn(s *summary.File, rel string) *summary.File {
+	out := *s
+	out.Funcs = nil
+	for _, f := range s.Funcs {
+		if f.File == rel {
+			out.Funcs = append(out.Funcs, f)
+		}
+	}
+	return &out
+}
+
+// isBelow says path p is dir or lies below it.
+func isBelow(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// coversRoot says the scan's paths include the root itself, so every
+// file of the tree is scanned and nothing cached is needed.
+func coversRoot(root string, paths []string) bool {
+	for _, p := range paths {
+		if ap, err := filepath.Abs(p); err == nil && ap == root {
+			return true
+		}
+	}
+	return false
+}
+
+// sameStamp says two statuses of a file describe the same content.
+func sameStamp(a, b fs.FileInfo) bool {
+	x, ok1 := summary.StampOf(a)
+	y, ok2 := summary.StampOf(b)
+	return ok1 && ok2 && x == y
 }
 
 // cacheKey says what computed a cache's summaries: the analysis build

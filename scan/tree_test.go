@@ -2,6 +2,9 @@ package scan
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"sync"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/config"
@@ -123,6 +126,70 @@ func TestCacheServesTheRestOfTheTree(t *testing.T) {
 	stale := scanPaths(t, dir, opt, "src/user.cc")
 	if got := ruleLines(stale, "src/user.cc", "HF-B002"); len(got) != 0 {
 		t.Errorf("changed helper: HF-B002 at lines %v, want none", got)
+	}
+}
+
+// What the cache holds is used only for files the scan itself would
+// scan: an excluded file's summary does not reach the findings, so the
+// same command gives the same findings cold and warm.
+func TestCacheHonoursExcludes(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	opt := Options{Cache: summary.Open(t.TempDir()), CacheKey: "test build"}
+	scanPaths(t, dir, opt, ".")
+	opt.Exclude = []string{"src/pool.cc"}
+	if got := ruleLines(scanPaths(t, dir, opt, "src/user.cc"), "src/user.cc", "HF-B002"); len(got) != 0 {
+		t.Errorf("the helper's file is excluded: HF-B002 at lines %v, want none as in a cold scan", got)
+	}
+	opt.Exclude = nil
+	if got := ruleLines(scanPaths(t, dir, opt, "src/user.cc"), "src/user.cc", "HF-B002"); len(got) != 1 {
+		t.Errorf("excluded in one scan, the helper's summary must still serve the next: HF-B002 at lines %v", got)
+	}
+}
+
+// A cache folder inside the scanned tree is where the scanned code could
+// plant summaries: it is not used, and the user is told.
+func TestCacheInsideTheTreeIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	opt := Options{Cache: summary.Open(filepath.Join(dir, ".cache")), CacheKey: "test build"}
+	res := scanPaths(t, dir, opt, "src/user.cc")
+	var warned bool
+	for _, n := range res.Notices {
+		warned = warned || n.Level == "warning" && strings.Contains(n.Message, "inside the scanned tree")
+	}
+	if !warned {
+		t.Errorf("no warning about the cache folder: %+v", res.Notices)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".cache")); err == nil {
+		t.Error("a cache was written inside the scanned tree")
+	}
+}
+
+// Partial scans of one tree (a pre-commit hook runs them side by side)
+// each add their files to the cache instead of replacing the others'.
+func TestConcurrentPartialScansMergeTheCache(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	for i := range 4 {
+		write(t, dir, fmt.Sprintf("src/extra%d.cc", i), []byte(fmt.Sprintf("void extra%d(int* p) { *p = 1; }\n", i)))
+	}
+	opt := Options{Cache: summary.Open(t.TempDir()), CacheKey: "test build"}
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() { scanPaths(t, dir, opt, fmt.Sprintf("src/extra%d.cc", i)) })
+	}
+	wg.Go(func() { scanPaths(t, dir, opt, "src/pool.cc") })
+	wg.Wait()
+	one := scanPaths(t, dir, opt, "src/user.cc")
+	if got := ruleLines(one, "src/user.cc", "HF-B002"); len(got) != 1 {
+		t.Errorf("the helper's summary was lost to a concurrent scan: HF-B002 at lines %v", got)
+	}
+	if one.Summarised.Cached < 5 {
+		t.Errorf("cached summaries %d, want every concurrent scan's (5 files)", one.Summarised.Cached)
 	}
 }
 

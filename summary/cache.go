@@ -1,26 +1,64 @@
 package summary
 
 import (
+	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
-// FormatVersion changes whenever what a summary means changes, so that a
-// cache written by another version is not read.
-const FormatVersion = 2
+// FormatVersion changes whenever what a summary means, or how the cache
+// stores it, changes, so that a cache written by another version is not
+// read.
+const FormatVersion = 3
+
+// MaxBytes bounds a cache file: a bigger one is not read. The summaries
+// of an 80,000-file tree take about 35 MB.
+const MaxBytes = 256 << 20
+
+// Keep is how many tree caches a cache folder keeps (one per scanned
+// root, build and API configuration); the least recently written beyond
+// it are removed.
+const Keep = 16
+
+// Stamp identifies the state of a file on disk without reading it: its
+// size and modification time, which copying tools and users can set
+// back, and its inode and status-change time, which they cannot.
+type Stamp struct {
+	Size, ModTime, Ino, Ctime int64
+}
+
+// StampOf returns the stamp of a file's status; false when this system
+// does not give what a user cannot set back, and then nothing cached is
+// ever taken as fresh.
+func StampOf(info fs.FileInfo) (Stamp, bool) {
+	if info == nil || !info.Mode().IsRegular() {
+		return Stamp{}, false
+	}
+	ino, ctime, ok := sysStamp(info)
+	if !ok {
+		return Stamp{}, false
+	}
+	return Stamp{Size: info.Size(), ModTime: info.ModTime().UnixNano(), Ino: ino, Ctime: ctime}, true
+}
 
 // Entry is one file's summary in a tree cache, with what identifies the
 // content it was computed from.
 type Entry struct {
 	Hash    string // HashContent of the bytes analysed
-	Size    int64
-	ModTime int64 // nanoseconds; with Size, lets a later run skip re-reading
+	Stamp   Stamp  // the file's status when it was read
 	Summary *File
 }
 
@@ -29,6 +67,18 @@ type Entry struct {
 type Tree struct {
 	Key   string // who wrote it: see Cache.Load
 	Files map[string]*Entry
+}
+
+// The file holds entries as a list, not a map, so that the decoder
+// never sizes anything from a count it has not checked (see wire.go).
+type wireTree struct {
+	Key   string
+	Files []wireEntry
+}
+
+type wireEntry struct {
+	Rel string
+	Entry
 }
 
 // Cache is a directory of tree caches.
@@ -46,7 +96,7 @@ func DefaultDir() (string, error) {
 	return filepath.Join(d, "holdfast"), nil
 }
 
-// Open returns the cache in dir; nothing is created until Save.
+// Open returns the cache in dir; nothing is created until Update.
 func Open(dir string) *Cache { return &Cache{dir: dir} }
 
 // Dir returns the cache's directory.
@@ -58,55 +108,160 @@ func HashContent(src []byte) string {
 	return hex.EncodeToString(h[:16])
 }
 
-func (c *Cache) path(root string) string {
-	h := sha256.Sum256([]byte(root))
+// path names the cache file of one root written under one key, so that
+// two builds or two configurations scanning the same tree each keep
+// their own instead of undoing each other's.
+func (c *Cache) path(root, key string) string {
+	h := sha256.Sum256([]byte(root + "\x00" + key))
 	return filepath.Join(c.dir, fmt.Sprintf("tree-v%d-%s.gob", FormatVersion, hex.EncodeToString(h[:12])))
+}
+
+// CheckDir says why dir must not hold a cache: another user could plant
+// summaries in it, or it is not a folder. A folder that does not exist
+// yet is fine (it is created private to the user).
+func CheckDir(dir string) error {
+	info, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case info.Mode()&fs.ModeSymlink != 0:
+		return errors.New("is a symbolic link, which is not followed")
+	case !info.IsDir():
+		return errors.New("is not a directory")
+	case info.Mode().Perm()&0o022 != 0:
+		return errors.New("is writable by other users")
+	}
+	if uid, ok := sysOwner(info); ok && euid() >= 0 && uid != euid() {
+		return errors.New("is owned by another user")
+	}
+	return nil
 }
 
 // Load reads the cached summaries of the tree at root (an absolute path)
 // written under key (which says what computed them: the analysis version
-// and the API model). A missing, unreadable or foreign cache is an empty
-// tree, not an error: the scan then computes what it needs.
-func (c *Cache) Load(root, key string) *Tree {
+// and the API model). A missing cache is an empty tree; one that cannot
+// be read or decoded is an empty tree and an error saying why. Only
+// regular files are read, without following a link, and never more than
+// MaxBytes.
+func (c *Cache) Load(root, key string) (*Tree, error) {
 	empty := &Tree{Key: key, Files: map[string]*Entry{}}
-	f, err := os.Open(c.path(root))
+	data, err := safeio.ReadFile(c.path(root, key), MaxBytes, safeio.Options{NoFollow: true})
+	if errors.Is(err, fs.ErrNotExist) {
+		return empty, nil
+	}
 	if err != nil {
-		return empty
+		return empty, err
 	}
-	defer func() { _ = f.Close() }() // read only: closing cannot lose data
-	var t Tree
-	if err := gob.NewDecoder(f).Decode(&t); err != nil || t.Key != key || t.Files == nil {
-		return empty
+	var w wireTree
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&w); err != nil {
+		return empty, fmt.Errorf("%s: corrupt: %w", c.path(root, key), err)
 	}
-	return &t
+	if w.Key != key {
+		return empty, nil
+	}
+	for _, e := range w.Files {
+		if e.Summary != nil && localSlash(e.Rel) {
+			empty.Files[e.Rel] = &Entry{Hash: e.Hash, Stamp: e.Stamp, Summary: e.Summary}
+		}
+	}
+	return empty, nil
 }
 
-// Save writes the tree's summaries for root, replacing the file in one
-// step so a concurrent reader sees the old cache or the new one.
-func (c *Cache) Save(root string, t *Tree) error {
-	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+// localSlash says rel is a clean slash path inside its root: no "..",
+// not absolute, no backslash.
+func localSlash(rel string) bool {
+	return rel != "" && path.Clean(rel) == rel && filepath.IsLocal(rel) && !strings.ContainsRune(rel, '\\')
+}
+
+// Update merges into the cache of root under key: the entries of put
+// replace those of the same files, and an entry whose file keep refuses
+// (gone, excluded, no longer a source) is dropped. The merge happens
+// under a lock on the cache file, so concurrent scans of the same tree
+// (a pre-commit hook runs several) each add their files. The file is
+// replaced in one step: a reader sees the old cache or the new one.
+func (c *Cache) Update(root, key string, put map[string]*Entry, keep func(rel string) bool) error {
+	if err := CheckDir(c.dir); err != nil {
+		return fmt.Errorf("%s: %w", c.dir, err)
+	}
+	if err := os.MkdirAll(c.dir, 0o700); err != nil {
 		return err
+	}
+	target := c.path(root, key)
+	lf, err := safeio.Create(target + ".lock")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = lf.Close() }() // closing releases the lock; nothing written
+	if err := lock(lf); err != nil {
+		return err
+	}
+	cur, _ := c.Load(root, key) // an unreadable cache is replaced
+	for rel := range cur.Files {
+		if keep != nil && !keep(rel) {
+			delete(cur.Files, rel)
+		}
+	}
+	for rel, e := range put {
+		if localSlash(rel) && e != nil && e.Summary != nil {
+			cur.Files[rel] = e
+		}
+	}
+	w := wireTree{Key: key, Files: make([]wireEntry, 0, len(cur.Files))}
+	for _, rel := range slices.Sorted(maps.Keys(cur.Files)) {
+		w.Files = append(w.Files, wireEntry{Rel: rel, Entry: *cur.Files[rel]})
 	}
 	tmp, err := os.CreateTemp(c.dir, ".tree-*")
 	if err != nil {
 		return err
 	}
-	err = gob.NewEncoder(tmp).Encode(t)
+	err = gob.NewEncoder(tmp).Encode(&w)
 	err = errors.Join(err, tmp.Close())
 	if err == nil {
-		err = os.Rename(tmp.Name(), c.path(root))
+		err = os.Rename(tmp.Name(), target)
 	}
 	if err != nil {
-		_ = os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name()) // the write failed; the error says why
+		return err
 	}
-	return err
+	c.prune()
+	return nil
 }
 
-// Fresh returns the entry for rel when the file on disk still has the
-// size and modification time recorded with it.
+// prune removes the least recently written tree caches beyond Keep, and
+// their lock files. Failing to prune changes nothing but disk use.
+func (c *Cache) prune() {
+	matches, err := filepath.Glob(filepath.Join(c.dir, "tree-v*.gob"))
+	if err != nil || len(matches) <= Keep {
+		return
+	}
+	type aged struct {
+		path string
+		mod  int64
+	}
+	var all []aged
+	for _, m := range matches {
+		if info, err := os.Lstat(m); err == nil && info.Mode().IsRegular() {
+			all = append(all, aged{m, info.ModTime().UnixNano()})
+		}
+	}
+	slices.SortFunc(all, func(a, b aged) int { return cmp.Or(cmp.Compare(b.mod, a.mod), cmp.Compare(a.path, b.path)) })
+	for _, a := range all[min(Keep, len(all)):] {
+		_ = os.Remove(a.path)
+		_ = os.Remove(a.path + ".lock")
+	}
+}
+
+// Fresh returns the entry for rel when info (the file's status, read
+// without following a link) still has the stamp recorded with it.
 func (t *Tree) Fresh(rel string, info fs.FileInfo) *Entry {
 	e := t.Files[rel]
-	if e == nil || info == nil || e.Size != info.Size() || e.ModTime != info.ModTime().UnixNano() {
+	if e == nil {
+		return nil
+	}
+	st, ok := StampOf(info)
+	if !ok || st != e.Stamp {
 		return nil
 	}
 	return e

@@ -30,10 +30,10 @@ type Func struct {
 	MayFree bool `json:"may_free,omitempty"`
 	// Encodes maps the parameters it hands to encoded device work (work
 	// that keeps nothing alive) to the call that encodes them.
-	Encodes map[int]string `json:"encodes,omitempty"`
+	Encodes ArgNotes `json:"encodes,omitempty"`
 	// Defers maps the callable parameters it keeps for later or defers to
 	// how it does.
-	Defers map[int]string `json:"defers,omitempty"`
+	Defers ArgNotes `json:"defers,omitempty"`
 	// Keeps lists the parameters it may keep past the call (stores,
 	// moves, captures, returns, or hands to code it cannot see).
 	Keeps []int `json:"keeps,omitempty"`
@@ -46,8 +46,8 @@ type Func struct {
 	// refers to the caller's argument for as long as it lives.
 	// MayKeepRefs is the same where the member's type is not known (the
 	// class is declared elsewhere).
-	KeepsRefs   map[int]string `json:"keeps_refs,omitempty"`
-	MayKeepRefs map[int]string `json:"may_keep_refs,omitempty"`
+	KeepsRefs   ArgNotes `json:"keeps_refs,omitempty"`
+	MayKeepRefs ArgNotes `json:"may_keep_refs,omitempty"`
 	// Waits says it may wait, block or order work against a stream.
 	Waits bool `json:"waits,omitempty"`
 	// ByValue says it returns an object by value (a temporary at each
@@ -79,13 +79,13 @@ type File struct {
 	// declared types, by member name.
 	Classes []Class `json:"classes,omitempty"`
 	// Aliases are the type aliases the file declares: what each names.
-	Aliases map[string]string `json:"aliases,omitempty"`
+	Aliases Names `json:"aliases,omitempty"`
 }
 
 // Class is one class definition's data members.
 type Class struct {
-	Name    string            `json:"name"`
-	Members map[string]string `json:"members"`
+	Name    string `json:"name"`
+	Members Names  `json:"members"`
 }
 
 // Sort orders the functions of s by name, then arity, for stable output.

@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"encoding/binary"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -53,49 +55,156 @@ func TestLookupJoinsInTheProgramsFavour(t *testing.T) {
 func TestCacheRoundTrip(t *testing.T) {
 	c := Open(filepath.Join(t.TempDir(), "nested", "cache"))
 	root := "/src/project"
-	tree := c.Load(root, "k1")
-	if len(tree.Files) != 0 {
-		t.Fatalf("a missing cache must load empty, got %d files", len(tree.Files))
+	tree, err := c.Load(root, "k1")
+	if err != nil || len(tree.Files) != 0 {
+		t.Fatalf("a missing cache must load empty without error, got %d files, %v", len(tree.Files), err)
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "pool.cc")
 	if err := os.WriteFile(path, []byte("void f();\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	info, err := os.Stat(path)
+	info, err := os.Lstat(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree.Files["pool.cc"] = &Entry{Hash: HashContent([]byte("void f();\n")), Size: info.Size(), ModTime: info.ModTime().UnixNano(),
-		Summary: &File{Funcs: []Func{{Name: "f", File: "pool.cc"}}}}
-	if err := c.Save(root, tree); err != nil {
+	st, ok := StampOf(info)
+	if !ok {
+		t.Skip("this system gives no inode or status-change time: nothing cached is trusted")
+	}
+	sum := &File{Funcs: []Func{{Name: "f", File: "pool.cc", Defers: ArgNotes{0: "stores it"}}}, Aliases: Names{"Ptr": "Block*"}}
+	put := map[string]*Entry{
+		"pool.cc":        {Hash: HashContent([]byte("void f();\n")), Stamp: st, Summary: sum},
+		"../../etc/x.h":  {Stamp: st, Summary: sum},
+		"/abs/y.h":       {Stamp: st, Summary: sum},
+		"src/./z.h":      {Stamp: st, Summary: sum},
+		"src\\windows.h": {Stamp: st, Summary: sum},
+	}
+	if err := c.Update(root, "k1", put, nil); err != nil {
 		t.Fatal(err)
 	}
-	back := c.Load(root, "k1")
-	if e := back.Fresh("pool.cc", info); e == nil || e.Summary.Funcs[0].Name != "f" {
+	back, err := c.Load(root, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := back.Fresh("pool.cc", info); e == nil || e.Summary.Funcs[0].Name != "f" || e.Summary.Funcs[0].Defers[0] != "stores it" || e.Summary.Aliases["Ptr"] != "Block*" {
 		t.Fatalf("round trip lost the entry: %+v", back.Files)
 	}
-	if len(c.Load(root, "k2").Files) != 0 {
+	if len(back.Files) != 1 {
+		t.Errorf("entries for paths outside the root or not clean must not be kept: %v", slices.Collect(maps.Keys(back.Files)))
+	}
+	if k2, _ := c.Load(root, "k2"); len(k2.Files) != 0 {
 		t.Error("a cache written under another key must not be read")
 	}
-	if len(c.Load("/src/other", "k1").Files) != 0 {
+	if other, _ := c.Load("/src/other", "k1"); len(other.Files) != 0 {
 		t.Error("another tree's cache must not be read")
+	}
+	// Another key keeps its own file: two builds do not undo each other.
+	if err := c.Update(root, "k2", map[string]*Entry{"b.cc": {Stamp: st, Summary: sum}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := c.Load(root, "k1"); len(again.Files) != 1 {
+		t.Error("writing another key's cache dropped this one's")
+	}
+	// Updates merge; keep drops what it refuses.
+	if err := c.Update(root, "k1", map[string]*Entry{"other.cc": {Stamp: st, Summary: sum}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if merged, _ := c.Load(root, "k1"); len(merged.Files) != 2 {
+		t.Errorf("an update must merge with the entries already there, got %d", len(merged.Files))
+	}
+	if err := c.Update(root, "k1", nil, func(rel string) bool { return rel == "pool.cc" }); err != nil {
+		t.Fatal(err)
+	}
+	if kept, _ := c.Load(root, "k1"); len(kept.Files) != 1 || kept.Files["pool.cc"] == nil {
+		t.Errorf("keep must drop the files it refuses: %v", slices.Collect(maps.Keys(kept.Files)))
 	}
 	// A touched file is not fresh.
 	later := info.ModTime().Add(time.Second)
 	if err := os.Chtimes(path, later, later); err != nil {
 		t.Fatal(err)
 	}
-	info2, _ := os.Stat(path)
+	info2, _ := os.Lstat(path)
 	if back.Fresh("pool.cc", info2) != nil {
 		t.Error("a file modified since it was cached must not be fresh")
 	}
-	// A corrupt cache loads empty.
-	if err := os.WriteFile(c.path(root), []byte("not gob"), 0o644); err != nil {
+	// Content rewritten with the same size, and the old modification
+	// time set back (cp -p, rsync -a, tar do it): not fresh either.
+	time.Sleep(10 * time.Millisecond)
+	if err := os.WriteFile(path, []byte("void g();\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Load(root, "k1").Files) != 0 {
-		t.Error("a corrupt cache must load empty")
+	if err := os.Chtimes(path, info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	info3, _ := os.Lstat(path)
+	if info3.Size() != info.Size() || !info3.ModTime().Equal(info.ModTime()) {
+		t.Fatal("the test could not restore size and modification time")
+	}
+	if back.Fresh("pool.cc", info3) != nil {
+		t.Error("a file rewritten with its size and modification time restored must not be fresh")
+	}
+	// A corrupt cache loads empty, and says so.
+	if err := os.WriteFile(c.path(root, "k1"), []byte("not gob"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if bad, err := c.Load(root, "k1"); len(bad.Files) != 0 || err == nil {
+		t.Errorf("a corrupt cache must load empty with an error, got %d files, %v", len(bad.Files), err)
+	}
+}
+
+// A cache file is read as input from strangers: a count in it never
+// sizes an allocation before the bytes that back it are there.
+func TestCacheMapCountsAreChecked(t *testing.T) {
+	huge := binary.AppendUvarint(nil, 300_000_000)
+	var a ArgNotes
+	if err := a.UnmarshalBinary(append(huge, 1, 2, 3)); err == nil {
+		t.Error("a count larger than the data must be refused")
+	}
+	var n Names
+	if err := n.UnmarshalBinary(append(huge, 1, 'a', 1, 'b')); err == nil {
+		t.Error("a count larger than the data must be refused")
+	}
+	b, _ := Names{"x": "y", "": "z"}.MarshalBinary()
+	if err := n.UnmarshalBinary(b); err != nil || n["x"] != "y" || n[""] != "z" || len(n) != 2 {
+		t.Errorf("round trip: %v %v", n, err)
+	}
+	for i := range b {
+		_ = n.UnmarshalBinary(b[:i]) // truncated: an error, never a panic
+	}
+}
+
+func TestCheckDir(t *testing.T) {
+	base := t.TempDir()
+	open := filepath.Join(base, "open")
+	if err := os.Mkdir(open, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(open, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if CheckDir(open) == nil {
+		t.Error("a folder others can write must be refused")
+	}
+	file := filepath.Join(base, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if CheckDir(file) == nil {
+		t.Error("a file must be refused")
+	}
+	link := filepath.Join(base, "link")
+	if err := os.Symlink(base, link); err != nil {
+		t.Fatal(err)
+	}
+	if CheckDir(link) == nil {
+		t.Error("a link must be refused")
+	}
+	if err := CheckDir(filepath.Join(base, "new")); err != nil {
+		t.Errorf("a folder still to be created is fine: %v", err)
+	}
+	if err := CheckDir(base); err != nil {
+		t.Errorf("the user's own folder is fine: %v", err)
 	}
 }
 

@@ -38,6 +38,15 @@ type Options struct {
 // Anything but a regular file is ErrNotRegular, found without blocking.
 // Errors are *fs.PathError.
 func ReadFile(path string, limit int64, opt Options) ([]byte, error) {
+	data, _, err := ReadFileStat(path, limit, opt)
+	return data, err
+}
+
+// ReadFileStat is ReadFile that also returns the status of the file it
+// read, taken from the open descriptor before the first byte was read:
+// a change to the file after that is seen by comparing it with a later
+// status.
+func ReadFileStat(path string, limit int64, opt Options) ([]byte, fs.FileInfo, error) {
 	flags := os.O_RDONLY | readFlags
 	if opt.NoFollow {
 		flags |= noFollow
@@ -45,26 +54,26 @@ func ReadFile(path string, limit int64, opt Options) ([]byte, error) {
 	f, err := os.OpenFile(path, flags, 0)
 	if err != nil {
 		if opt.NoFollow && isLoop(err) {
-			return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+			return nil, nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	defer func() { _ = f.Close() }() // read-only: nothing to lose on close
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Limit: limit}}
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Limit: limit}}
 	}
-	return data, nil
+	return data, st, nil
 }
 
 // Create opens path for writing, creating it if needed, and empties it.
