@@ -151,6 +151,7 @@ func (w *walker) run(paths []string) ([]File, []Warning, error) {
 // walker holds the state of one Find call.
 type walker struct {
 	root     string // absolute, cleaned
+	realRoot string // root with its links resolved, once needed
 	exts     map[string]bool
 	excludes []string
 	maxSize  int64
@@ -463,9 +464,30 @@ func (w *walker) symlink(osPath, rel, gitRel, name string, levels []ignoreLevel)
 	case !w.exts[ext]:
 	case !info.Mode().IsRegular():
 		w.skip(rel, "skipped: not a regular file")
+	case !w.inside(osPath):
+		// On a shared runner, a committed link can point into another
+		// job's tree: its names and lines must not reach the report.
+		w.skip(rel, "skipped: symbolic link to a file outside the scanned root is not followed")
 	default:
 		w.add(osPath, rel, ext, info.Size())
 	}
+}
+
+// inside says the link at osPath resolves to a file under the root.
+func (w *walker) inside(osPath string) bool {
+	if w.realRoot == "" {
+		r, err := filepath.EvalSymlinks(w.root)
+		if err != nil {
+			r = w.root
+		}
+		w.realRoot = r
+	}
+	target, err := filepath.EvalSymlinks(osPath)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(w.realRoot, target)
+	return err == nil && filepath.IsLocal(rel)
 }
 
 // add records a file unless it is a duplicate or too big.

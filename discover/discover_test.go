@@ -346,7 +346,12 @@ func TestSymlinks(t *testing.T) {
 		"sub/s.cc":       "",
 		".gitignore":     "ignored_link\n",
 	})
+	outside := filepath.Join(t.TempDir(), "private.cc")
+	if err := os.WriteFile(outside, []byte("int x;"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	links := map[string]string{
+		"escape.cc":    outside,
 		"sub/up":       "..",             // a loop
 		"link.cc":      "real/target.cc", // a link to a file
 		"dangling.cc":  "nowhere.cc",
@@ -367,9 +372,10 @@ func TestSymlinks(t *testing.T) {
 	wantWarnings(t, warns,
 		Warning{"dangling.cc", "skipped: broken symbolic link: no such file or directory", true},
 		Warning{"dirlink", "skipped: symbolic link to a directory is not followed", false},
+		Warning{"escape.cc", "skipped: symbolic link to a file outside the scanned root is not followed", true},
 		Warning{"sub/up", "skipped: symbolic link to a directory is not followed", false},
 	)
-	compareWithGit(t, root, files, "dangling.cc")
+	compareWithGit(t, root, files, "dangling.cc", "escape.cc")
 
 	// A link named explicitly is followed.
 	files, _ = find(t, []string{filepath.Join(root, "dirlink")}, Options{Root: root})

@@ -81,7 +81,7 @@ func githubFinding(f *diag.Finding, src *sources) string {
 	for _, st := range f.Witness {
 		where := ""
 		if st.At.Start.File != "" && st.At.Start.File != file {
-			where = st.At.Start.File + ":"
+			where = esc.Name(st.At.Start.File) + ":"
 		}
 		if st.At.Start.Line > 0 {
 			where += "line " + strconv.Itoa(st.At.Start.Line) + ": "

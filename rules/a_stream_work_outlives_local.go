@@ -8,6 +8,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 )
@@ -375,7 +376,7 @@ func encodedOperands(p *Pass, fn *lifetime.Func, enc map[*lifetime.Func]map[int]
 			if via, ok := enc[p.calleeAt(fn, a)][fn.ArgIndex(a)]; ok {
 				out = append(out, encoded{work: a, op: a, index: ai, via: via + ", in this file"})
 			} else if t := p.treeFactsAt(fn, a); t != nil && t.Encodes[fn.ArgIndex(a)] != "" {
-				out = append(out, encoded{work: a, op: a, index: ai, via: t.Encodes[fn.ArgIndex(a)] + ", in " + t.File})
+				out = append(out, encoded{work: a, op: a, index: ai, via: t.Encodes[fn.ArgIndex(a)] + ", in " + esc.Name(t.File)})
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 )
@@ -519,7 +520,7 @@ func (p *Pass) deferral(fn *lifetime.Func, e *lifetime.Event) (how string, ok bo
 	}
 	if t := p.treeFactsAt(fn, e); t != nil {
 		if why := t.Defers[fn.ArgIndex(e)]; why != "" {
-			return why + ", in " + t.File, true
+			return why + ", in " + esc.Name(t.File), true
 		}
 		return "", false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/esc"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/summary"
@@ -204,7 +205,7 @@ func (p *Pass) treeFacts(name string, nargs int) *summary.Func {
 func (p *Pass) whereDefined(fn *lifetime.Func, e *lifetime.Event) string {
 	if p.calleeAt(fn, e) == nil {
 		if t := p.treeFactsAt(fn, e); t != nil && t.File != "" {
-			return "in " + t.File
+			return "in " + esc.Name(t.File)
 		}
 	}
 	return "in this file"

@@ -311,3 +311,30 @@ void load_drained(Queue* q, Buffer* dst, int n) {
 		t.Errorf("without the entries: HF-A005 at lines %v, want none", got)
 	}
 }
+
+// A file name quoted inside a message is escaped there, so that no
+// format turns a line break in a name into a line break of its own (a
+// GitHub annotation splits its message at line breaks).
+func TestNamesInMessagesAreEscaped(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/po\nol.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	res := scanPaths(t, dir, Options{}, ".")
+	var seen bool
+	for _, f := range res.Findings {
+		for _, st := range f.Witness {
+			if strings.Contains(st.Message, "po") {
+				seen = true
+				if strings.ContainsAny(st.Message, "\r\n") {
+					t.Errorf("raw line break in a message: %q", st.Message)
+				}
+			}
+		}
+		if strings.ContainsAny(f.Message, "\r\n") {
+			t.Errorf("raw line break in a message: %q", f.Message)
+		}
+	}
+	if !seen {
+		t.Fatalf("no finding quotes the helper's file: %+v", res.Findings)
+	}
+}

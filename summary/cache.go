@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
@@ -230,8 +231,17 @@ func (c *Cache) Update(root, key string, put map[string]*Entry, keep func(rel st
 }
 
 // prune removes the least recently written tree caches beyond Keep, and
-// their lock files. Failing to prune changes nothing but disk use.
+// their lock files, and temporary files a killed scan left behind (older
+// than an hour: a live scan replaces its own within seconds). Failing to
+// prune changes nothing but disk use.
 func (c *Cache) prune() {
+	if temps, err := filepath.Glob(filepath.Join(c.dir, ".tree-*")); err == nil {
+		for _, t := range temps {
+			if info, err := os.Lstat(t); err == nil && info.Mode().IsRegular() && time.Since(info.ModTime()) > time.Hour {
+				_ = os.Remove(t)
+			}
+		}
+	}
 	matches, err := filepath.Glob(filepath.Join(c.dir, "tree-v*.gob"))
 	if err != nil || len(matches) <= Keep {
 		return

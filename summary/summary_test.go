@@ -2,6 +2,7 @@ package summary
 
 import (
 	"encoding/binary"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -237,5 +238,39 @@ func TestLookupCallMatchesTheClass(t *testing.T) {
 	}
 	if r := ix.LookupCall(Call{Name: "Map", Nargs: 1, Member: true, Receiver: "Builder"}); r != nil {
 		t.Errorf("Builder::Map is no function of the tree: %+v", r)
+	}
+}
+
+// Old temporary files of killed scans and tree caches beyond Keep are
+// removed when a cache is written.
+func TestCacheIsPruned(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir)
+	old := time.Now().Add(-2 * time.Hour)
+	stale := filepath.Join(dir, ".tree-123")
+	fresh := filepath.Join(dir, ".tree-456")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	sum := &File{}
+	for i := range Keep + 3 {
+		if err := c.Update("/r", fmt.Sprint(i), map[string]*Entry{"a.cc": {Summary: sum}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a temporary file a killed scan left two hours ago must be removed")
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Error("a live scan's temporary file must stay")
+	}
+	trees, _ := filepath.Glob(filepath.Join(dir, "tree-v*.gob"))
+	if len(trees) != Keep {
+		t.Errorf("%d tree caches kept, want %d", len(trees), Keep)
 	}
 }
