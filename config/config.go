@@ -35,7 +35,10 @@ type Config struct {
 	FailOn string `yaml:"fail-on"`
 	// MaxFileSize skips bigger files (bytes); 0 means the default.
 	MaxFileSize int64 `yaml:"max-file-size"`
-	Rules       Rules `yaml:"rules"`
+	// IncludeGenerated analyses generated sources, which are skipped by
+	// default.
+	IncludeGenerated bool  `yaml:"include-generated"`
+	Rules            Rules `yaml:"rules"`
 	// API adds names to the built-in API models.
 	API *apimodel.Pack `yaml:"api"`
 	// Path is where the configuration was read from ("" for none).

@@ -36,7 +36,7 @@ api:
 // the file's keys and values, never of the Go types they are decoded into.
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"exclud: [x]\n", `h.yaml:1: unknown key "exclud" (known: exclude, fail-on, max-file-size, rules, api)`},
+		{"exclud: [x]\n", `h.yaml:1: unknown key "exclud" (known: exclude, fail-on, max-file-size, include-generated, rules, api)`},
 		{"rules:\n  disabled: [x]\n", `h.yaml:2: unknown key "disabled" (known: disable, severity)`},
 		{"api:\n  ownerz: [x]\n", `h.yaml:2: unknown key "ownerz" (known: name, description, owners,`},
 		{"fail-on: loud\n", `h.yaml:1: fail-on: "loud" is not one of note, warning, error, never`},

@@ -6,20 +6,24 @@ import (
 )
 
 // TestParseErrorNotice: a file whose functions have parse errors gets one
-// note naming how many, not one per function; a clean file gets none.
+// detail note naming them, not one per function; a clean file gets none;
+// the notices carry one line that counts them.
 func TestParseErrorNotice(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "broken.cc", []byte("void A() { int x = (; }\nvoid B() { g(; }\nvoid C() { h(); }\n"))
 	write(t, dir, "clean.cc", []byte(buggy))
 	res := runDir(t, dir, Options{})
 	var notes []Notice
-	for _, n := range res.Notices {
+	for _, n := range res.Details {
 		if strings.Contains(n.Message, "parse errors") {
 			notes = append(notes, n)
 		}
 	}
 	if len(notes) != 1 {
-		t.Fatalf("%d parse-error notices, want 1: %+v", len(notes), res.Notices)
+		t.Fatalf("%d parse-error details, want 1: %+v", len(notes), res.Details)
+	}
+	if len(res.Notices) != 1 || res.Notices[0].Message != "2 functions in 1 file have parse errors, so their analysis may be incomplete (--verbose names them)" {
+		t.Errorf("notices %+v, want one line counting the parse errors", res.Notices)
 	}
 	n := notes[0]
 	if n.File != "broken.cc" || n.Level != "note" || n.Line != 0 {
@@ -33,5 +37,21 @@ func TestParseErrorNotice(t *testing.T) {
 	}
 	if !findingIn(res, "clean.cc") {
 		t.Error("the other file's finding is missing")
+	}
+}
+
+// What a parse error makes of a function's name is cut to one line of
+// its declarator in the note.
+func TestDeclaratorIsCut(t *testing.T) {
+	for in, want := range map[string]string{
+		"Run": "Run",
+		"":    "(unnamed)",
+		"& operator=(const array& other) && = delete; /** Default copy": "& operator=(const array& other) && = delete;",
+		"f\n  int g();":          "f",
+		strings.Repeat("x", 100): strings.Repeat("x", 59) + "…",
+	} {
+		if got := declarator(in); got != want {
+			t.Errorf("declarator(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -55,6 +55,9 @@ type Options struct {
 	// 0): parsing and then the whole analysis must end within it, or the
 	// file is skipped with a warning.
 	ParseTimeout time.Duration
+	// IncludeGenerated analyses generated sources too (see generatedWhy);
+	// the configuration's include-generated does the same.
+	IncludeGenerated bool
 	// Rules to run; nil means every rule not disabled by the config.
 	Rules []*rules.Rule
 	// Verify, when set, is called on every finding to replay it, from the
@@ -116,6 +119,9 @@ type Result struct {
 	// paths as in findings), sorted; a file discovery skipped (too large)
 	// is a notice instead.
 	Files []string
+	// Details are per-file notes that Notices only count: each file whose
+	// functions have parse errors, each generated file not analysed.
+	Details []Notice
 	// Summarised counts the functions whose summaries the rules saw: Own
 	// from the scanned files, Cached from the tree's other files.
 	Summarised struct{ Own, Cached int }
@@ -128,6 +134,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
+	opt.IncludeGenerated = opt.IncludeGenerated || cfg.IncludeGenerated
 	var extra []*apimodel.Pack
 	if cfg.API != nil {
 		extra = append(extra, cfg.API)
@@ -280,6 +287,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	stats := map[string]*ExtStats{}
+	var generated, parseFiles, parseFuncs int
 	for i, fr := range outs {
 		f := files[i]
 		st := stats[f.Ext]
@@ -300,8 +308,15 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			st.Skipped++
 			continue
 		}
+		if fr.generated != "" {
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "generated source not analysed: it " + fr.generated})
+			generated++
+			continue
+		}
 		if fr.parseNote != nil {
-			res.Notices = append(res.Notices, *fr.parseNote)
+			res.Details = append(res.Details, *fr.parseNote)
+			parseFiles++
+			parseFuncs += fr.funcsWithErr
 		}
 		if fr.partial != nil {
 			res.Notices = append(res.Notices, *fr.partial)
@@ -315,13 +330,25 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	for _, st := range stats {
 		res.Stats = append(res.Stats, *st)
 	}
+	if generated > 0 {
+		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
+			"%s not analysed: %s generated, or mostly one data initialiser (--include-generated analyses them; --verbose names them)",
+			plural(generated, "generated source file"), sayOrSays(generated))})
+	}
+	if parseFiles > 0 {
+		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
+			"%s in %s %s parse errors, so %s analysis may be incomplete (--verbose names them)",
+			plural(parseFuncs, "function"), plural(parseFiles, "file"), haveOrHas(parseFuncs), itsOrTheir(parseFuncs))})
+	}
 	slices.SortFunc(res.Stats, func(a, b ExtStats) int { return cmp.Compare(a.Ext, b.Ext) })
 	applySeverity(res.Findings, cfg)
 	res.Notices = append(res.Notices, applySuppressions(res.Findings, res.Sources, rs)...)
 	res.Findings = diag.Sort(res.Findings)
-	slices.SortStableFunc(res.Notices, func(a, b Notice) int {
+	byPlace := func(a, b Notice) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
-	})
+	}
+	slices.SortStableFunc(res.Notices, byPlace)
+	slices.SortStableFunc(res.Details, byPlace)
 	return res, nil
 }
 
@@ -337,6 +364,9 @@ type fileResult struct {
 	notice    *Notice
 	partial   *Notice
 	parseNote *Notice
+	// generated says why the file was taken for generated source and not
+	// analysed (see generatedWhy).
+	generated string
 }
 
 // feed hands the indexes 0..n-1 to the workers, then closes next; it
@@ -401,6 +431,11 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 	}
 	if isBinary(src) {
 		return skip("looks binary (NUL bytes in the first 8 KiB), skipped")
+	}
+	if !opt.IncludeGenerated {
+		if why := generatedWhy(src); why != "" {
+			return &prepared{out: fileResult{generated: why}}
+		}
 	}
 	// A file that changed while it was read (a checkout, an editor's
 	// save) is analysed as read, but its summary is not cached under a
@@ -712,16 +747,31 @@ func parseErrorNote(pf *parser.File, lost []*lifetime.Func, total int) string {
 			b.WriteString(", ")
 		}
 		line, _ := pf.Position(int(pf.Nodes[fn.Node].Start))
-		name := fn.Name
-		if name == "" {
-			name = "(unnamed)"
-		}
-		fmt.Fprintf(&b, "%s (line %d)", name, line)
+		fmt.Fprintf(&b, "%s (line %d)", declarator(fn.Name), line)
 	}
 	if len(lost) > named {
 		fmt.Fprintf(&b, " and %d more", len(lost)-named)
 	}
 	return b.String()
+}
+
+// declarator cuts what the parser took for a function's name, which a
+// parse error can stretch over comments and whole declarations, to its
+// first line and at most 60 characters.
+func declarator(name string) string {
+	const most = 60
+	name, _, _ = strings.Cut(name, "\n")
+	for _, c := range []string{"/*", "//"} {
+		name, _, _ = strings.Cut(name, c)
+	}
+	name = strings.Join(strings.Fields(name), " ")
+	if name == "" {
+		return "(unnamed)"
+	}
+	if r := []rune(name); len(r) > most {
+		return string(r[:most-1]) + "…"
+	}
+	return name
 }
 
 func describe(err error) string {

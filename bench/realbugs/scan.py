@@ -147,7 +147,7 @@ def main():
         with open(out + ".part", "wb") as f:
             p = subprocess.run([os.path.abspath(args.holdfast), "scan", "--all",
                                 "--format", "json", "--fail-on", "never",
-                                "--no-cache", "--jobs", str(args.jobs), "."],
+                                "--no-cache", "--verbose", "--jobs", str(args.jobs), "."],
                                cwd=tree, stdout=f, stderr=subprocess.PIPE)
         secs = time.monotonic() - t0
         # 0: nothing to fail on; 3: some source could not be analysed (a notice).

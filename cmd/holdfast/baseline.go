@@ -38,10 +38,7 @@ it holds, and 2 on an error.`,
 	}
 	f := cmd.Flags()
 	f.StringVarP(&fl.output, "output", "o", "", "write the baseline to `FILE` ('-' for standard output)")
-	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
-	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
-	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
-	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
+	addInputFlags(f, &fl)
 	return cmd
 }
 

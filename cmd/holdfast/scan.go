@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/holdfast-dev/holdfast/baseline"
 	"github.com/holdfast-dev/holdfast/changes"
@@ -42,6 +43,21 @@ type scanFlags struct {
 	trace       bool
 	cacheDir    string
 	noCache     bool
+	generated   bool
+	verbose     bool
+}
+
+// addInputFlags registers the flags that say what is scanned and how,
+// which scan and baseline share so that a baseline is recorded from the
+// same scan.
+func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
+	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
+	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
+	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
+	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
+	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
+	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
+	f.BoolVar(&fl.noCache, "no-cache", false, "neither read nor write the summary cache: only the scanned files' summaries are used")
 }
 
 func newScan(e *env) *cobra.Command {
@@ -106,18 +122,14 @@ current directory is refused. '-o -' is standard output.`,
 	f.StringVar(&fl.format, "format", "text", "output format: text, json, sarif or github")
 	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output ('-' for standard output)")
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
-	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
-	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
-	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
+	addInputFlags(f, &fl)
+	f.BoolVar(&fl.verbose, "verbose", false, "name every file with parse errors and every generated file not analysed, instead of counting them")
 	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
 	f.BoolVar(&fl.trace, "trace", false, "text format: also print each finding's source line, the verdict's reason and the replay on the simulated device")
 	f.BoolVar(&fl.noVerify, "no-verify", false, "skip replaying findings on the simulated device")
-	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
 	f.StringVar(&fl.baseline, "baseline", "", "report only findings not recorded in `FILE` (see 'holdfast baseline')")
 	f.StringVar(&fl.newFromRev, "new-from-rev", "", "report only findings on lines changed since the git revision `REV`")
-	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
-	f.BoolVar(&fl.noCache, "no-cache", false, "neither read nor write the summary cache: only the scanned files' summaries are used")
 	f.StringVar(&fl.category, "sarif-category", "holdfast", "code scanning category of the SARIF run (run.automationDetails.id); give each analysis of one repository its own")
 	return cmd
 }
@@ -206,7 +218,11 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	for _, r := range res.Rules {
 		ropt.Rules = append(ropt.Rules, r.Meta)
 	}
-	for _, n := range res.Notices {
+	notices := res.Notices
+	if fl.verbose {
+		notices = append(slices.Clone(notices), res.Details...)
+	}
+	for _, n := range notices {
 		ropt.Notices = append(ropt.Notices, report.Notice{Level: n.Level, File: n.File, Line: n.Line, Message: n.Message})
 	}
 	if err := report.Write(out, fl.format, res.Findings, ropt); err != nil {
@@ -329,6 +345,7 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	defer stop()
 	opt := scan.Options{
 		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
+		IncludeGenerated: fl.generated,
 	}
 	if !fl.noVerify {
 		opt.Verify = verifier()
