@@ -85,6 +85,9 @@ type Fault struct {
 	// Call is the call of a closure whose body the fault happened in
 	// (None: the function's own code).
 	Call parser.NodeID
+	// Held: Value is a container handed on while it holds a pointer into
+	// the ended memory (the use is of that pointer).
+	Held bool
 }
 
 // Options bound an execution.

@@ -21,6 +21,8 @@ type faultKey struct {
 
 // exec executes one function.
 type exec struct {
+	// held is set while useHeld reports the pointers a container holds.
+	held   bool
 	f      *parser.File
 	def    parser.NodeID
 	opt    Options
@@ -228,7 +230,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		if o.state == live {
 			continue
 		}
-		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner}
+		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held}
 		switch {
 		case o.kind == oTemp:
 			fl.Kind = UseOfTemporary

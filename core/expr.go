@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
@@ -62,6 +63,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, l.ref = tRef, true
 		}
 		x.bind(s, &l, v, init != parser.None)
+		x.classOf(s, &l, typText, ptr || ref)
 		if static {
 			// A static outlives the call: neither it nor what it owns is
 			// the frame's, and it is not ended at the scope's end.
@@ -74,6 +76,19 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		s.locals = append(s.locals, l)
 	}
 	x.endTemps(s, n)
+}
+
+// classOf records the class of the object a new local stores or owns:
+// a local of class type, or the object of a unique_ptr<T> or
+// shared_ptr<T> whose class its initialiser did not say.
+func (x *exec) classOf(s *state, l *local, typText string, indirect bool) {
+	switch {
+	case indirect:
+	case l.typ == tPlain && !l.auto && l.tname != "":
+		s.objs[l.slot].class = l.tname
+	case (l.typ == tUnique || l.typ == tShared) && l.val.owns >= 0 && s.objs[l.val.owns].class == "":
+		s.objs[l.val.owns].class = templateArg(typText)
+	}
 }
 
 // isMember says name is a data member of the class the function is a
@@ -430,7 +445,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 				x.args(s, c)
 			}
 		}
-		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n)}), tPointer)
+		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n), class: typeName(x.text(f.Field(n, parser.FieldType)))}), tPointer)
 	case parser.KindDeleteExpression:
 		v := unknown
 		for c := range f.NamedChildren(n) {
@@ -683,6 +698,22 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 				s.objs[v.owns].kept = true
 				s.objs[v.owns].frame = false
 			}
+			x.useHeld(s, v.owns, c)
+		}
+	}
+}
+
+// useHeld: the container whose storage is obj is handed on at n, so the
+// callee may read the pointers in it; any whose memory ended is used.
+func (x *exec) useHeld(s *state, obj int32, n parser.NodeID) {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return
+	}
+	for _, p := range s.objs[obj].holds {
+		if p >= 0 && int(p) < len(s.objs) && s.objs[p].state != live {
+			x.held = true
+			x.use(s, borrowOf(p, tPointer), n)
+			x.held = false
 		}
 	}
 }
@@ -908,7 +939,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		if makeShared[name] {
 			k = tShared
 		}
-		return value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: x.text(n)}), kind: k, from: -1}
+		return value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: x.text(n), class: templateArg(x.text(fn))}), kind: k, from: -1}
 	case stringReturns[name] || storageTypes[name]:
 		x.handOn(s, list, x.args(s, list))
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
@@ -1045,6 +1076,16 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		}
 		return unknown
 	}
+	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil && ownedYield(x.opt.Members(s.objs[obj].class), m) {
+		// A method of the object's class that returns a pointer into
+		// memory the object owns: the pointer lives as long as the object.
+		if arrow {
+			x.derefMoved(s, rv, fn)
+			x.use(s, rv, fn)
+		}
+		x.handOn(s, list, x.args(s, list))
+		return borrowOf(s.part(obj, posHeld), tPointer)
+	}
 	if arrow {
 		x.derefMoved(s, rv, fn)
 		if w, ok := x.elemOwned(s, rv); ok {
@@ -1104,6 +1145,14 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		case growMethods[m] || m == "push" && fam == famHeap:
 			vs := x.args(s, list)
 			x.handOn(s, list, vs)
+			if rv.owns >= 0 && insertMethods[m] {
+				// Pointers put in the container: it holds them now.
+				for _, v := range vs {
+					if v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs) {
+						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.pt)
+					}
+				}
+			}
 			if (fam == famEnds || fam == famQueue || fam == famNodes) && m != "clear" && m != "assign" && m != "resize" {
 				// Insertion keeps references to the elements.
 				return unknown
@@ -1118,6 +1167,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				s.objs[loc.val.owns].reserved = m == "reserve"
 				s.objs[loc.val.owns].kept = old.kept
 				s.objs[loc.val.owns].fam, s.objs[loc.val.owns].elem = old.fam, old.elem
+				if m != "clear" && m != "assign" {
+					// The elements move to the new buffer with what
+					// they point to.
+					s.objs[loc.val.owns].holds = s.objs[rv.owns].holds
+				}
 			}
 			return unknown
 		}
@@ -1200,6 +1254,27 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
 	return unknown
+}
+
+// receiverObj is the object a method is called on, when its class is
+// known: what a smart pointer or pointer points to for p->m(), the
+// local's own object or a reference's referent for o.m(); -1 otherwise.
+func (x *exec) receiverObj(s *state, rv value, arrow bool) int32 {
+	obj := int32(-1)
+	switch {
+	case arrow && (rv.kind == tUnique || rv.kind == tShared):
+		obj = rv.owns
+	case arrow && rv.kind == tPointer:
+		obj = rv.pt
+	case !arrow && rv.kind == tRef:
+		obj = rv.pt
+	case !arrow && rv.from >= 0 && int(rv.from) < len(s.locals) && !s.locals[rv.from].ref && s.locals[rv.from].typ == tPlain:
+		obj = s.locals[rv.from].slot
+	}
+	if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].class == "" {
+		return -1
+	}
+	return obj
 }
 
 // argTexts are the texts of a call's arguments.

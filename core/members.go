@@ -30,11 +30,18 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if body == parser.None || name == "" {
 			continue
 		}
-		members := map[string]string{}
+		members := out[lastName(name)]
+		if members == nil {
+			members = map[string]string{}
+		}
 		for c := range f.NamedChildren(body) {
 			if f.Kind(c) == parser.KindFunctionDefinition {
 				if fd, _ := x.funcDeclarator(c); fd != parser.None {
-					members["("+lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))+")"] = "method"
+					method := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
+					if members["("+method+")"] == "" {
+						members["("+method+")"] = "method"
+					}
+					x.methodFacts(c, method, members)
 				}
 				continue
 			}
@@ -61,6 +68,8 @@ func Classes(f *parser.File) map[string]map[string]string {
 					members[m] = typ + "*"
 				case ref:
 					members[m] = typ + "&"
+				case x.isArray(d):
+					members[m] = typ + "[]"
 				default:
 					members[m] = typ
 				}
@@ -68,7 +77,174 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		out[lastName(name)] = members
 	}
+	// Methods defined outside their class (C::m, C::~C) add what they
+	// do to the class's facts; the members come from the definition,
+	// here or in another file of the tree.
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
+			continue
+		}
+		def := parser.NodeID(i)
+		fd, _ := x.funcDeclarator(def)
+		if fd == parser.None {
+			continue
+		}
+		full := calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))
+		j := strings.LastIndex(full, "::")
+		if j <= 0 {
+			continue
+		}
+		class, method := lastName(full[:j]), full[j+2:]
+		if out[class] == nil {
+			out[class] = map[string]string{}
+		}
+		x.methodFacts(def, method, out[class])
+	}
 	return out
+}
+
+// Class facts. Besides its data members, a class's entry says what its
+// methods do with the memory the members point to, as two kinds of
+// entries keyed by a parenthesised name:
+//
+//   - "(~)": the members its destructor hands away (deletes, frees, or
+//     passes to another function: back to a pool, to a deleter), comma
+//     separated. A member of an owning type (a unique_ptr, a container, an
+//     array) is given up by the implicit destructor as well.
+//   - "(m)" = "yields M": method m returns a pointer into member M's
+//     memory (M itself, M.get(), M.data(), &M[i]).
+//
+// So an object of the class owns the memory such a member points to: a
+// pointer a yielding method returned dangles once the object ends.
+
+// methodFacts records what the method definition def (named method, a
+// destructor when it starts with ~) does with the members.
+func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]string) {
+	f := x.f
+	body := f.Field(def, parser.FieldBody)
+	if body == parser.None {
+		return
+	}
+	if strings.HasPrefix(method, "~") {
+		var handed []string
+		if old := members["(~)"]; old != "" {
+			handed = strings.Split(old, ",")
+		}
+		for j := body; j < f.End(body); j++ {
+			var arg parser.NodeID
+			switch f.Nodes[j].Kind {
+			case parser.KindArgumentList:
+				for a := range f.NamedChildren(j) {
+					if m := memberName(f, a); m != "" && !slices.Contains(handed, m) {
+						handed = append(handed, m)
+					}
+				}
+				continue
+			case parser.KindDeleteExpression:
+				for c := range f.NamedChildren(j) {
+					arg = c
+				}
+			default:
+				continue
+			}
+			if m := memberName(f, arg); m != "" && !slices.Contains(handed, m) {
+				handed = append(handed, m)
+			}
+		}
+		if len(handed) > 0 {
+			slices.Sort(handed)
+			members["(~)"] = strings.Join(handed, ",")
+		}
+		return
+	}
+	// A method whose body is one return statement of a member's memory.
+	var ret parser.NodeID
+	n := 0
+	for c := range f.NamedChildren(body) {
+		if f.Kind(c) == parser.KindComment {
+			continue
+		}
+		n++
+		ret = c
+	}
+	if n != 1 || f.Kind(ret) != parser.KindReturnStatement {
+		return
+	}
+	var e parser.NodeID
+	for c := range f.NamedChildren(ret) {
+		e = c
+	}
+	if m := yieldedMember(f, e); m != "" {
+		members["("+method+")"] = "yields " + m
+	}
+}
+
+// memberName is the member n names: m, this->m; "" for anything else.
+func memberName(f *parser.File, n parser.NodeID) string {
+	switch f.Kind(n) {
+	case parser.KindIdentifier:
+		return f.Text(n)
+	case parser.KindFieldExpression:
+		if f.Kind(f.Field(n, parser.FieldArgument)) == parser.KindThis {
+			return f.Text(f.Field(n, parser.FieldField))
+		}
+	}
+	return ""
+}
+
+// yieldedMember is the member whose memory expression e points into:
+// m, this->m, m.get(), m.data(), &m[i], m + k; "" for anything else.
+func yieldedMember(f *parser.File, e parser.NodeID) string {
+	for f.Kind(e) == parser.KindParenthesizedExpression {
+		inner := parser.None
+		for c := range f.NamedChildren(e) {
+			inner = c
+		}
+		e = inner
+	}
+	switch f.Kind(e) {
+	case parser.KindIdentifier, parser.KindFieldExpression:
+		return memberName(f, e)
+	case parser.KindCallExpression:
+		fn := f.Field(e, parser.FieldFunction)
+		if f.Kind(fn) != parser.KindFieldExpression {
+			return ""
+		}
+		switch f.Text(f.Field(fn, parser.FieldField)) {
+		case "get", "data", "c_str":
+			return memberName(f, f.Field(fn, parser.FieldArgument))
+		}
+	case parser.KindPointerExpression:
+		arg := f.Field(e, parser.FieldArgument)
+		if f.Kind(arg) == parser.KindSubscriptExpression {
+			return memberName(f, f.Field(arg, parser.FieldArgument))
+		}
+	case parser.KindBinaryExpression:
+		return yieldedMember(f, f.Field(e, parser.FieldLeft))
+	}
+	return ""
+}
+
+// ownedYield says a method of class, with the class's facts, returns a
+// pointer into memory the object owns: the member it yields is handed
+// away by the destructor, or is of an owning type.
+func ownedYield(facts map[string]string, method string) bool {
+	m, ok := strings.CutPrefix(facts["("+method+")"], "yields ")
+	if !ok {
+		return false
+	}
+	if slices.Contains(strings.Split(facts["(~)"], ","), m) {
+		return true
+	}
+	typ := facts[m]
+	if strings.HasSuffix(typ, "[]") {
+		return true
+	}
+	switch classify(strings.TrimRight(typ, "*&")) {
+	case tUnique, tStorage:
+		return !strings.HasSuffix(typ, "*") && !strings.HasSuffix(typ, "&")
+	}
+	return false
 }
 
 // FileMembers answers Options.Members from the classes file f defines,
@@ -76,13 +252,22 @@ func Classes(f *parser.File) map[string]map[string]string {
 func FileMembers(f *parser.File, next func(string) map[string]string) func(string) map[string]string {
 	classes := Classes(f)
 	return func(class string) map[string]string {
-		if m, ok := classes[class]; ok {
+		m, ok := classes[class]
+		var more map[string]string
+		if next != nil {
+			more = next(class)
+		}
+		switch {
+		case !ok:
+			return more
+		case more == nil:
 			return m
 		}
-		if next != nil {
-			return next(class)
-		}
-		return nil
+		// The class's facts are spread over a header and its sources:
+		// the file's own win, the tree's fill in.
+		merged := maps.Clone(more)
+		maps.Copy(merged, m)
+		return merged
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -55,6 +56,14 @@ type object struct {
 	// pinned: page-locked host memory (device copies use it after they
 	// return); device: device memory, which the host does not touch.
 	pinned, device bool
+	// holds: for a container's storage, the objects the pointers put in
+	// it point to; handing the container on uses them. Shared between
+	// path clones: only ever appended to through slices.Clip.
+	holds []int32
+	// class is the class of the object stored here, when known (a local
+	// of class type, new T, make_unique<T>, a unique_ptr<T>'s object):
+	// its facts say which methods return pointers into memory it owns.
+	class string
 }
 
 // elemPos says which part of a container an object is.
@@ -65,6 +74,7 @@ const (
 	posFront         // front(), top() of a queue or heap
 	posBack          // back(), top() of a stack
 	posOwned         // the object an element (a smart pointer) owns
+	posHeld          // the memory an object of a class owns (see Classes)
 )
 
 // value is what an expression yields on one path.
@@ -214,10 +224,11 @@ func (s *state) endParts(obj int32, st objState, n parser.NodeID, via string) {
 			continue
 		}
 		cst := st
-		if c.pos == posOwned {
-			if moved {
-				continue
-			}
+		switch {
+		case (c.pos == posOwned || c.pos == posHeld) && moved:
+			// Moving the owner moves the pointer, not the memory.
+			continue
+		case c.pos == posOwned || c.pos == posHeld && st == replaced:
 			cst = freed
 		}
 		c.state, c.end, c.via = cst, n, via
@@ -242,8 +253,13 @@ func (s *state) part(obj int32, pos elemPos) int32 {
 		elem: p.elem, parent: obj + 1, pos: pos}
 	s.hasParts = true
 	c.kept = p.kept
-	if pos == posOwned {
+	switch pos {
+	case posOwned:
 		c.kind, c.elem = oHeap, tPlain
+	case posHeld:
+		// A buffer, like a container's: handing a pointer into it on
+		// after the owner ended is a use.
+		c.kind, c.elem, c.fam, c.class = oStorage, tPlain, famNone, ""
 	}
 	return s.newObj(c)
 }
@@ -255,6 +271,16 @@ func (s *state) storage(l *local, frame bool) int32 {
 		fam = famContiguous
 	}
 	return s.newObj(object{kind: oStorage, owner: l.name, frame: frame, fam: fam, elem: l.elem})
+}
+
+// templateArg is the class named by the first template argument of
+// text: "std::make_unique<Slab>" and "unique_ptr<const Slab>" give Slab.
+func templateArg(text string) string {
+	i, j := strings.IndexByte(text, '<'), strings.LastIndexByte(text, '>')
+	if i < 0 || j <= i {
+		return ""
+	}
+	return typeName(cxxtype.FirstArg(text[i+1 : j]))
 }
 
 // typeName is a declared type's last name without qualifiers and template

@@ -250,3 +250,9 @@ func hostCopy(name string) (src int, ok bool) {
 	}
 	return 0, false
 }
+
+// insertMethods put their arguments in the container as elements.
+var insertMethods = map[string]bool{
+	"push_back": true, "emplace_back": true, "push_front": true, "emplace_front": true,
+	"insert": true, "emplace": true, "push": true,
+}

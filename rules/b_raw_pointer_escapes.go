@@ -115,7 +115,7 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 				continue
 			}
 			use := useAfter(fn, c.carrier, died.At)
-			if use == nil || flagContradicts(fn, fn.Scopes[o.Scope].Node, use.Node) {
+			if use == nil || flagContradicts(fn, fn.Scopes[o.Scope].Node, use.Node) || reassigned(fn, c.carrier, b.At, use.At) {
 				continue
 			}
 			k := key{b.Owner, c.carrier}
@@ -135,7 +135,12 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 		}
 		for _, c := range carriers(fn, i) {
 			k := key{b.Owner, c.carrier}
-			if r := returnedAt(fn, c.carrier, b); r != nil && !seen[k] {
+			if cv := fn.Var(c.carrier); cv != nil && !strings.Contains(cv.Type, "*") && strings.Contains(cv.Type, "&") && returnsByValue(p, fn) {
+				// A reference returned from a function that returns by
+				// value: the caller gets a copy made before the local dies.
+				continue
+			}
+			if r := returnedAt(fn, c.carrier, b); r != nil && !seen[k] && !reassigned(fn, c.carrier, b.At, r.At) {
 				seen[k] = true
 				reportEscape(p, fn, b, c, endOf(fn), r, true)
 			}
@@ -166,6 +171,56 @@ func intoOwnMemory(p *Pass, fn *lifetime.Func, b *lifetime.Event) bool {
 		}
 	}
 	return true
+}
+
+// reassigned says carrier v is given another value after the borrow at
+// from and before the use at to: it no longer holds the borrowed pointer.
+func reassigned(fn *lifetime.Func, v lifetime.VarID, from, to uint32) bool {
+	if v == lifetime.NoVar {
+		return false
+	}
+	for i := range fn.Events {
+		e := &fn.Events[i]
+		if (e.Kind == lifetime.Assign || e.Kind == lifetime.Result) && e.Var == v && e.At > from && e.At < to {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsByValue says fn's declared return type is neither a pointer, a
+// reference, a view nor deduced: what it returns is a copy.
+func returnsByValue(p *Pass, fn *lifetime.Func) bool {
+	f := p.File
+	if f.Kind(fn.Node) != parser.KindFunctionDefinition {
+		return false
+	}
+	for d := f.Field(fn.Node, parser.FieldDeclarator); d != parser.None && f.Kind(d) != parser.KindFunctionDeclarator; {
+		switch f.Kind(d) {
+		case parser.KindPointerDeclarator, parser.KindReferenceDeclarator:
+			return false
+		}
+		next := f.Field(d, parser.FieldDeclarator)
+		if next == parser.None {
+			return false
+		}
+		d = next
+	}
+	typ := strings.TrimSpace(f.Text(f.Field(fn.Node, parser.FieldType)))
+	if typ == "" || strings.ContainsAny(typ, "*&") || strings.Contains(typ, "auto") || strings.Contains(typ, "decltype") {
+		return false
+	}
+	base, _, _ := strings.Cut(typ, "<")
+	base = strings.TrimSpace(strings.TrimPrefix(base, "const "))
+	return !p.Model.IsView(base) && !p.Model.IsView(lastIdent(base))
+}
+
+// lastIdent is the last ::-separated name of a qualified name.
+func lastIdent(s string) string {
+	if i := strings.LastIndex(s, "::"); i >= 0 {
+		return s[i+2:]
+	}
+	return s
 }
 
 // returnedAt returns the return of fn that hands carrier v (a value

@@ -152,6 +152,13 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	if fl.End != parser.None {
 		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
 	}
+	if fl.Held && (fl.Kind == core.UseAfterFree || fl.Kind == core.UseAfterScope) {
+		ended := fmt.Sprintf("which ended at line %d", endLine)
+		if fl.Kind == core.UseAfterFree {
+			ended = fmt.Sprintf("freed by %s at line %d", fl.Via, endLine)
+		}
+		return fmt.Sprintf("%s is handed on holding a pointer into the memory of %s, %s", quote(fl.Value), quote(fl.Owner), ended), "HOST_UAF"
+	}
 	switch fl.Kind {
 	case core.UseAfterFree:
 		return fmt.Sprintf("%s is used after the memory it points to was freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "HOST_UAF"

@@ -3,6 +3,9 @@ package rules
 import (
 	"fmt"
 	"github.com/holdfast-dev/holdfast/core"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
@@ -109,7 +112,7 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 		// Device work must come before the free on this path, or, for a
 		// destructor, the class must tie its memory to the stream
 		// elsewhere (a method or constructor that uses the stream member).
-		work := deviceWorkBefore(p, fn, i)
+		work := deviceWorkBefore(p, fn, i, freedName(fn, e))
 		if work == nil && !classUsesStream(fn) {
 			continue
 		}
@@ -150,7 +153,7 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 // path to it: async work, work on an explicit stream, or a buffer handed
 // to a kernel or to an async copy; nil when there is none. A host copy
 // (memcpy into a struct) is done when it returns: it is not device work.
-func deviceWorkBefore(p *Pass, fn *lifetime.Func, i int) *lifetime.Event {
+func deviceWorkBefore(p *Pass, fn *lifetime.Func, i int, mem string) *lifetime.Event {
 	target := fn.Events[i].Scope
 	for j := 0; j < i; j++ {
 		e := &fn.Events[j]
@@ -163,11 +166,66 @@ func deviceWorkBefore(p *Pass, fn *lifetime.Func, i int) *lifetime.Event {
 		default:
 			continue
 		}
+		if !workMayUse(p, e.Node, mem) {
+			continue
+		}
 		if gapTo(fn, e.Scope, target) != branchGap {
 			return e
 		}
 	}
 	return nil
+}
+
+// workMayUse says the work queued by the call at n may use the memory
+// named mem: the call names it among its arguments, and, when its
+// device entry says which arguments the queued work reads or writes,
+// among those (cuStreamBatchMemOp copies its parameter array at the
+// call). A call that does not name the memory queues work on other
+// memory.
+func workMayUse(p *Pass, n parser.NodeID, mem string) bool {
+	f := p.File
+	call := n
+	if f.Kind(call) != parser.KindCallExpression {
+		call = f.Ancestor(n, parser.KindCallExpression)
+	}
+	if call == parser.None || mem == "" {
+		return true
+	}
+	args := f.Field(call, parser.FieldArguments)
+	name := f.Text(f.Field(call, parser.FieldFunction))
+	op, known := p.Model.Device(calleeText(f, call), f.Kind(f.Field(call, parser.FieldFunction)) == parser.KindFieldExpression)
+	if !known {
+		op, known = p.Model.Device(name, false)
+	}
+	i := 0
+	for a := range f.NamedChildren(args) {
+		if f.Kind(a) == parser.KindComment {
+			continue
+		}
+		if namesIdent(f, a, mem) && (!known || slices.Contains(op.Reads, i) || slices.Contains(op.Writes, i)) {
+			return true
+		}
+		i++
+	}
+	return false
+}
+
+// namesIdent says expression n names the memory mem or the variable it
+// is reached from (block for block->ptr, buf for buf.data()).
+func namesIdent(f *parser.File, n parser.NodeID, mem string) bool {
+	root := mem
+	if i := strings.IndexFunc(mem, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) }); i > 0 {
+		root = mem[:i]
+	}
+	for j := n; j < f.End(n); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindIdentifier, parser.KindFieldIdentifier:
+			if f.Text(j) == root {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // asyncAt reports whether fn starts async work at call node n.

@@ -417,6 +417,11 @@ func checkDeferredClosure(p *Pass, fn *lifetime.Func, e *lifetime.Event, i int) 
 		if died == nil || callers {
 			died = endOf(fn)
 		}
+		if storedOnly(how) && storedAgain(p.File, e.Node, died.At) {
+			// The same call on the same object stores another value in
+			// the member before the capture dies: what was kept is gone.
+			continue
+		}
 		proven, pw := deferAwaited(fn, e, i, died)
 		if proven {
 			continue
@@ -533,6 +538,26 @@ func (p *Pass) deferral(fn *lifetime.Func, e *lifetime.Event) (how string, ok bo
 // storedOnly reports whether a deferral's account says the callable is
 // only stored (in a member or a member container) for the object to run
 // when asked, rather than handed to something that runs it by itself.
+// storedAgain says the call at n (one that stores its argument in a
+// member of its receiver) is made again, with the same callee and
+// receiver, later in the function and before the offset died.
+func storedAgain(f *parser.File, n parser.NodeID, died uint32) bool {
+	call := n
+	if f.Kind(call) != parser.KindCallExpression {
+		call = f.Ancestor(n, parser.KindCallExpression)
+	}
+	if call == parser.None {
+		return false
+	}
+	callee := f.Text(f.Field(call, parser.FieldFunction))
+	for j := f.End(call); int(j) < len(f.Nodes) && f.Nodes[j].Start < died; j++ {
+		if f.Nodes[j].Kind == parser.KindCallExpression && f.Text(f.Field(j, parser.FieldFunction)) == callee {
+			return true
+		}
+	}
+	return false
+}
+
 func storedOnly(how string) bool {
 	return strings.Contains(how, "stores it in a member") || strings.Contains(how, "puts it into member")
 }

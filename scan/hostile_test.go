@@ -129,8 +129,8 @@ func TestHostileInputs(t *testing.T) {
 	// Positions on CR-only and CRLF files are still lines of the file.
 	for _, f := range res.Findings {
 		if f.At.Start.File == "cr.cc" || f.At.Start.File == "crlf.cc" {
-			if f.At.Start.Line != 5 {
-				t.Errorf("%s: finding on line %d, want 5", f.At.Start.File, f.At.Start.Line)
+			if f.At.Start.Line != 7 {
+				t.Errorf("%s: finding on line %d, want 7", f.At.Start.File, f.At.Start.Line)
 			}
 		}
 	}
@@ -325,13 +325,13 @@ func TestLineEndingsAndBOM(t *testing.T) {
 			plain = append(plain, f.At.Start)
 		}
 	}
-	if len(cr) == 0 || cr[0].Line != 6 {
-		t.Errorf("cr.cc: findings at %+v, want one on line 6", cr)
+	if len(cr) == 0 || cr[0].Line != 8 {
+		t.Errorf("cr.cc: findings at %+v, want one on line 8", cr)
 	}
 	// In a CR-only file a directive covers the line below it, and the
-	// source kept for snippets has that line as its sixth.
+	// source kept for snippets has that line as its eighth.
 	lines := strings.Split("// header\n"+buggy, "\n")
-	lines[4] += " // holdfast:ignore HF-B001 the pool outlives the send"
+	lines[6] += " // holdfast:ignore HF-B001 the pool outlives the send"
 	write(t, dir, "cr.cc", []byte(strings.Join(lines, "\r")))
 	res = runDir(t, dir, Options{})
 	for _, f := range res.Findings {
@@ -339,8 +339,8 @@ func TestLineEndingsAndBOM(t *testing.T) {
 			t.Errorf("cr.cc: a directive on the line above did not suppress %q at line %d; notices %+v", f.Message, f.At.Start.Line, res.Notices)
 		}
 	}
-	if got := strings.Split(string(res.Sources["cr.cc"]), "\n"); len(got) < 6 || !strings.Contains(got[5], "raw.push_back") {
-		t.Errorf("cr.cc: line 6 of the kept source is not the finding's line: %q", got)
+	if got := strings.Split(string(res.Sources["cr.cc"]), "\n"); len(got) < 8 || !strings.Contains(got[7], "Transmit(raw)") {
+		t.Errorf("cr.cc: line 8 of the kept source is not the finding's line: %q", got)
 	}
 	if len(plain) == 0 || len(bom) != len(plain) {
 		t.Fatalf("bom.cc: %d findings, plain.cc %d", len(bom), len(plain))

@@ -9,6 +9,7 @@ package summary
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -126,15 +127,7 @@ func NewIndex(files ...*File) *Index {
 				ix.classes[c.Name] = c.Members
 				continue
 			}
-			// Two classes of one name (other namespaces, other builds):
-			// a member both declare alike is known, any other is not.
-			merged := map[string]string{}
-			for m, t := range have {
-				if c.Members[m] == t {
-					merged[m] = t
-				}
-			}
-			ix.classes[c.Name] = merged
+			ix.classes[c.Name] = mergeClass(have, c.Members)
 		}
 		for i := range f.Funcs {
 			fn := &f.Funcs[i]
@@ -142,6 +135,46 @@ func NewIndex(files ...*File) *Index {
 		}
 	}
 	return ix
+}
+
+// mergeClass joins two files' entries for one class name. An entry
+// without data members holds only what methods defined outside the class
+// do (keys in parentheses: see core.Classes): it adds to the definition.
+// Two definitions (other namespaces, other builds) keep only what both
+// say alike.
+func mergeClass(a, b map[string]string) map[string]string {
+	facts := func(m map[string]string) bool {
+		for k := range m {
+			if !strings.HasPrefix(k, "(") {
+				return false
+			}
+		}
+		return true
+	}
+	merged := map[string]string{}
+	if facts(a) || facts(b) {
+		maps.Copy(merged, a)
+		for k, t := range b {
+			if k == "(~)" && merged[k] != "" && merged[k] != t {
+				// Both destructors' hand-offs (one is usually empty).
+				parts := append(strings.Split(merged[k], ","), strings.Split(t, ",")...)
+				slices.Sort(parts)
+				t = strings.Join(slices.Compact(parts), ",")
+			}
+			if merged[k] == "" || merged[k] == "method" {
+				merged[k] = t
+			} else if k == "(~)" {
+				merged[k] = t
+			}
+		}
+		return merged
+	}
+	for m, t := range a {
+		if b[m] == t {
+			merged[m] = t
+		}
+	}
+	return merged
 }
 
 // Len returns the number of functions in the index.

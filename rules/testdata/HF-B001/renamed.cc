@@ -31,9 +31,9 @@ void Gather(Stream& s, int n) {
   std::vector<const float*> views;
   for (int i = 0; i < n; ++i) {
     std::unique_ptr<HostBlock> block = s.Next();
-    views.push_back(block.get());  // want "raw pointer borrowed from 'block' is kept in 'views', which is used at line 36 after 'block' dies at line 35" confirmed
+    views.push_back(block.get());
   }
-  Reduce(views);
+  Reduce(views);  // want "'views' is handed on holding a pointer into the memory of 'block', which ended at line 35" confirmed
 }
 
 // An outer pointer assigned inside a block.
@@ -51,9 +51,9 @@ void Collect(int n) {
   std::vector<Descriptor*> descs;
   for (int i = 0; i < n; ++i) {
     Descriptor d = MakeDescriptor(i);
-    descs.push_back(&d);  // want "raw pointer borrowed from 'd' is kept in 'descs'" confirmed
+    descs.push_back(&d);
   }
-  Submit(descs);
+  Submit(descs);  // want "'descs' is handed on holding a pointer into the memory of 'd', which ended at line 55" confirmed
 }
 
 // Correct: the owners are kept alongside.

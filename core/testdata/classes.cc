@@ -1,0 +1,103 @@
+// Classes whose objects own memory: the destructor hands a member away,
+// or a member is of an owning type; methods that return a pointer into
+// that memory lend it for as long as the object lives.
+#include <memory>
+#include <vector>
+
+void* ArenaAlloc(unsigned long n);
+void ArenaFree(void* p);
+void Launch(void* scratch);
+
+class ScopedAlloc {
+ public:
+  explicit ScopedAlloc(unsigned long n) : p_(ArenaAlloc(n)) {}
+  ~ScopedAlloc() { ArenaFree(p_); }
+  void* get() const { return p_; }
+  unsigned long size() const { return n_; }
+
+ private:
+  void* p_;
+  unsigned long n_;
+};
+
+class Buffer {
+ public:
+  float* data() { return storage_.data(); }
+  float* first() { return &storage_[0]; }
+
+ private:
+  std::vector<float> storage_;
+};
+
+class View {
+ public:
+  float* data() { return p_; }
+
+ private:
+  float* p_;  // not owned: nothing hands it away
+};
+
+void ScopedDies(unsigned long n, bool big) {
+  void* scratch = nullptr;
+  if (big) {
+    ScopedAlloc tmp(n);
+    scratch = tmp.get();
+  }
+  Launch(scratch);  // want "use-after-scope"
+}
+
+void ScopedLives(unsigned long n) {
+  ScopedAlloc tmp(n);
+  void* scratch = tmp.get();
+  Launch(scratch);
+}
+
+float* BufferOfLocal() {
+  Buffer b;
+  return b.data();  // want "returns-local"
+}
+
+void HeapBufferFreed() {
+  auto b = std::make_unique<Buffer>();
+  float* p = b->first();
+  b.reset();
+  p[0] = 1.0f;  // want "use-after-free"
+}
+
+float* ViewOfLocal() {
+  View v;
+  return v.data();
+}
+
+float* NextBuffer();
+void Submit(const std::vector<float*>& parts);
+
+void GatherDies(int n) {
+  std::vector<float*> parts;
+  for (int i = 0; i < n; ++i) {
+    auto h = std::make_unique<Buffer>();
+    parts.push_back(h->data());
+  }
+  Submit(parts);  // want "use-after-scope"
+}
+
+void GatherLives(int n) {
+  std::vector<std::unique_ptr<Buffer>> held;
+  std::vector<float*> parts;
+  for (int i = 0; i < n; ++i) {
+    held.push_back(std::make_unique<Buffer>());
+    parts.push_back(held.back()->data());
+  }
+  Submit(parts);
+}
+
+void GatherCleared(int n) {
+  std::vector<float*> parts;
+  for (int i = 0; i < n; ++i) {
+    Buffer b;
+    parts.push_back(b.data());
+    Submit(parts);
+    parts.clear();
+  }
+  Submit(parts);
+}
