@@ -324,6 +324,20 @@ func (b *builder) visit(n parser.NodeID) {
 		b.pushScope(BranchScope, n)
 		b.children(n)
 		b.popScope()
+	case parser.KindPreprocIf, parser.KindPreprocIfdef, parser.KindPreprocElse, parser.KindPreprocElif:
+		// A build compiles one arm of a conditional: the first, as the
+		// core executes it. Reading the arms in sequence would run
+		// "#if A free(p); #else keep(p); #endif" as both.
+		for c := range f.NamedChildren(n) {
+			switch b.kind(c) {
+			case parser.KindPreprocElse, parser.KindPreprocElif:
+				return
+			}
+			if f.Nodes[c].Field == parser.FieldCondition || f.Nodes[c].Field == parser.FieldName {
+				continue
+			}
+			b.visit(c)
+		}
 	case parser.KindCatchClause:
 		b.pushScope(CatchScope, n)
 		b.params(f.Field(n, parser.FieldParameters))
