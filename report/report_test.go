@@ -405,7 +405,7 @@ func TestSuppressedAlwaysInSARIF(t *testing.T) {
 	if strings.Contains(text, "contiguous") {
 		t.Errorf("text shows the suppressed finding:\n%s", text)
 	}
-	if s, err := Summarize(fs, opt); err != nil || s.NotShown != "1 unconfirmed and 1 suppressed not shown" {
+	if s, err := Summarize(fs, opt); err != nil || s.NotShown != "1 unconfirmed and 1 suppressed not shown (--all shows them)" {
 		t.Errorf("Summarize = %+v, %v: does not count the suppressed finding", s, err)
 	}
 	// With ShowAll the text shows them, as notes, and the summary counts
@@ -570,7 +570,7 @@ func TestSummary(t *testing.T) {
 		{sel: selection{shown: []*diag.Finding{mk(diag.Warning, "")}}, want: "1 finding (1 warning)"},
 		{sel: selection{shown: []*diag.Finding{mk(diag.Error, diag.Confirmed), mk(diag.Warning, diag.Confirmed), mk(diag.Warning, "")}},
 			want: "3 findings (1 error, 2 warnings), 2 confirmed"},
-		{sel: selection{notReproduced: 2}, want: "0 findings; 2 unconfirmed not shown"},
+		{sel: selection{notReproduced: 2}, want: "0 findings; 2 unconfirmed not shown (--all shows them)"},
 		{notices: 1, want: "0 findings; 1 notice"},
 	} {
 		s := summary(c.sel, c.notices)

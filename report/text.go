@@ -22,19 +22,21 @@ const (
 )
 
 // Text prints findings the way a compiler prints diagnostics. By default
-// each finding is one line, then one note per step of its lifetime story,
-// then its verdict:
+// each finding is one line, its source line with a caret under the range,
+// one note per step of its lifetime story, its verdict and a hint:
 //
-//	path/to/file.cc:12:5: warning: <message> [HF-B001 raw-pointer-escapes-owner]
+//	path/to/file.cc:12:5: warning: <message> [HF-B001]
+//	   12 |     pjrt_buffers.push_back(pjrt_buffer);
+//	      |     ^~~~~~~~~~~~
 //	path/to/file.cc:8:5: note: 'device_buffer' declared here
 //	  verification: confirmed (DEV_UAF_REUSED)
+//	  hint: <the rule's fix> ('holdfast explain HF-B001' says more)
 //
-// With Options.Trace, each finding also gets its source line with a caret
-// under the range, the verdict's reason and the replay on the simulated
-// device, one step per line with the path and line it replays; findings are
-// then separated by a blank line:
+// With Options.Trace, each finding also gets the verdict's reason and the
+// replay on the simulated device, one step per line with the path and line
+// it replays; findings are then separated by a blank line:
 //
-//	path/to/file.cc:12:5: warning: <message> [HF-B001 raw-pointer-escapes-owner]
+//	path/to/file.cc:12:5: warning: <message> [HF-B001]
 //	   12 |     pjrt_buffers.push_back(pjrt_buffer);
 //	      |     ^~~~~~~~~~~~
 //	path/to/file.cc:8:5: note: 'device_buffer' declared here
@@ -150,19 +152,15 @@ func posText(p diag.Pos) string {
 func (t *textPrinter) finding(f *diag.Finding) {
 	sev := shownSeverity(f)
 	code := severityStyle(sev)
-	tag := "[" + oneLine(f.Rule.ID)
-	if f.Rule.Name != "" {
-		tag += " " + oneLine(f.Rule.Name)
-	}
-	tag += "]"
+	// One token, as clang's [-Wflag]: problem matchers and errorformats
+	// read it whole.
+	tag := "[" + oneLine(f.Rule.ID) + "]"
 	t.w.printf("%s %s %s %s\n",
 		t.style(ansiBold, posText(f.At.Start)+":"),
 		t.style(code, sev.String()+":"),
 		oneLine(f.Message),
 		t.style(code, tag))
-	if t.trace {
-		t.snippet(f.At)
-	}
+	t.snippet(f.At)
 	for _, s := range f.Witness {
 		p := s.At.Start
 		if p.File == "" {
@@ -179,6 +177,11 @@ func (t *textPrinter) finding(f *diag.Finding) {
 	if v := f.Verification; v != nil {
 		t.verification(f, v)
 	}
+	hint := "run 'holdfast explain " + oneLine(f.Rule.ID) + "' for why and how to fix it"
+	if f.Rule.Fix != "" {
+		hint = oneLine(f.Rule.Fix) + " ('holdfast explain " + oneLine(f.Rule.ID) + "' says more)"
+	}
+	t.w.printf("  %s %s\n", t.style(ansiGreen, "hint:"), hint)
 }
 
 // Snippet window of the text format: the bytes of a long source line shown
@@ -336,7 +339,7 @@ func summary(sel selection, notices int) Summary {
 		hidden = append(hidden, strconv.Itoa(sel.suppressed)+" suppressed")
 	}
 	if len(hidden) > 0 {
-		s.NotShown = strings.Join(hidden, " and ") + " not shown"
+		s.NotShown = strings.Join(hidden, " and ") + " not shown (--all shows them)"
 	}
 	if notices > 0 {
 		s.Notices = plural(notices, "notice")

@@ -91,7 +91,7 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, e *env) error
 		fmt.Fprintf(&msg, "%s: %s: %s\n", where, n.Level, esc.Text(n.Message))
 	}
 	if fl.output != "-" {
-		fmt.Fprintf(&msg, "holdfast: recorded %d findings in %s\n", len(b.Findings), esc.Name(fl.output))
+		fmt.Fprintf(&msg, "holdfast: recorded %s in %s\n", plural(len(b.Findings), "finding"), esc.Name(fl.output))
 	}
 	_, err = e.stderr.Write(msg.Bytes())
 	return err

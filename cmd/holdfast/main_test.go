@@ -107,7 +107,7 @@ func TestSuppressions(t *testing.T) {
 
 	for _, f := range []string{"above.cc", "trailing.mm", "whole.h"} {
 		out, errs := expect(t, 0, "scan", f)
-		if out != "" || errs != "holdfast: 0 findings in 1 file; 1 suppressed not shown\n" {
+		if out != "" || errs != "holdfast: 0 findings in 1 file; 1 suppressed not shown (--all shows them)\n" {
 			t.Errorf("%s: stdout %q, stderr (the summary) %q", f, out, errs)
 		}
 		out, _ = expect(t, 0, "scan", "--all", f)
@@ -145,7 +145,7 @@ func TestBaseline(t *testing.T) {
 	dir := tree(t, map[string]string{"src/send.cc": bug, "src/ok.cc": clean})
 	expect(t, 2, "baseline") // -o is required
 	_, errs := expect(t, 0, "baseline", "-o", "base.json")
-	if !strings.Contains(errs, "recorded 1 findings in base.json") {
+	if !strings.Contains(errs, "recorded 1 finding in base.json") {
 		t.Errorf("stderr: %s", errs)
 	}
 	data, err := os.ReadFile("base.json")
@@ -391,17 +391,19 @@ func TestCPUProfileWhenFindingsFail(t *testing.T) {
 	}
 }
 
-// TestCompactByDefault: a finding is its line, its story notes and its
-// verdict; --trace adds the source line, the replay with paths an editor
-// opens, and the fixed run.
+// TestCompactByDefault: a finding is its line (one token for the rule),
+// its source line with a caret, its story notes, its verdict and a hint;
+// --trace adds the replay with paths an editor opens, and the fixed run.
 func TestCompactByDefault(t *testing.T) {
 	tree(t, map[string]string{"src/send.cc": buggy(t)})
 	out, _ := expect(t, 1, "scan")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 8 || !strings.HasPrefix(lines[0], "src/send.cc:18:45: error:") || lines[7] != "  verification: confirmed (HOST_UAF)" {
-		t.Errorf("want the finding, its 6 notes and its verdict, 8 lines:\n%s", out)
+	if len(lines) != 11 || !strings.HasPrefix(lines[0], "src/send.cc:18:45: error:") || !strings.HasSuffix(lines[0], " [HF-B001]") ||
+		!strings.HasPrefix(lines[1], "   18 |     ASSIGN_OR_RETURN") || !strings.Contains(lines[2], "^~~") ||
+		lines[9] != "  verification: confirmed (HOST_UAF)" || !strings.HasPrefix(lines[10], "  hint: ") || !strings.Contains(lines[10], "holdfast explain HF-B001") {
+		t.Errorf("want the finding, its source line and caret, its 6 notes, its verdict and a hint, 11 lines:\n%s", out)
 	}
-	for _, l := range lines[1:7] {
+	for _, l := range lines[3:9] {
 		if !strings.HasPrefix(l, "src/send.cc:") || !strings.Contains(l, ": note: ") {
 			t.Errorf("not a story note: %q", l)
 		}

@@ -126,7 +126,7 @@ current directory is refused. '-o -' is standard output.`,
 	f.BoolVar(&fl.verbose, "verbose", false, "name every file with parse errors and every generated file not analysed, instead of counting them")
 	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
-	f.BoolVar(&fl.trace, "trace", false, "text format: also print each finding's source line, the verdict's reason and the replay on the simulated device")
+	f.BoolVar(&fl.trace, "trace", false, "text format: also print the verdict's reason and the replay on the simulated device")
 	f.BoolVar(&fl.noVerify, "no-verify", false, "skip replaying findings on the simulated device")
 	f.StringVar(&fl.baseline, "baseline", "", "report only findings not recorded in `FILE` (see 'holdfast baseline')")
 	f.StringVar(&fl.newFromRev, "new-from-rev", "", "report only findings on lines changed since the git revision `REV`")
@@ -245,7 +245,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		return &exitError{code: 1}
 	}
 	if res.Skipped > 0 {
-		return &exitError{code: 3, err: fmt.Errorf("%d source file(s) or director(ies) could not be analysed; see the warnings above", res.Skipped)}
+		return &exitError{code: 3, err: fmt.Errorf("%s could not be analysed; see the warnings above", plural(res.Skipped, "source path"))}
 	}
 	return nil
 }
