@@ -96,7 +96,7 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
 		}
-		name := fn.Name
+		name := p.funcName(fn)
 		p.findings = append(p.findings, &diag.Finding{
 			Rule: p.rule.Meta, Severity: p.rule.Meta.Severity, At: span, Message: msg,
 			Function: name, Witness: witness, Anchor: fl.Owner + "\x00" + fl.Value,

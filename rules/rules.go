@@ -117,10 +117,7 @@ func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, 
 
 // Report records a finding of the running rule at byte range [start, end).
 func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, witness []diag.Step) {
-	name := fn.Name
-	for g := fn; g.Kind == lifetime.LambdaFunc && g.Parent != nil; g = g.Parent {
-		name = g.Parent.Name
-	}
+	name := p.funcName(fn)
 	p.findings = append(p.findings, &diag.Finding{
 		Rule:     p.rule.Meta,
 		Severity: p.rule.Meta.Severity,
@@ -130,6 +127,46 @@ func (p *Pass) Report(fn *lifetime.Func, start, end uint32, msg, anchor string, 
 		Witness:  p.onPath(fn, witness),
 		Anchor:   anchor,
 	})
+}
+
+// funcName names the function a finding in fn is in: a lambda's
+// enclosing function, a gtest test as Suite.Name.
+func (p *Pass) funcName(fn *lifetime.Func) string {
+	name, top := fn.Name, fn
+	for g := fn; g.Kind == lifetime.LambdaFunc && g.Parent != nil; g = g.Parent {
+		name, top = g.Parent.Name, g.Parent
+	}
+	if t := testName(p.File, top.Node, name); t != "" {
+		return t
+	}
+	return name
+}
+
+// testMacros define a test as a function: TEST(Suite, Name) { ... }.
+var testMacros = map[string]bool{
+	"TEST": true, "TEST_F": true, "TEST_P": true, "TYPED_TEST": true, "TYPED_TEST_P": true,
+}
+
+// testName names a gtest test as test runners do, Suite.Name, when the
+// function definition def is one; "" otherwise.
+func testName(f *parser.File, def parser.NodeID, name string) string {
+	if !testMacros[name] || f.Kind(def) != parser.KindFunctionDefinition {
+		return ""
+	}
+	d := f.Field(def, parser.FieldDeclarator)
+	if f.Kind(d) != parser.KindFunctionDeclarator {
+		return ""
+	}
+	var parts []string
+	for c := range f.NamedChildren(f.Field(d, parser.FieldParameters)) {
+		if f.Kind(c) != parser.KindComment {
+			parts = append(parts, strings.TrimSpace(f.Text(c)))
+		}
+	}
+	if len(parts) != 2 || parts[0] == "" || parts[1] == "" {
+		return ""
+	}
+	return parts[0] + "." + parts[1]
 }
 
 // callee returns the function of the file a call of name with nargs

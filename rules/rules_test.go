@@ -251,3 +251,38 @@ func TestAllInIDOrder(t *testing.T) {
 		}
 	}
 }
+
+// A finding in a gtest test names the test as runners do, Suite.Name,
+// whichever rule reports it; other functions keep their own name.
+func TestFindingNamesTheTest(t *testing.T) {
+	m, err := apimodel.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(`void Transmit(std::vector<float*>& v);
+TEST(CopyTest, RoundTrip) {
+  std::vector<float*> raw;
+  for (int i = 0; i < 3; ++i) {
+    std::unique_ptr<float> b = Take();
+    raw.push_back(b.get());
+  }
+  Transmit(raw);
+}
+void Send() {
+  std::vector<float*> raw;
+  for (int i = 0; i < 3; ++i) {
+    std::unique_ptr<float> b = Take();
+    raw.push_back(b.get());
+  }
+  Transmit(raw);
+}
+`)
+	fs := analyse(t, m, ByID("HF-B001"), "copy_test.cc", src)
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Function)
+	}
+	if !slices.Equal(names, []string{"CopyTest.RoundTrip", "Send"}) {
+		t.Errorf("functions %q, want the test as CopyTest.RoundTrip, then Send", names)
+	}
+}
