@@ -147,7 +147,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		switch {
 		case ptr:
 			l.typ = tPointer
-			obj = s.newObj(object{kind: oParam, owner: "*" + name})
+			obj = s.newObj(object{kind: oParam, owner: "*" + name, class: typeName(typText)})
 			l.val = borrowOf(obj, tPointer)
 		case typ == tStorage || typ == tUnique || typ == tShared:
 			owned := s.storage(&l, !ref)
@@ -162,7 +162,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			l.ref = false
 		case ref:
 			l.ref = true
-			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name}), tRef)
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name, class: typeName(typText)}), tRef)
 		}
 		x.params = append(x.params, obj)
 		store := int32(-1)

@@ -1076,15 +1076,28 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		}
 		return unknown
 	}
-	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil && ownedYield(x.opt.Members(s.objs[obj].class), m) {
-		// A method of the object's class that returns a pointer into
-		// memory the object owns: the pointer lives as long as the object.
-		if arrow {
-			x.derefMoved(s, rv, fn)
-			x.use(s, rv, fn)
+	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
+		facts := x.opt.Members(s.objs[obj].class)
+		if ownedYield(facts, m) {
+			// A method of the object's class that returns a pointer into
+			// memory the object owns: the pointer lives as long as the
+			// object, or until a method gives the memory up.
+			if arrow {
+				x.derefMoved(s, rv, fn)
+				x.use(s, rv, fn)
+			}
+			x.handOn(s, list, x.args(s, list))
+			return borrowOf(s.part(obj, posHeld), tPointer)
 		}
-		x.handOn(s, list, x.args(s, list))
-		return borrowOf(s.part(obj, posHeld), tPointer)
+		if releases(facts, m) {
+			// The method frees or replaces the memory the object lent:
+			// what was lent before dangles.
+			for i := range s.objs {
+				if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live {
+					s.end(int32(i), freed, n, m)
+				}
+			}
+		}
 	}
 	if arrow {
 		x.derefMoved(s, rv, fn)

@@ -34,6 +34,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if members == nil {
 			members = map[string]string{}
 		}
+		var defs []parser.NodeID
 		for c := range f.NamedChildren(body) {
 			if f.Kind(c) == parser.KindFunctionDefinition {
 				if fd, _ := x.funcDeclarator(c); fd != parser.None {
@@ -41,7 +42,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 					if members["("+method+")"] == "" {
 						members["("+method+")"] = "method"
 					}
-					x.methodFacts(c, method, members)
+					defs = append(defs, c)
 				}
 				continue
 			}
@@ -74,6 +75,12 @@ func Classes(f *parser.File) map[string]map[string]string {
 					members[m] = typ
 				}
 			}
+		}
+		// What the methods do, once every member is known (a method may
+		// come before the members it uses).
+		for _, c := range defs {
+			fd, _ := x.funcDeclarator(c)
+			x.methodFacts(c, lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), members)
 		}
 		out[lastName(name)] = members
 	}
@@ -126,37 +133,13 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		return
 	}
 	if strings.HasPrefix(method, "~") {
-		var handed []string
-		if old := members["(~)"]; old != "" {
-			handed = strings.Split(old, ",")
-		}
-		for j := body; j < f.End(body); j++ {
-			var arg parser.NodeID
-			switch f.Nodes[j].Kind {
-			case parser.KindArgumentList:
-				for a := range f.NamedChildren(j) {
-					if m := memberName(f, a); m != "" && !slices.Contains(handed, m) {
-						handed = append(handed, m)
-					}
-				}
-				continue
-			case parser.KindDeleteExpression:
-				for c := range f.NamedChildren(j) {
-					arg = c
-				}
-			default:
-				continue
-			}
-			if m := memberName(f, arg); m != "" && !slices.Contains(handed, m) {
-				handed = append(handed, m)
-			}
-		}
-		if len(handed) > 0 {
-			slices.Sort(handed)
-			members["(~)"] = strings.Join(handed, ",")
-		}
+		handed, calls := x.handedAway(body, members, true)
+		addList(members, "(~)", handed)
+		addList(members, "(~calls)", calls)
 		return
 	}
+	handed, _ := x.handedAway(body, members, false)
+	addList(members, "(-"+method+")", handed)
 	// A method whose body is one return statement of a member's memory.
 	var ret parser.NodeID
 	n := 0
@@ -177,6 +160,93 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	if m := yieldedMember(f, e); m != "" {
 		members["("+method+")"] = "yields " + m
 	}
+}
+
+// handedAway lists the members whose memory a method body gives up, and
+// the methods of the object it calls (this->m(), m()). What gives memory
+// up: delete m; free(m); m.reset(...) and, for a container member, any
+// call that replaces its buffer (clear, resize, push_back...); assigning
+// an owning member (a unique_ptr, a container) anew. A destructor
+// (anyCall) also gives up a member it hands to any function: back to a
+// pool, to a deleter; an ordinary method handing a member to a call
+// (memset, a kernel launch) uses it.
+func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall bool) (handed, calls []string) {
+	f := x.f
+	add := func(m string) {
+		if m != "" && !strings.HasPrefix(m, "(") && !slices.Contains(handed, m) {
+			handed = append(handed, m)
+		}
+	}
+	owning := func(m string) bool {
+		typ := members[m]
+		if strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") {
+			return false
+		}
+		k := classify(strings.TrimRight(typ, "[]"))
+		return k == tUnique || k == tStorage
+	}
+	for j := body; j < f.End(body); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindDeleteExpression:
+			var arg parser.NodeID
+			for c := range f.NamedChildren(j) {
+				arg = c
+			}
+			add(memberName(f, arg))
+		case parser.KindCallExpression:
+			fn := f.Field(j, parser.FieldFunction)
+			args := f.Field(j, parser.FieldArguments)
+			switch f.Kind(fn) {
+			case parser.KindFieldExpression:
+				recv := f.Field(fn, parser.FieldArgument)
+				name := f.Text(f.Field(fn, parser.FieldField))
+				if f.Kind(recv) == parser.KindThis {
+					calls = append(calls, name)
+					continue
+				}
+				m := memberName(f, recv)
+				if m != "" && members[m] != "" && (name == "reset" || owning(m) && growMethods[name]) {
+					add(m)
+				}
+			case parser.KindIdentifier:
+				name := f.Text(fn)
+				if members["("+name+")"] != "" {
+					calls = append(calls, name)
+				}
+				if frees[name] {
+					for a := range f.NamedChildren(args) {
+						add(memberName(f, a))
+						break
+					}
+				}
+			}
+			if anyCall {
+				for a := range f.NamedChildren(args) {
+					if m := memberName(f, a); members[m] != "" {
+						add(m)
+					}
+				}
+			}
+		case parser.KindAssignmentExpression:
+			if m := memberName(f, f.Field(j, parser.FieldLeft)); m != "" && owning(m) {
+				add(m)
+			}
+		}
+	}
+	slices.Sort(calls)
+	return handed, slices.Compact(calls)
+}
+
+// addList merges names into the comma-separated list at key.
+func addList(members map[string]string, key string, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	if old := members[key]; old != "" {
+		names = append(strings.Split(old, ","), names...)
+	}
+	slices.Sort(names)
+	members[key] = strings.Join(slices.Compact(names), ",")
 }
 
 // memberName is the member n names: m, this->m; "" for anything else.
@@ -205,8 +275,19 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 	switch f.Kind(e) {
 	case parser.KindIdentifier, parser.KindFieldExpression:
 		return memberName(f, e)
+	case parser.KindCastExpression:
+		return yieldedMember(f, f.Field(e, parser.FieldValue))
 	case parser.KindCallExpression:
 		fn := f.Field(e, parser.FieldFunction)
+		if f.Kind(fn) == parser.KindTemplateFunction {
+			switch f.Text(f.Field(fn, parser.FieldName)) {
+			case "static_cast", "reinterpret_cast", "const_cast":
+				for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
+					return yieldedMember(f, a)
+				}
+			}
+			return ""
+		}
 		if f.Kind(fn) != parser.KindFieldExpression {
 			return ""
 		}
@@ -225,6 +306,34 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 	return ""
 }
 
+// releasedBy lists the members method gives up ("~": the destructor),
+// with what the methods it calls on the object give up.
+func releasedBy(facts map[string]string, method string) []string {
+	key, calls := "(-"+method+")", ""
+	if method == "~" {
+		key, calls = "(~)", facts["(~calls)"]
+	}
+	out := strings.Split(facts[key], ",")
+	for _, c := range strings.Split(calls, ",") {
+		if c != "" {
+			out = append(out, strings.Split(facts["(-"+c+")"], ",")...)
+		}
+	}
+	return out
+}
+
+// releases says calling method on an object of the class gives up memory
+// a lending method of the class lends: pointers it lent dangle after.
+func releases(facts map[string]string, method string) bool {
+	gone := releasedBy(facts, method)
+	for k, v := range facts {
+		if m, ok := strings.CutPrefix(v, "yields "); ok && strings.HasPrefix(k, "(") && m != "" && slices.Contains(gone, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownedYield says a method of class, with the class's facts, returns a
 // pointer into memory the object owns: the member it yields is handed
 // away by the destructor, or is of an owning type.
@@ -233,7 +342,7 @@ func ownedYield(facts map[string]string, method string) bool {
 	if !ok {
 		return false
 	}
-	if slices.Contains(strings.Split(facts["(~)"], ","), m) {
+	if slices.Contains(releasedBy(facts, "~"), m) {
 		return true
 	}
 	typ := facts[m]

@@ -196,6 +196,11 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		borrows := v.kind == tRef && ret == tRef || v.kind != tRef && (ret == tPointer || ret == tView)
 		// In Objective-C, @(e) boxes a copy of e; the front end reads it as (e).
 		boxed := (x.f.Ext == ".m" || x.f.Ext == ".mm") && x.kind(e) == parser.KindParenthesizedExpression
+		if borrows && !boxed && o.state != live && (o.kind == oStack || o.kind == oStorage || o.kind == oTemp) {
+			// A pointer into memory already ended, handed to the caller:
+			// a use, as handing it to any call is.
+			x.use(s, v, e)
+		}
 		if borrows && !boxed && o.frame && o.state == live && x.inLambda == 0 {
 			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
 		}

@@ -29,6 +29,25 @@ class Buffer {
   std::vector<float> storage_;
 };
 
+class Typed {
+ public:
+  ~Typed() { delete[] raw_; }
+  float* floats() { return reinterpret_cast<float*>(raw_); }
+  int* ints() { return (int*)raw_; }
+
+ private:
+  char* raw_;
+};
+
+float TypedDies() {
+  float* f = nullptr;
+  {
+    Typed t;
+    f = t.floats();
+  }
+  return f[0];  // want "use-after-scope"
+}
+
 class View {
  public:
   float* data() { return p_; }
@@ -100,4 +119,46 @@ void GatherCleared(int n) {
     parts.clear();
   }
   Submit(parts);
+}
+
+class Matrix {
+ public:
+  ~Matrix() { Release(); }
+  void Release() { free(data_); }
+  void Resize(int n) {
+    free(data_);
+    data_ = (float*)malloc(n * sizeof(float));
+  }
+  void Fill(float v) { memset(data_, 0, sizeof(float)); }
+  float* data() { return data_; }
+
+ private:
+  float* data_;
+};
+
+float ResizeLeavesStale(Matrix& m, int n) {
+  float* p = m.data();
+  m.Resize(n);
+  return p[0];  // want "use-after-free"
+}
+
+float FillKeeps(Matrix& m) {
+  float* p = m.data();
+  m.Fill(0.0f);
+  return p[0];
+}
+
+float ResizeThenAsk(Matrix& m, int n) {
+  m.Resize(n);
+  float* p = m.data();
+  return p[0];
+}
+
+void* DestructorCallsRelease(bool c) {
+  float* p = nullptr;
+  {
+    Matrix m;
+    p = m.data();
+  }
+  return p;  // want "use-after-scope"
 }
