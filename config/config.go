@@ -330,6 +330,9 @@ func Load(path, dir string) (*Config, error) {
 	if !explicit {
 		path = find(dir)
 		if path == "" {
+			if misnamed := findName(dir, ".holdfast.yml"); misnamed != "" {
+				return &Config{Refused: "not read: holdfast reads " + FileName + "; rename " + misnamed}, nil
+			}
 			return &Config{}, nil
 		}
 		if why := outsideRoot(path, filepath.Dir(path)); why != "" {
@@ -381,7 +384,11 @@ func unwrapPath(err error) error {
 
 // find returns the nearest .holdfast.yaml from dir up to its repository's
 // root, or "".
-func find(dir string) string {
+func find(dir string) string { return findName(dir, FileName) }
+
+// findName returns the nearest file called name from dir up to its
+// repository's root, or "".
+func findName(dir, name string) string {
 	var dirs []string
 	inRepo := false
 	for d := dir; ; {
@@ -400,7 +407,7 @@ func find(dir string) string {
 		dirs = dirs[:1]
 	}
 	for _, d := range dirs {
-		p := filepath.Join(d, FileName)
+		p := filepath.Join(d, name)
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
 			return p
 		}

@@ -341,7 +341,7 @@ func TestVersion(t *testing.T) {
 		t.Errorf("a release: %q, %q", release.String(), release.tool())
 	}
 	devel := fromBuildInfo(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}})
-	if devel.String() != "(devel)" || devel.tool() != "devel" {
+	if devel.String() != "(devel)" || devel.tool() != "0.0.0-devel" {
 		t.Errorf("a build without a version: %q, %q", devel.String(), devel.tool())
 	}
 
@@ -416,12 +416,37 @@ func TestCompactByDefault(t *testing.T) {
 	}
 }
 
-// TestNoSourceFileWarns: a scan that finds no source file says so, and
-// exits 3: nothing was analysed.
+// TestNoSourceFileWarns: a scan that finds no source file says so in a
+// notice, and exits 0: a repository without C++ is not a failure.
 func TestNoSourceFileWarns(t *testing.T) {
 	tree(t, map[string]string{"README.md": "no C++ here\n"})
-	out, errs := expect(t, 3, "scan")
+	out, errs := expect(t, 0, "scan")
 	if !strings.Contains(out+errs, "no source files to analyse under .") || !strings.Contains(errs, "holdfast: 0 findings in 0 files") {
 		t.Errorf("stdout %q, stderr %q: want the warning and the summary", out, errs)
+	}
+}
+
+// TestCommandMistakes: mistakes in the command are usage errors (exit 2)
+// or corrected as a user means them, never silent.
+func TestCommandMistakes(t *testing.T) {
+	dir := tree(t, map[string]string{"src/send.cc": buggy(t), ".holdfast.yml": "fail-on: never\n"})
+	// A mistyped path next to a real one.
+	if _, errs := expect(t, 2, "scan", "src", "srcc"); !strings.Contains(errs, "srcc: no such file or directory") {
+		t.Errorf("missing path: %q", errs)
+	}
+	// Rule IDs in any case, as suppressions accept them.
+	if out, _ := expect(t, 0, "explain", "hf-b001"); !strings.Contains(out, "HF-B001") {
+		t.Errorf("explain hf-b001:\n%s", out)
+	}
+	// The report's format follows the extension of -o when --format is
+	// not given.
+	expect(t, 1, "scan", "-o", "report.sarif", "src")
+	data, err := os.ReadFile(filepath.Join(dir, "report.sarif"))
+	if err != nil || !strings.Contains(string(data), `"$schema"`) {
+		t.Errorf("-o report.sarif did not write SARIF: %v\n%.200s", err, data)
+	}
+	// A configuration under the wrong name is not read, and says so.
+	if out, _ := expect(t, 1, "scan", "src"); !strings.Contains(out, "rename") || !strings.Contains(out, ".holdfast.yml") {
+		t.Errorf("misnamed configuration not reported:\n%s", out)
 	}
 }

@@ -97,7 +97,10 @@ func newExplain(stdout io.Writer) *cobra.Command {
 		Short: "show a rule's documentation with a bad and a good example",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			r := rules.ByID(args[0])
+			r := rules.ByID(strings.ToUpper(args[0]))
+			if r == nil {
+				r = rules.ByID(args[0])
+			}
 			if r == nil {
 				var ids []string
 				for _, r := range rules.All() {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,6 +46,7 @@ type scanFlags struct {
 	noCache     bool
 	generated   bool
 	verbose     bool
+	budget      time.Duration
 }
 
 // addInputFlags registers the flags that say what is scanned and how,
@@ -56,6 +58,7 @@ func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
 	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
 	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
 	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
+	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take before the file is skipped with a warning")
 	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
 	f.BoolVar(&fl.noCache, "no-cache", false, "neither read nor write the summary cache: only the scanned files' summaries are used")
 }
@@ -115,11 +118,14 @@ current directory is refused. '-o -' is standard output.`,
   holdfast scan --baseline holdfast-baseline.json
   holdfast scan --new-from-rev origin/main`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("format") {
+				fl.format = formatOf(fl.output, fl.format)
+			}
 			return runScan(cmd.Context(), fl, args, e)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "output format: text, json, sarif or github")
+	f.StringVar(&fl.format, "format", "text", "output format: text, json, sarif or github (default: from the -o file's extension, .sarif or .json, else text)")
 	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output ('-' for standard output)")
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
 	addInputFlags(f, &fl)
@@ -250,11 +256,26 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	return nil
 }
 
+// formatOf is the format a report written to path is in when --format is
+// not given: the one its extension names (x.sarif, x.json), else def.
+func formatOf(path, def string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".sarif":
+		return "sarif"
+	case ".json":
+		return "json"
+	}
+	return def
+}
+
 // checkLimits refuses negative numbers, which the configuration refuses
 // too, instead of reading them as "no limit" or "the default".
 func checkLimits(fl scanFlags) error {
 	if fl.jobs < 0 {
 		return &exitError{code: 2, err: fmt.Errorf("-j/--jobs: %d is negative; give a number of workers, or 0 for one per CPU", fl.jobs)}
+	}
+	if fl.budget < 0 {
+		return &exitError{code: 2, err: fmt.Errorf("--file-budget: %s is negative; give a duration such as 20s, or 0 for the default", fl.budget)}
 	}
 	if fl.maxFileSize < 0 {
 		return &exitError{code: 2, err: fmt.Errorf("--max-file-size: %d is negative; give a size in bytes, or 0 for the default", fl.maxFileSize)}
@@ -338,6 +359,13 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	if len(args) == 0 {
 		args = []string{"."}
 	}
+	for _, a := range args {
+		// A path named on the command line that is not there is a
+		// mistake in the command, not a finding about the tree.
+		if _, err := os.Lstat(a); errors.Is(err, fs.ErrNotExist) {
+			return nil, &exitError{code: 2, err: fmt.Errorf("%s: no such file or directory", esc.Name(a))}
+		}
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -345,7 +373,7 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	defer stop()
 	opt := scan.Options{
 		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
-		IncludeGenerated: fl.generated,
+		IncludeGenerated: fl.generated, ParseTimeout: fl.budget,
 	}
 	if !fl.noVerify {
 		opt.Verify = verifier()
@@ -387,11 +415,11 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 		return nil, &exitError{code: 2, err: r.err}
 	}
 	if len(r.res.Files) == 0 && r.res.Skipped == 0 && !namesFile(args) {
-		// Directories held nothing to analyse: say so, instead of a clean
-		// exit that looks like a clean tree. Files named one by one (as
-		// pre-commit does) and excluded were excluded on purpose.
-		r.res.Notices = append(r.res.Notices, scan.Notice{Level: "warning", Message: "no source files to analyse under " + strings.Join(args, ", ") + " (after .gitignore and excludes)"})
-		r.res.Skipped++
+		// Directories held nothing to analyse: say so, so that a clean
+		// exit does not read as a clean tree (a repository without C++ is
+		// not a failure). Files named one by one (as pre-commit does) and
+		// excluded were excluded on purpose.
+		r.res.Notices = append(r.res.Notices, scan.Notice{Level: "note", Message: "no source files to analyse under " + strings.Join(args, ", ") + " (after .gitignore and excludes)"})
 	}
 	return r.res, nil
 }

@@ -45,10 +45,11 @@ func fromBuildInfo(bi *debug.BuildInfo) buildVersion {
 
 // tool is the version the reports carry (SARIF's driver version, JSON's
 // tool.version, a baseline's toolVersion): the module version without its
-// "v", or "devel" for a build that recorded none.
+// "v", or "0.0.0-devel" for a build that recorded none (a numeric version,
+// as SARIF wants).
 func (v buildVersion) tool() string {
 	if v.module == "" || v.module == "(devel)" {
-		return "devel"
+		return "0.0.0-devel"
 	}
 	return strings.TrimPrefix(v.module, "v")
 }
