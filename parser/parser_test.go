@@ -295,6 +295,11 @@ func TestBlankDeadBranches(t *testing.T) {
 		{"#ifdef X\nb;\n#else\nc;\n#endif\n", "#ifdef X\nb;\n#else\nc;\n#endif\n"},
 		{"#if 0\nb;\n", "#if 0\nb;\n"},
 		{"x = a #if 0\n", "x = a #if 0\n"},
+		// A directive inside a comment or a (raw) string is text.
+		{"/*\n#if 0\n*/\nb;\n#endif\n", "/*\n#if 0\n*/\nb;\n#endif\n"},
+		{"const char* s = R\"x(\n#if 0\n)x\";\nb;\n#endif\n", "const char* s = R\"x(\n#if 0\n)x\";\nb;\n#endif\n"},
+		{"// c \\\n#if 0\nb;\n#endif\n", "// c \\\n#if 0\nb;\n#endif\n"},
+		{"int n = 1'000;\n#if 0\nb;\n#endif\n", "int n = 1'000;\n     \n  \n      \n"},
 	} {
 		dirs, chains := conditionals([]byte(tc.in))
 		got := string(blankDeadBranches([]byte(tc.in), dirs, chains))

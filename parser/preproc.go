@@ -41,6 +41,7 @@ func conditionals(src []byte) ([]directive, []cond) {
 	var dirs []directive
 	var chains []cond
 	var stack []open
+	lits := literals(src)
 	for from := 0; ; {
 		h := bytes.IndexByte(src[from:], '#')
 		if h < 0 {
@@ -48,6 +49,11 @@ func conditionals(src []byte) ([]directive, []cond) {
 		}
 		h += from
 		from = h + 1
+		if end := inLiteral(lits, h); end > 0 {
+			// A "#if 0" inside a comment or a (raw) string is text.
+			from = end
+			continue
+		}
 		start := h
 		for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
 			start--
@@ -106,6 +112,81 @@ func conditionals(src []byte) ([]directive, []cond) {
 		}
 	}
 	return dirs, out
+}
+
+// literals lists the comments and string and character literals of src
+// (raw strings included) as [start, end) byte ranges, in order.
+func literals(src []byte) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			e := i + 2
+			for e < len(src) && src[e] != '\n' {
+				if src[e] == '\\' && e+1 < len(src) {
+					e++ // a continued line comment
+				}
+				e++
+			}
+			out = append(out, [2]int{i, e})
+			i = e
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			e := bytes.Index(src[i+2:], []byte("*/"))
+			if e < 0 {
+				e = len(src)
+			} else {
+				e += i + 4
+			}
+			out = append(out, [2]int{i, e})
+			i = e
+		case c == '"' && i > 0 && src[i-1] == 'R' && (i < 2 || !isIdent(src[i-2]) || src[i-2] == 'u' || src[i-2] == 'U' || src[i-2] == 'L' || src[i-2] == '8'):
+			// R"delim( ... )delim"
+			open := bytes.IndexByte(src[i:], '(')
+			if open < 0 || open > 17 {
+				i++
+				continue
+			}
+			closer := append(append([]byte(")"), src[i+1:i+open]...), '"')
+			e := bytes.Index(src[i+open:], closer)
+			if e < 0 {
+				e = len(src)
+			} else {
+				e += i + open + len(closer)
+			}
+			out = append(out, [2]int{i, e})
+			i = e
+		case c == '"' || c == '\'' && (i == 0 || !isIdent(src[i-1])):
+			// A quote after a digit or letter is a digit separator
+			// (1'000) or part of a prefix handled above.
+			e := i + 1
+			for e < len(src) && src[e] != c && src[e] != '\n' {
+				if src[e] == '\\' {
+					e++
+				}
+				e++
+			}
+			e = min(e+1, len(src))
+			out = append(out, [2]int{i, e})
+			i = e
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// inLiteral returns the end of the literal range holding offset at, or 0.
+func inLiteral(lits [][2]int, at int) int {
+	i, _ := slices.BinarySearchFunc(lits, at, func(r [2]int, at int) int { return cmp.Compare(r[1], at+1) })
+	if i < len(lits) && lits[i][0] <= at && at < lits[i][1] {
+		return lits[i][1]
+	}
+	return 0
 }
 
 // open is a chain whose #endif has not been seen yet.
