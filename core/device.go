@@ -114,6 +114,11 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 			if o.device || d.Host == "pinned" && !o.pinned && o.kind != oParam {
 				continue
 			}
+			if o.class != "" && api.IsView(o.class) {
+				// A handle to device memory (DeviceMemoryBase): the
+				// work uses the memory it names, not the handle.
+				continue
+			}
 			out = append(out, obj)
 		}
 		return out
@@ -151,7 +156,14 @@ func (x *exec) receiverIs(s *state, recv parser.NodeID, types []string) bool {
 	if i < 0 {
 		return false
 	}
-	return slices.Contains(types, s.locals[i].tname)
+	if slices.Contains(types, s.locals[i].tname) {
+		return true
+	}
+	// A smart pointer to one: the class of the object it owns.
+	if o := s.locals[i].val.owns; o >= 0 && int(o) < len(s.objs) && s.objs[o].class != "" {
+		return slices.Contains(types, s.objs[o].class)
+	}
+	return false
 }
 
 // waitQueue completes the work queued on queue; "" is the default stream,

@@ -165,3 +165,42 @@ void upload_through_waiting_helper(cl_command_queue q, cl_mem buf, int n) {
   std::vector<float> host = load_weights(n);
   write_sync(q, buf, host.data(), n);
 }
+
+// StreamExecutor, with CUDA's rule for host memory: a copy into memory of
+// unknown origin is pending, but the host reading it is not a fault (if
+// the memory is pageable, the copy completed before returning).
+namespace se {
+class DeviceMemoryBase {};
+class Stream {
+ public:
+  void Memcpy(void* host_dst, const DeviceMemoryBase& src, unsigned long size);
+  void Memcpy(DeviceMemoryBase* dst, const void* host_src, unsigned long size);
+  void BlockHostUntilDone();
+};
+}  // namespace se
+se::DeviceMemoryBase AllocateOn(int n);
+std::unique_ptr<se::Stream> NewStream();
+
+float se_read_back(se::Stream* stream, const se::DeviceMemoryBase& src, float* host, unsigned long n) {
+  stream->Memcpy(host, src, n);
+  return host[0];
+}
+
+float se_read_back_waits(se::Stream* stream, const se::DeviceMemoryBase& src, float* host, unsigned long n) {
+  stream->Memcpy(host, src, n);
+  stream->BlockHostUntilDone();
+  return host[0];
+}
+
+// Correct: the device side is a handle; it may die while the copy runs.
+void se_upload_handle(se::Stream* stream, const float* host, int n) {
+  se::DeviceMemoryBase dst = AllocateOn(n);
+  stream->Memcpy(&dst, host, n * sizeof(float));
+}
+
+float se_owned_stream_waits(const se::DeviceMemoryBase& src, float* host, unsigned long n) {
+  std::unique_ptr<se::Stream> stream = NewStream();
+  stream->Memcpy(host, src, n);
+  stream->BlockHostUntilDone();
+  return host[0];
+}
