@@ -109,7 +109,7 @@ func (x *exec) run() {
 	s := &state{}
 	// Object 0 is what this points to (in a method): delete this and
 	// this->~T() end it, and members are used through it.
-	s.newObj(object{kind: oParam, owner: "this"})
+	s.newObj(object{kind: oParam, owner: "this", class: x.className()})
 	x.declareMembers(s)
 	if fd != parser.None {
 		x.declareParams(s, x.f.Field(fd, parser.FieldParameters))

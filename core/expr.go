@@ -914,6 +914,16 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		if i := s.lookup(name); i >= 0 && s.locals[i].val.clo != nil {
 			return x.invoke(s, s.locals[i].val.clo, list, n)
 		}
+		if x.classMembers["("+name+")"] != "" {
+			// m() in a method: a method of the same object.
+			if ownedYield(x.classMembers, name) {
+				x.handOn(s, list, x.args(s, list))
+				return borrowOf(s.part(thisObj, posHeld), tPointer)
+			}
+			if releases(x.classMembers, name) {
+				x.endHeld(s, thisObj, n, name)
+			}
+		}
 	}
 	switch {
 	case name == "std::move" || name == "move" || name == "std::forward":
@@ -1092,11 +1102,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if releases(facts, m) {
 			// The method frees or replaces the memory the object lent:
 			// what was lent before dangles.
-			for i := range s.objs {
-				if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live {
-					s.end(int32(i), freed, n, m)
-				}
-			}
+			x.endHeld(s, obj, n, m)
 		}
 	}
 	if arrow {
@@ -1267,6 +1273,15 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
 	return unknown
+}
+
+// endHeld ends the memory object obj lent (see Classes), at n by method m.
+func (x *exec) endHeld(s *state, obj int32, n parser.NodeID, m string) {
+	for i := range s.objs {
+		if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live {
+			s.end(int32(i), freed, n, m)
+		}
+	}
 }
 
 // receiverObj is the object a method is called on, when its class is

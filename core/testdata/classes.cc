@@ -162,3 +162,26 @@ void* DestructorCallsRelease(bool c) {
   }
   return p;  // want "use-after-scope"
 }
+
+class Grid {
+ public:
+  void Grow(int n) {
+    float* old = cells();
+    Reallocate(n);
+    old[0] = 0.0f;  // want "use-after-free"
+  }
+  void GrowSafely(int n) {
+    Reallocate(n);
+    float* fresh = cells();
+    fresh[0] = 0.0f;
+  }
+  void Reallocate(int n) {
+    delete[] cells_;
+    cells_ = new float[n];
+  }
+  float* cells() { return cells_; }
+  ~Grid() { delete[] cells_; }
+
+ private:
+  float* cells_;
+};
