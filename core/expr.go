@@ -417,6 +417,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		x.eval(s, f.Field(n, parser.FieldIndices))
 		switch v.kind {
 		case tStorage:
+			if v.owns >= 0 && int(v.owns) < len(s.objs) && s.objs[v.owns].fam == famAssoc {
+				return borrowOf(x.keyed(s, v.owns, x.text(f.Field(n, parser.FieldIndices))), tRef)
+			}
 			x.hostAccess(s, v.owns, n, x.writing == n)
 			return borrowOf(v.owns, tRef)
 		case tPointer, tView, tIter, tRef:
@@ -1134,6 +1137,12 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if rv.owns >= 0 && int(rv.owns) < len(s.objs) && s.objs[rv.owns].fam != famNone {
 			fam = s.objs[rv.owns].fam
 		}
+		if fam == famAssoc && rv.owns >= 0 {
+			return x.assocMethod(s, rv.owns, n, list, m)
+		}
+		if m == "erase" && rv.owns >= 0 {
+			return x.erase(s, rv.owns, fam, loc, n, list)
+		}
 		switch {
 		case borrowMethods[m]:
 			x.args(s, list)
@@ -1273,6 +1282,89 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
 	return unknown
+}
+
+// keyed finds or makes the element of associative container storage obj
+// found by key (as written; "" for one reached by iteration, which is
+// always a new one).
+func (x *exec) keyed(s *state, obj int32, key string) int32 {
+	key = strings.Join(strings.Fields(strings.Trim(key, "[]")), " ")
+	if key != "" {
+		for i := range s.objs {
+			if c := s.objs[i]; c.parent == obj+1 && c.pos == posKeyed && c.key == key && c.state == live {
+				return int32(i)
+			}
+		}
+	}
+	p := s.objs[obj]
+	s.hasParts = true
+	return s.newObj(object{kind: oStorage, state: p.state, owner: p.owner, end: p.end, via: p.via, frame: p.frame,
+		parent: obj + 1, pos: posKeyed, key: key, kept: p.kept})
+}
+
+// assocMethod runs method m of associative container storage obj (see
+// famAssoc).
+func (x *exec) assocMethod(s *state, obj int32, n, list parser.NodeID, m string) value {
+	texts := x.argTexts(list)
+	vs := x.args(s, list)
+	switch m {
+	case "find", "lower_bound", "upper_bound", "at":
+		key := ""
+		if len(texts) == 1 {
+			key = texts[0]
+		}
+		k := tIter
+		if m == "at" {
+			k = tRef
+		}
+		return borrowOf(x.keyed(s, obj, key), k)
+	case "begin", "cbegin", "rbegin":
+		return borrowOf(x.keyed(s, obj, ""), tIter)
+	case "erase":
+		if len(vs) >= 1 {
+			if p := vs[0].pt; vs[0].kind == tIter && p >= 0 && int(p) < len(s.objs) && s.objs[p].parent == obj+1 {
+				x.use(s, vs[0], n)
+				s.end(p, replaced, n, "erase")
+			} else if len(texts) == 1 {
+				key := strings.Join(strings.Fields(texts[0]), " ")
+				for i := range s.objs {
+					if c := s.objs[i]; c.parent == obj+1 && c.pos == posKeyed && c.key == key && c.state == live {
+						s.end(int32(i), replaced, n, "erase")
+					}
+				}
+			}
+		}
+		// erase(iterator) returns the iterator after the erased element.
+		return borrowOf(x.keyed(s, obj, ""), tIter)
+	case "clear":
+		s.endParts(obj, replaced, n, "clear")
+		return unknown
+	}
+	x.handOn(s, list, vs)
+	return unknown
+}
+
+// erase runs erase on sequence storage obj: a node container ends the
+// erased element only; the others may move every element after it, so
+// their storage is replaced (as growth replaces it) and the iterator
+// erase returns points into the new one.
+func (x *exec) erase(s *state, obj int32, fam family, loc *local, n, list parser.NodeID) value {
+	vs := x.args(s, list)
+	if fam == famNodes {
+		if len(vs) >= 1 && vs[0].kind == tIter && vs[0].pt >= 0 && vs[0].pt != obj {
+			s.end(vs[0].pt, replaced, n, "erase")
+		}
+		return borrowOf(obj, tIter)
+	}
+	if loc == nil || loc.typ != tStorage {
+		return unknown
+	}
+	old := s.objs[obj]
+	s.end(obj, replaced, n, "erase")
+	loc.val.owns = s.storage(loc, old.frame)
+	no := &s.objs[loc.val.owns]
+	no.kept, no.fam, no.elem, no.holds = old.kept, old.fam, old.elem, old.holds
+	return borrowOf(loc.val.owns, tIter)
 }
 
 // endHeld ends the memory object obj lent (see Classes), at n by method m.

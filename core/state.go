@@ -60,6 +60,9 @@ type object struct {
 	// it point to; handing the container on uses them. Shared between
 	// path clones: only ever appended to through slices.Clip.
 	holds []int32
+	// key: for a posKeyed element, the key it was found by, as written
+	// ("" for one reached by iteration).
+	key string
 	// class is the class of the object stored here, when known (a local
 	// of class type, new T, make_unique<T>, a unique_ptr<T>'s object):
 	// its facts say which methods return pointers into memory it owns.
@@ -75,6 +78,7 @@ const (
 	posBack          // back(), top() of a stack
 	posOwned         // the object an element (a smart pointer) owns
 	posHeld          // the memory an object of a class owns (see Classes)
+	posKeyed         // an element of an associative container (see key)
 )
 
 // value is what an expression yields on one path.

@@ -78,6 +78,15 @@ const (
 	// front, pop() moves the elements (std::pop_heap) and ends the last;
 	// push may reallocate.
 	famHeap
+	// famAssoc: the ordered and unordered associative containers.
+	// Insertion invalidates no reference (cppreference std::map: "No
+	// iterators or references are invalidated" by insert and emplace;
+	// std::unordered_map: "References and pointers to either key or data
+	// stored in the container are only invalidated by erasing that
+	// element"); erase invalidates the erased element's references and
+	// iterators, clear every one. An element is found by its key (find,
+	// at, operator[]) or by an iterator.
+	famAssoc
 )
 
 // sequenceTypes are the containers whose element references the core
@@ -87,6 +96,10 @@ var sequenceTypes = map[string]family{
 	"std::stack": famEnds, "stack": famEnds,
 	"std::list": famNodes, "list": famNodes, "std::forward_list": famNodes,
 	"std::priority_queue": famHeap, "priority_queue": famHeap,
+	"std::map": famAssoc, "map": famAssoc, "std::multimap": famAssoc, "multimap": famAssoc,
+	"std::set": famAssoc, "set": famAssoc, "std::multiset": famAssoc, "multiset": famAssoc,
+	"std::unordered_map": famAssoc, "unordered_map": famAssoc, "std::unordered_multimap": famAssoc,
+	"std::unordered_set": famAssoc, "unordered_set": famAssoc, "std::unordered_multiset": famAssoc,
 }
 
 // containerOf reads a container type: its family and what its elements

@@ -144,7 +144,7 @@ func (p *Pass) usedAt(line int) int {
 func quote(s string) string { return "'" + s + "'" }
 
 // elementRemovals are the removals that end one element (see core's removeMethods).
-var elementRemovals = map[string]bool{"pop_back": true, "pop_front": true, "pop": true}
+var elementRemovals = map[string]bool{"pop_back": true, "pop_front": true, "pop": true, "erase": true, "clear": true}
 
 // coreMessage words a fault, and names the device's fault kind for it.
 func coreMessage(p *Pass, fl core.Fault) (string, string) {
