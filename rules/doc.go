@@ -38,3 +38,39 @@ func upperFirst(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// classTitles say what goes wrong in each bug class (RULES.md A-H, and N).
+var classTitles = []struct{ class, title string }{
+	{"A", "async device work outlives the buffer it uses"},
+	{"B", "a pointer or view borrowed from an owner is used after the owner dies"},
+	{"C", "a container meant to keep buffers alive is handed on empty"},
+	{"D", "a no-op `.contiguous()` where a copy was meant"},
+	{"E", "device memory freed before the stream is done with it"},
+	{"F", "writes into a temporary copy that never reach the original"},
+	{"G", "callbacks and work objects that outlive what they use"},
+	{"H", "the host touches memory that queued device work still uses"},
+	{"N", "other host lifetime faults"},
+}
+
+// Index is docs/rules/README.md: every rule, by class, from the same
+// metadata as the rule pages.
+func Index(rs []*diag.Rule) string {
+	var b strings.Builder
+	b.WriteString("# Rules\n\n")
+	b.WriteString("Every rule belongs to one bug class. `holdfast rules` lists them and\n")
+	b.WriteString("`holdfast explain ID` prints a rule's page; this index and the pages are\n")
+	b.WriteString("generated from the same metadata (`go test ./rules -update`).\n\n")
+	for _, c := range classTitles {
+		fmt.Fprintf(&b, "## %s: %s\n\n", c.class, c.title)
+		b.WriteString("| Rule | Name | Default severity | What it reports |\n|---|---|---|---|\n")
+		for _, m := range rs {
+			if m.Class == c.class {
+				fmt.Fprintf(&b, "| [%s](%s.md) | `%s` | %s | %s |\n", m.ID, m.ID, m.Name, m.Severity, m.Summary)
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("A rule's ID never changes; its name may be used wherever an ID is accepted\n")
+	b.WriteString("(`--config` `rules.disable`, `holdfast explain`).\n")
+	return b.String()
+}

@@ -221,6 +221,18 @@ var update = flag.Bool("update", false, "rewrite docs/rules/*.md from the rules'
 // `holdfast explain` prints; run `go test ./rules -update` after editing a
 // rule's metadata.
 func TestDocsAreGenerated(t *testing.T) {
+	var metas []*diag.Rule
+	for _, r := range All() {
+		metas = append(metas, r.Meta)
+	}
+	index := filepath.Join("..", "docs", "rules", "README.md")
+	if *update {
+		if err := os.WriteFile(index, []byte(Index(metas)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if got, err := os.ReadFile(index); err != nil || string(got) != Index(metas) {
+		t.Errorf("%s is stale or missing (%v): run go test ./rules -update", index, err)
+	}
 	for _, r := range All() {
 		path := filepath.Join("..", "docs", "rules", r.Meta.ID+".md")
 		want := Doc(r.Meta)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/holdfast-dev/holdfast/diag"
 )
 
 // buggy is examples/backend/p2p_send.cc: one HF-B001 finding (line 18, in
@@ -448,5 +450,22 @@ func TestCommandMistakes(t *testing.T) {
 	// A configuration under the wrong name is not read, and says so.
 	if out, _ := expect(t, 1, "scan", "src"); !strings.Contains(out, "rename") || !strings.Contains(out, ".holdfast.yml") {
 		t.Errorf("misnamed configuration not reported:\n%s", out)
+	}
+}
+
+// TestUnconfirmedNeverFails: with --all an unconfirmed finding is shown as
+// a note, and --fail-on note still does not fail on it (as
+// docs/verification.md says of latent and not-reproduced findings).
+func TestUnconfirmedNeverFails(t *testing.T) {
+	for _, f := range []*diag.Finding{
+		{Severity: diag.Error, Verification: &diag.Verification{Verdict: diag.Latent}},
+		{Severity: diag.Warning, Verification: &diag.Verification{Verdict: diag.NotReproduced}},
+	} {
+		if failing([]*diag.Finding{f}, diag.Note) {
+			t.Errorf("%s finding fails the run", f.Verification.Verdict)
+		}
+	}
+	if !failing([]*diag.Finding{{Severity: diag.Note, Verification: &diag.Verification{Verdict: diag.Confirmed}}}, diag.Note) {
+		t.Error("a confirmed note must fail --fail-on note")
 	}
 }

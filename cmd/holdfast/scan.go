@@ -247,7 +247,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	if failOn == "never" {
 		return nil
 	}
-	if failing(res.Findings, threshold, fl.all) {
+	if failing(res.Findings, threshold) {
 		return &exitError{code: 1}
 	}
 	if res.Skipped > 0 {
@@ -437,17 +437,16 @@ func namesFile(paths []string) bool {
 // failing reports whether a shown, unsuppressed finding is at or above the
 // threshold. Findings the device did not reproduce count only with --all,
 // and then as notes.
-func failing(fs []*diag.Finding, threshold diag.Severity, all bool) bool {
+func failing(fs []*diag.Finding, threshold diag.Severity) bool {
 	for _, f := range fs {
 		sev := f.Severity
 		if f.Suppressed != "" {
 			continue
 		}
 		if f.Verification != nil && !f.Verification.Verdict.Shown() {
-			if !all {
-				continue
-			}
-			sev = diag.Note
+			// Unconfirmed findings are shown as notes with --all; they
+			// never fail the run (docs/verification.md).
+			continue
 		}
 		if sev >= threshold {
 			return true
