@@ -919,13 +919,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		if x.classMembers["("+name+")"] != "" {
 			// m() in a method: a method of the same object.
-			if ownedYield(x.classMembers, name) {
+			if part, ok := ownedYield(x.classMembers, name); ok {
 				x.handOn(s, list, x.args(s, list))
-				return borrowOf(s.part(thisObj, posHeld), tPointer)
+				return borrowOf(s.held(thisObj, part), tPointer)
 			}
-			if releases(x.classMembers, name) {
-				x.endHeld(s, thisObj, n, name)
-			}
+			x.endHeld(s, thisObj, releases(x.classMembers, name), n, name)
 		}
 	}
 	switch {
@@ -1091,7 +1089,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	}
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
-		if ownedYield(facts, m) {
+		if part, ok := ownedYield(facts, m); ok {
 			// A method of the object's class that returns a pointer into
 			// memory the object owns: the pointer lives as long as the
 			// object, or until a method gives the memory up.
@@ -1100,13 +1098,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				x.use(s, rv, fn)
 			}
 			x.handOn(s, list, x.args(s, list))
-			return borrowOf(s.part(obj, posHeld), tPointer)
+			return borrowOf(s.held(obj, part), tPointer)
 		}
-		if releases(facts, m) {
-			// The method frees or replaces the memory the object lent:
-			// what was lent before dangles.
-			x.endHeld(s, obj, n, m)
-		}
+		// A method that frees or replaces memory the object lent: what
+		// was lent before dangles.
+		x.endHeld(s, obj, releases(facts, m), n, m)
 	}
 	if arrow {
 		x.derefMoved(s, rv, fn)
@@ -1173,8 +1169,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		case growMethods[m] || m == "push" && fam == famHeap:
 			vs := x.args(s, list)
 			x.handOn(s, list, vs)
-			if rv.owns >= 0 && insertMethods[m] {
-				// Pointers put in the container: it holds them now.
+			if rv.owns >= 0 && insertMethods[m] && s.objs[rv.owns].elem == tPointer && len(vs) <= 2 {
+				// Pointers put in a container of pointers: it holds them
+				// now. (A container of values copies what it is given; a
+				// range insert copies the range's elements.)
 				for _, v := range vs {
 					if v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs) {
 						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.pt)
@@ -1367,10 +1365,14 @@ func (x *exec) erase(s *state, obj int32, fam family, loc *local, n, list parser
 	return borrowOf(loc.val.owns, tIter)
 }
 
-// endHeld ends the memory object obj lent (see Classes), at n by method m.
-func (x *exec) endHeld(s *state, obj int32, n parser.NodeID, m string) {
+// endHeld ends the parts (see ownedYield) of object obj that a call of
+// method m at n gives up.
+func (x *exec) endHeld(s *state, obj int32, parts []string, n parser.NodeID, m string) {
+	if len(parts) == 0 {
+		return
+	}
 	for i := range s.objs {
-		if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live {
+		if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live && slices.Contains(parts, c.key) {
 			s.end(int32(i), freed, n, m)
 		}
 	}

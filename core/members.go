@@ -111,18 +111,25 @@ func Classes(f *parser.File) map[string]map[string]string {
 }
 
 // Class facts. Besides its data members, a class's entry says what its
-// methods do with the memory the members point to, as two kinds of
-// entries keyed by a parenthesised name:
+// methods do with the memory the members point to, as entries keyed by a
+// parenthesised name:
 //
-//   - "(~)": the members its destructor hands away (deletes, frees, or
+//   - "(~)": the members its destructor gives up (deletes, frees, or
 //     passes to another function: back to a pool, to a deleter), comma
-//     separated. A member of an owning type (a unique_ptr, a container, an
-//     array) is given up by the implicit destructor as well.
-//   - "(m)" = "yields M": method m returns a pointer into member M's
-//     memory (M itself, M.get(), M.data(), &M[i]).
+//     separated, and "(~calls)" the methods of the object it calls. A
+//     member of an owning type (a unique_ptr, a container, an array) is
+//     given up by the implicit destructor as well.
+//   - "(-m)": the members method m frees (delete, free, reset, an owning
+//     member assigned anew); "(+m)": the container members whose buffer it
+//     may replace (push_back, resize, clear, ...).
+//   - "(m)" = "yields M": method m returns a pointer or reference to
+//     member M itself (a pointer member's pointee, or the member object);
+//     "yields M.buf": a pointer into the buffer M owns (M.get(), M.data(),
+//     &M[i]).
 //
-// So an object of the class owns the memory such a member points to: a
-// pointer a yielding method returned dangles once the object ends.
+// So an object of the class owns the memory such a member points to: what
+// a yielding method returned dangles once the object ends, or once a
+// method frees that member (or, for a buffer, replaces it).
 
 // methodFacts records what the method definition def (named method, a
 // destructor when it starts with ~) does with the members.
@@ -133,14 +140,19 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		return
 	}
 	if strings.HasPrefix(method, "~") {
-		handed, calls := x.handedAway(body, members, true)
-		addList(members, "(~)", handed)
+		freed, _, calls := x.handedAway(body, members, true)
+		addList(members, "(~)", freed)
 		addList(members, "(~calls)", calls)
 		return
 	}
-	handed, _ := x.handedAway(body, members, false)
-	addList(members, "(-"+method+")", handed)
-	// A method whose body is one return statement of a member's memory.
+	freed, grown, _ := x.handedAway(body, members, false)
+	addList(members, "(-"+method+")", freed)
+	addList(members, "(+"+method+")", grown)
+	// A method that returns a pointer or reference, whose body is one
+	// return statement of a member's memory.
+	if _, rk := x.funcDeclarator(def); rk != tPointer && rk != tRef {
+		return
+	}
 	var ret parser.NodeID
 	n := 0
 	for c := range f.NamedChildren(body) {
@@ -162,19 +174,19 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	}
 }
 
-// handedAway lists the members whose memory a method body gives up, and
-// the methods of the object it calls (this->m(), m()). What gives memory
-// up: delete m; free(m); m.reset(...) and, for a container member, any
-// call that replaces its buffer (clear, resize, push_back...); assigning
-// an owning member (a unique_ptr, a container) anew. A destructor
+// handedAway lists the members a method body frees and those whose
+// buffer it may replace, and the methods of the object it calls
+// (this->m(), m()). Freeing: delete m; free(m); m.reset(...); assigning
+// an owning member (a unique_ptr, a container) anew. Replacing: a
+// container member's growth (push_back, resize, clear, ...). A destructor
 // (anyCall) also gives up a member it hands to any function: back to a
 // pool, to a deleter; an ordinary method handing a member to a call
 // (memset, a kernel launch) uses it.
-func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall bool) (handed, calls []string) {
+func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall bool) (freed, grown, calls []string) {
 	f := x.f
-	add := func(m string) {
-		if m != "" && !strings.HasPrefix(m, "(") && !slices.Contains(handed, m) {
-			handed = append(handed, m)
+	add := func(list *[]string, m string) {
+		if m != "" && !strings.HasPrefix(m, "(") && !slices.Contains(*list, m) {
+			*list = append(*list, m)
 		}
 	}
 	owning := func(m string) bool {
@@ -182,7 +194,7 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 		if strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") {
 			return false
 		}
-		k := classify(strings.TrimRight(typ, "[]"))
+		k := classify(strings.TrimSuffix(typ, "[]"))
 		return k == tUnique || k == tStorage
 	}
 	for j := body; j < f.End(body); j++ {
@@ -192,7 +204,7 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 			for c := range f.NamedChildren(j) {
 				arg = c
 			}
-			add(memberName(f, arg))
+			add(&freed, memberName(f, arg))
 		case parser.KindCallExpression:
 			fn := f.Field(j, parser.FieldFunction)
 			args := f.Field(j, parser.FieldArguments)
@@ -205,8 +217,12 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 					continue
 				}
 				m := memberName(f, recv)
-				if m != "" && members[m] != "" && (name == "reset" || owning(m) && growMethods[name]) {
-					add(m)
+				switch {
+				case m == "" || members[m] == "":
+				case name == "reset":
+					add(&freed, m)
+				case owning(m) && (growMethods[name] || name == "erase"):
+					add(&grown, m)
 				}
 			case parser.KindIdentifier:
 				name := f.Text(fn)
@@ -215,7 +231,7 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 				}
 				if frees[name] {
 					for a := range f.NamedChildren(args) {
-						add(memberName(f, a))
+						add(&freed, memberName(f, a))
 						break
 					}
 				}
@@ -223,18 +239,18 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 			if anyCall {
 				for a := range f.NamedChildren(args) {
 					if m := memberName(f, a); members[m] != "" {
-						add(m)
+						add(&freed, m)
 					}
 				}
 			}
 		case parser.KindAssignmentExpression:
 			if m := memberName(f, f.Field(j, parser.FieldLeft)); m != "" && owning(m) {
-				add(m)
+				add(&freed, m)
 			}
 		}
 	}
 	slices.Sort(calls)
-	return handed, slices.Compact(calls)
+	return freed, grown, slices.Compact(calls)
 }
 
 // addList merges names into the comma-separated list at key.
@@ -262,8 +278,9 @@ func memberName(f *parser.File, n parser.NodeID) string {
 	return ""
 }
 
-// yieldedMember is the member whose memory expression e points into:
-// m, this->m, m.get(), m.data(), &m[i], m + k; "" for anything else.
+// yieldedMember is what expression e points into: "M" for member M
+// itself (m, this->m, a cast of it, m + k), "M.buf" for the buffer M owns
+// (m.get(), m.data(), m.c_str(), &m[i]); "" for anything else.
 func yieldedMember(f *parser.File, e parser.NodeID) string {
 	for f.Kind(e) == parser.KindParenthesizedExpression {
 		inner := parser.None
@@ -293,12 +310,16 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 		}
 		switch f.Text(f.Field(fn, parser.FieldField)) {
 		case "get", "data", "c_str":
-			return memberName(f, f.Field(fn, parser.FieldArgument))
+			if m := memberName(f, f.Field(fn, parser.FieldArgument)); m != "" {
+				return m + ".buf"
+			}
 		}
 	case parser.KindPointerExpression:
 		arg := f.Field(e, parser.FieldArgument)
 		if f.Kind(arg) == parser.KindSubscriptExpression {
-			return memberName(f, f.Field(arg, parser.FieldArgument))
+			if m := memberName(f, f.Field(arg, parser.FieldArgument)); m != "" {
+				return m + ".buf"
+			}
 		}
 	case parser.KindBinaryExpression:
 		return yieldedMember(f, f.Field(e, parser.FieldLeft))
@@ -306,54 +327,97 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 	return ""
 }
 
-// releasedBy lists the members method gives up ("~": the destructor),
-// with what the methods it calls on the object give up.
-func releasedBy(facts map[string]string, method string) []string {
-	key, calls := "(-"+method+")", ""
-	if method == "~" {
-		key, calls = "(~)", facts["(~calls)"]
+// list reads a comma-separated fact.
+func list(facts map[string]string, key string) []string {
+	if facts[key] == "" {
+		return nil
 	}
-	out := strings.Split(facts[key], ",")
-	for _, c := range strings.Split(calls, ",") {
-		if c != "" {
-			out = append(out, strings.Split(facts["(-"+c+")"], ",")...)
-		}
+	return strings.Split(facts[key], ",")
+}
+
+// freedBy lists the members method frees ("~": the destructor gives up),
+// with what the methods it calls on the object free.
+func freedBy(facts map[string]string, method string) []string {
+	if method != "~" {
+		return list(facts, "(-"+method+")")
+	}
+	out := list(facts, "(~)")
+	calls := list(facts, "(~calls)")
+	for _, c := range calls {
+		out = append(out, list(facts, "(-"+c+")")...)
 	}
 	return out
 }
 
-// releases says calling method on an object of the class gives up memory
-// a lending method of the class lends: pointers it lent dangle after.
-func releases(facts map[string]string, method string) bool {
-	gone := releasedBy(facts, method)
-	for k, v := range facts {
-		if m, ok := strings.CutPrefix(v, "yields "); ok && strings.HasPrefix(k, "(") && m != "" && slices.Contains(gone, m) {
-			return true
-		}
+// yielded is what method yields (see Classes): the member, and whether
+// it is the member's buffer; "" when the method lends nothing.
+func yielded(facts map[string]string, method string) (member string, buf bool) {
+	y, ok := strings.CutPrefix(facts["("+method+")"], "yields ")
+	if !ok {
+		return "", false
 	}
-	return false
+	m, isBuf := strings.CutSuffix(y, ".buf")
+	return m, isBuf
 }
 
-// ownedYield says a method of class, with the class's facts, returns a
-// pointer into memory the object owns: the member it yields is handed
-// away by the destructor, or is of an owning type.
-func ownedYield(facts map[string]string, method string) bool {
-	m, ok := strings.CutPrefix(facts["("+method+")"], "yields ")
-	if !ok {
-		return false
+// ownedYield says method of the class lends memory the object owns, and
+// names the part it lends (the member, or its buffer): the member is
+// given up by the destructor, or is of an owning type (then a reference
+// to the member object lives as long as the object).
+func ownedYield(facts map[string]string, method string) (string, bool) {
+	m, _ := yielded(facts, method)
+	if m == "" {
+		return "", false
 	}
-	if slices.Contains(releasedBy(facts, "~"), m) {
-		return true
+	part := facts["("+method+")"][len("yields "):]
+	if slices.Contains(freedBy(facts, "~"), m) {
+		return part, true
 	}
 	typ := facts[m]
+	if strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") {
+		return "", false
+	}
 	if strings.HasSuffix(typ, "[]") {
-		return true
+		return part, true
 	}
-	switch classify(strings.TrimRight(typ, "*&")) {
+	switch classify(typ) {
 	case tUnique, tStorage:
-		return !strings.HasSuffix(typ, "*") && !strings.HasSuffix(typ, "&")
+		return part, true
 	}
-	return false
+	return "", false
+}
+
+// releases lists the parts (see ownedYield) calling method on an object
+// of the class ends: a member it frees, and the buffer of one it frees or
+// replaces.
+func releases(facts map[string]string, method string) []string {
+	freed := freedBy(facts, method)
+	grown := list(facts, "(+"+method+")")
+	var out []string
+	for k := range facts {
+		if !strings.HasPrefix(k, "(") || strings.HasPrefix(k, "(-") || strings.HasPrefix(k, "(+") || strings.HasPrefix(k, "(~") {
+			continue
+		}
+		m, buf := yielded(facts, strings.Trim(k, "()"))
+		switch {
+		case m == "":
+		case slices.Contains(freed, m) && !buf && !isOwningType(facts[m]):
+			out = append(out, m)
+		case buf && (slices.Contains(freed, m) || slices.Contains(grown, m)):
+			out = append(out, m+".buf")
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// isOwningType says a member's declared type owns what it holds.
+func isOwningType(typ string) bool {
+	if strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") {
+		return false
+	}
+	k := classify(strings.TrimSuffix(typ, "[]"))
+	return k == tUnique || k == tStorage
 }
 
 // FileMembers answers Options.Members from the classes file f defines,

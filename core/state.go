@@ -257,15 +257,29 @@ func (s *state) part(obj int32, pos elemPos) int32 {
 		elem: p.elem, parent: obj + 1, pos: pos}
 	s.hasParts = true
 	c.kept = p.kept
-	switch pos {
-	case posOwned:
+	if pos == posOwned {
 		c.kind, c.elem = oHeap, tPlain
-	case posHeld:
-		// A buffer, like a container's: handing a pointer into it on
-		// after the owner ended is a use.
-		c.kind, c.elem, c.fam, c.class = oStorage, tPlain, famNone, ""
 	}
 	return s.newObj(c)
+}
+
+// held finds or makes the part of obj that a lending method lends (see
+// ownedYield): the memory of one member, or its buffer, named by key.
+func (s *state) held(obj int32, key string) int32 {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return -1
+	}
+	for i := range s.objs {
+		if c := s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.key == key && (c.state == live || s.objs[obj].state != live) {
+			return int32(i)
+		}
+	}
+	p := s.objs[obj]
+	s.hasParts = true
+	// A buffer, like a container's: handing a pointer into it on after
+	// it ended is a use.
+	return s.newObj(object{kind: oStorage, state: p.state, owner: p.owner, end: p.end, via: p.via, frame: p.frame,
+		parent: obj + 1, pos: posHeld, key: key, kept: p.kept})
 }
 
 // storage makes a new buffer for container local l.

@@ -123,6 +123,10 @@ func containerOf(typ string) (family, typeKind) {
 	if fam == famNone {
 		return famNone, tPlain
 	}
+	if strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), "const")), "*") {
+		// Elements that are raw pointers (T*, T* const).
+		return fam, tPointer
+	}
 	return fam, classify(arg)
 }
 

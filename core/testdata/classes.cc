@@ -185,3 +185,52 @@ class Grid {
  private:
   float* cells_;
 };
+
+#include <unordered_set>
+
+class Subgraph {
+ public:
+  const std::unordered_set<int>& nodes() const { return nodes_; }
+  void addEdge(int e) { edges_.insert(e); }
+  const float* weights() const { return weights_.data(); }
+  void addWeight(float w) { weights_.push_back(w); }
+  std::vector<float> weightsCopy() const { return weights_; }
+
+ private:
+  std::unordered_set<int> nodes_;
+  std::unordered_set<int> edges_;
+  std::vector<float> weights_;
+};
+
+int OtherMemberGrows(Subgraph& g) {
+  const auto& ns = g.nodes();
+  int n = 0;
+  for (int v : ns) {
+    g.addEdge(v);
+    n += static_cast<int>(ns.size());
+  }
+  return n;
+}
+
+float BufferReplaced(Subgraph& g) {
+  const float* w = g.weights();
+  g.addWeight(1.0f);
+  return w[0];  // want "use-after-free"
+}
+
+float CopyUnaffected(Subgraph& g) {
+  std::vector<float> w = g.weightsCopy();
+  g.addWeight(1.0f);
+  return w[0];
+}
+
+void Consume(const std::vector<long>& shape);
+
+void RangeInsertCopies(int n) {
+  std::vector<long> shape;
+  {
+    std::unique_ptr<long[]> copy = std::make_unique<long[]>(n);
+    shape.insert(shape.end(), copy.get(), copy.get() + n);
+  }
+  Consume(shape);
+}
