@@ -768,6 +768,12 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		// lambda before the call returns, if at all.
 		roles &^= apimodel.Callback
 	}
+	if roles&apimodel.Callback != 0 && recv != parser.None && recvVar == NoVar && !b.yieldsFuture(recv) {
+		// The receiver is the result of a call that is not known to
+		// return a future (f(x).then(g) of a function combinator): a
+		// name alone does not make it one.
+		roles &^= apimodel.Callback
+	}
 	first := NoVar // the first argument, when it is a value
 	for a := range f.NamedChildren(args) {
 		first = b.rootVar(a)
@@ -1157,6 +1163,26 @@ func (b *builder) inferredAsync(roles apimodel.Role, target VarID) bool {
 // continuation: a future, event or stream, a pointer or smart pointer to
 // one, or a value whose type is not written (auto, a parameter of a
 // template).
+// yieldsFuture says the receiver expression recv, the result of a call,
+// may be a future: the call's name has a role that returns one (yield,
+// async) or is named like a future, event or stream. A receiver that is
+// not a call (a member, an element) is given the benefit of the doubt.
+func (b *builder) yieldsFuture(recv parser.NodeID) bool {
+	recv = b.strip(recv)
+	if b.kind(recv) != parser.KindCallExpression {
+		return true
+	}
+	fn := b.f.Field(recv, parser.FieldFunction)
+	name := b.text(fn)
+	if i := strings.LastIndexAny(name, ".>:"); i >= 0 {
+		name = name[i+1:]
+	}
+	if b.m.Call(name)&(apimodel.Yield|apimodel.Async) != 0 {
+		return true
+	}
+	return MayComplete(b.m, name)
+}
+
 func (b *builder) mayComplete(v VarID) bool {
 	x := &b.fn.Vars[v]
 	if x.Kind == Future || x.Stream || x.Type == "" || x.Base == "auto" || x.Kind == Lambda {

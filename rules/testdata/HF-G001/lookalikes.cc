@@ -20,3 +20,10 @@ int AwaitValue(HostFuture<int> f) {
   f.OnReady([&p](int v) { p.set_value(v); });
   return got.get();
 }
+
+// A function combinator's then composes functions; the composition runs
+// when it is called, here, before the locals die: nothing is a future.
+Tensor SquareThenScale(const Tensor& x, const Tensor& scale) {
+  Tensor bias = MakeBias(x);
+  return sequence_function(Square).then([&](const Tensor& y) { return Mul(y, scale, bias); }).call(x);
+}

@@ -162,3 +162,10 @@ class Agent4 {
   Transport* transport_;
   int pending_;
 };
+
+// The future a work object yields (getFuture): its continuation runs when
+// the work completes, after the local it captures died.
+void ChainOnWork(c10::intrusive_ptr<Work> work) {
+  int count = 0;
+  work->getFuture()->then([&count](ivalue::Future& f) { ++count; }, IntType::get());  // want "captures local 'count' by reference"
+}
