@@ -111,7 +111,7 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 				break // lives until the function returns: only a return escapes
 			}
 			cv := fn.Var(c.carrier)
-			if c.carrier != lifetime.NoVar && (cv.Scope == o.Scope || !fn.Encloses(cv.Scope, o.Scope)) {
+			if c.carrier != lifetime.NoVar && (cv.Scope == o.Scope || !fn.Encloses(cv.Scope, o.Scope) || c.carrier != b.Var && copiesChars(cv.Type)) {
 				continue
 			}
 			use := useAfter(fn, c.carrier, died.At)
@@ -135,6 +135,11 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 		}
 		for _, c := range carriers(fn, i) {
 			k := key{b.Owner, c.carrier}
+			if cv := fn.Var(c.carrier); cv != nil && c.carrier != b.Var && copiesChars(cv.Type) {
+				// A string given a char pointer (+=, append, assign)
+				// copies the characters: it keeps no pointer.
+				continue
+			}
 			if cv := fn.Var(c.carrier); cv != nil && !strings.Contains(cv.Type, "*") && strings.Contains(cv.Type, "&") && returnsByValue(p, fn) {
 				// A reference returned from a function that returns by
 				// value: the caller gets a copy made before the local dies.
@@ -171,6 +176,20 @@ func intoOwnMemory(p *Pass, fn *lifetime.Func, b *lifetime.Event) bool {
 		}
 	}
 	return true
+}
+
+// copiesChars says a value of declared type typ is a string that owns its
+// characters (std::string and its kin, not a view or a pointer).
+func copiesChars(typ string) bool {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	if strings.ContainsAny(t, "*&") {
+		return false
+	}
+	switch lastIdent(t) {
+	case "string", "wstring", "u16string", "u32string", "basic_string":
+		return true
+	}
+	return false
 }
 
 // reassigned says carrier v is given another value after the borrow at

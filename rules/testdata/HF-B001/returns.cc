@@ -57,3 +57,15 @@ int LastId(const std::vector<int>& ids) {
   auto last = stack.back();
   return last;
 }
+
+// Correct: a string appended from a char pointer copies the characters.
+std::string Wrap(const std::string& text) {
+  std::string final_string;
+  {
+    std::string main_part = text + "\n";
+    const char* c_string = main_part.c_str();
+    final_string += c_string;
+    final_string.append(c_string, 2);
+  }
+  return final_string;
+}
