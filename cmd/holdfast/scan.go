@@ -181,6 +181,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	}
 	var tally runTally
 	tally.files = len(res.Files)
+	tally.config = configEffects(cfg)
 	if base != nil {
 		var matched int
 		res.Findings, matched = base.Filter(res.Findings)
@@ -289,6 +290,38 @@ type runTally struct {
 	baselined     int // findings the baseline hid
 	staleBaseline int // baseline entries for scanned files that matched nothing
 	unchanged     int // findings --new-from-rev hid
+	// config says what the configuration file turned off, so that a
+	// pull request's own .holdfast.yaml cannot quietly silence a scan.
+	config string
+}
+
+// configEffects says what cfg turns off: rules disabled, paths excluded,
+// severities lowered, a fail-on of never; "" when it turns nothing off.
+func configEffects(cfg *config.Config) string {
+	if cfg == nil || cfg.Path == "" {
+		return ""
+	}
+	var parts []string
+	if n := len(cfg.Rules.Disable); n > 0 {
+		parts = append(parts, plural(n, "rule")+" disabled")
+	}
+	if n := len(cfg.Exclude); n > 0 {
+		parts = append(parts, plural(n, "exclude pattern"))
+	}
+	if n := len(cfg.Rules.Severity); n > 0 {
+		what := "1 severity changed"
+		if n > 1 {
+			what = fmt.Sprintf("%d severities changed", n)
+		}
+		parts = append(parts, what)
+	}
+	if cfg.FailOn == "never" {
+		parts = append(parts, "fail-on never")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return filepath.Base(cfg.Path) + ": " + strings.Join(parts, ", ")
 }
 
 // line is the one-line summary printed on standard error after every scan:
@@ -318,6 +351,9 @@ func (t runTally) line(s report.Summary) string {
 	}
 	if s.Notices != "" {
 		parts = append(parts, s.Notices)
+	}
+	if t.config != "" {
+		parts = append(parts, t.config)
 	}
 	return "holdfast: " + strings.Join(parts, "; ")
 }
