@@ -37,7 +37,7 @@ type scanFlags struct {
 	stats       bool
 	all         bool
 	noVerify    bool
-	maxFileSize int64
+	maxFileSize byteSize
 	baseline    string
 	newFromRev  string
 	category    string
@@ -56,7 +56,7 @@ func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
 	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
-	f.Int64Var(&fl.maxFileSize, "max-file-size", 0, "skip files bigger than `BYTES` (default 8 MiB)")
+	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M)")
 	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
 	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take before the file is skipped with a warning")
 	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
@@ -279,7 +279,7 @@ func checkLimits(fl scanFlags) error {
 		return &exitError{code: 2, err: fmt.Errorf("--file-budget: %s is negative; give a duration such as 20s, or 0 for the default", fl.budget)}
 	}
 	if fl.maxFileSize < 0 {
-		return &exitError{code: 2, err: fmt.Errorf("--max-file-size: %d is negative; give a size in bytes, or 0 for the default", fl.maxFileSize)}
+		return &exitError{code: 2, err: fmt.Errorf("--max-file-size: %d is negative; give a size, or 0 for the default", fl.maxFileSize)}
 	}
 	return nil
 }
@@ -408,7 +408,7 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	ctx, stop := e.interrupt(ctx)
 	defer stop()
 	opt := scan.Options{
-		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: fl.maxFileSize,
+		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: int64(fl.maxFileSize),
 		IncludeGenerated: fl.generated, ParseTimeout: fl.budget,
 	}
 	if !fl.noVerify {
