@@ -8,7 +8,7 @@ import (
 func TestByteSize(t *testing.T) {
 	for in, want := range map[string]int64{
 		"1048576": 1 << 20, "512k": 512 << 10, "512KiB": 512 << 10, "8M": 8 << 20, "8MB": 8 << 20,
-		"1g": 1 << 30, "0": 0, " 2 K ": 2 << 10, "-1": -1,
+		"1g": 1 << 30, "0": 0, "2 K": 2 << 10, "-1": -1,
 	} {
 		var b byteSize
 		if err := b.Set(in); err != nil || int64(b) != want {
