@@ -5,8 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/holdfast-dev/holdfast/discover"
 )
 
 // TestPreCommitHook runs the real pre-commit on the real hook definition
@@ -149,5 +152,36 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHookFilesCoverTheScan: the hook passes a staged file exactly when a
+// scan would analyse it, every extension in any case.
+func TestHookFilesCoverTheScan(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pattern string
+	for _, line := range strings.Split(string(data), "\n") {
+		if p, ok := strings.CutPrefix(strings.TrimSpace(line), "files: "); ok {
+			pattern = p
+		}
+	}
+	re, err := regexp.Compile(pattern)
+	if pattern == "" || err != nil {
+		t.Fatalf("no files: pattern in the hook (%v)", err)
+	}
+	for _, ext := range discover.DefaultExtensions() {
+		for _, name := range []string{"src/a" + ext, "src/A" + strings.ToUpper(ext)} {
+			if !re.MatchString(name) {
+				t.Errorf("the hook does not pass %s", name)
+			}
+		}
+	}
+	for _, name := range []string{"setup.py", "README.md", "a.cc.orig", "a.mmx"} {
+		if re.MatchString(name) {
+			t.Errorf("the hook passes %s", name)
+		}
 	}
 }
