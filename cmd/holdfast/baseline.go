@@ -28,7 +28,8 @@ line, so edits elsewhere in a file do not bring old findings back; a
 fingerprint recorded twice hides two findings, not a third.
 
 Run both commands from the same directory: paths in the baseline are
-relative to it. The exit status is 0 when the baseline was written, whatever
+relative to it (scan warns when none of them exists from where it runs).
+The exit status is 0 when the baseline was written, whatever
 it holds, and 2 on an error.`,
 		Example: `  holdfast baseline -o holdfast-baseline.json
   holdfast scan --baseline holdfast-baseline.json`,

@@ -480,3 +480,20 @@ func TestSummaryNamesConfigEffects(t *testing.T) {
 		t.Errorf("summary does not name what the configuration turns off: %q", errs)
 	}
 }
+
+// TestBaselineFromElsewhereWarns: a baseline's paths are relative to the
+// directory it was recorded in; used from another, it hides nothing, and
+// the scan says so instead of reporting everything as new in silence.
+func TestBaselineFromElsewhereWarns(t *testing.T) {
+	dir := tree(t, map[string]string{"src/send.cc": buggy(t)})
+	expect(t, 0, "baseline", "-o", "base.json")
+	t.Chdir(filepath.Join(dir, "src"))
+	out, _ := expect(t, 1, "scan", "--baseline", "../base.json")
+	if !strings.Contains(out, "none of the baseline's 1 entry names a file that exists from here") {
+		t.Errorf("no warning for a baseline used from another directory:\n%s", out)
+	}
+	t.Chdir(dir)
+	if out, _ := expect(t, 0, "scan", "--baseline", "base.json"); strings.Contains(out, "none of the baseline") {
+		t.Errorf("warned from the right directory:\n%s", out)
+	}
+}

@@ -187,6 +187,12 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		res.Findings, matched = base.Filter(res.Findings)
 		tally.baselined = matched
 		tally.staleBaseline = staleEntries(base, res.Files, matched)
+		if n := len(base.Findings); n > 0 && matched == 0 && !anyEntryScanned(base, res.Files) && !anyEntryExists(base) {
+			// Paths in a baseline are relative to where it was recorded:
+			// from elsewhere, it hides nothing.
+			res.Notices = append(res.Notices, scan.Notice{Level: "warning", File: fl.baseline,
+				Message: fmt.Sprintf("none of the baseline's %s names a file that exists from here: run from the directory it was recorded in", plural(n, "entry"))})
+		}
 	}
 	if rev != nil {
 		changed, err := rev.Lines(root, res.Files)
@@ -356,6 +362,32 @@ func (t runTally) line(s report.Summary) string {
 		parts = append(parts, t.config)
 	}
 	return "holdfast: " + strings.Join(parts, "; ")
+}
+
+// anyEntryScanned says some entry of b is for one of the scanned files.
+func anyEntryScanned(b *baseline.File, files []string) bool {
+	scanned := map[string]bool{}
+	for _, f := range files {
+		scanned[f] = true
+	}
+	for _, e := range b.Findings {
+		if scanned[e.File] {
+			return true
+		}
+	}
+	return false
+}
+
+// anyEntryExists says some entry of b names a file that exists from the
+// current directory: the baseline was recorded here (a scan of a few
+// files may scan none of its entries).
+func anyEntryExists(b *baseline.File) bool {
+	for _, e := range b.Findings {
+		if _, err := os.Lstat(filepath.FromSlash(e.File)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // staleEntries counts the baseline entries for files this scan analysed
