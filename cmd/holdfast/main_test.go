@@ -497,3 +497,18 @@ func TestBaselineFromElsewhereWarns(t *testing.T) {
 		t.Errorf("warned from the right directory:\n%s", out)
 	}
 }
+
+// TestIgnoredFlagsWarn: a flag that does nothing in the chosen format says
+// so instead of being dropped in silence.
+func TestIgnoredFlagsWarn(t *testing.T) {
+	tree(t, map[string]string{"ok.cc": clean})
+	if _, errs := expect(t, 0, "scan", "--trace", "--format", "json"); !strings.Contains(errs, "--trace changes only the text format") {
+		t.Errorf("--trace with json: %q", errs)
+	}
+	if _, errs := expect(t, 0, "scan", "--sarif-category", "x"); !strings.Contains(errs, "--sarif-category applies to SARIF only") {
+		t.Errorf("--sarif-category with text: %q", errs)
+	}
+	if _, errs := expect(t, 0, "scan", "--trace"); strings.Contains(errs, "warning") {
+		t.Errorf("--trace with text warned: %q", errs)
+	}
+}

@@ -121,6 +121,13 @@ current directory is refused. '-o -' is standard output.`,
 			if !cmd.Flags().Changed("format") {
 				fl.format = formatOf(fl.output, fl.format)
 			}
+			// Flags that do nothing in the chosen format say so.
+			if fl.trace && fl.format != "text" {
+				_, _ = fmt.Fprintf(e.stderr, "holdfast: warning: --trace changes only the text format; it is ignored with --format %s\n", fl.format)
+			}
+			if cmd.Flags().Changed("sarif-category") && fl.format != "sarif" {
+				_, _ = fmt.Fprintf(e.stderr, "holdfast: warning: --sarif-category applies to SARIF only; it is ignored with --format %s\n", fl.format)
+			}
 			return runScan(cmd.Context(), fl, args, e)
 		},
 	}
