@@ -921,7 +921,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			// m() in a method: a method of the same object.
 			if part, ok := ownedYield(x.classMembers, name); ok {
 				x.handOn(s, list, x.args(s, list))
-				return borrowOf(s.held(thisObj, part), tPointer)
+				return borrowOf(s.keyedPart(thisObj, posHeld, part), tPointer)
 			}
 			x.endHeld(s, thisObj, releases(x.classMembers, name), n, name)
 		}
@@ -1098,7 +1098,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				x.use(s, rv, fn)
 			}
 			x.handOn(s, list, x.args(s, list))
-			return borrowOf(s.held(obj, part), tPointer)
+			return borrowOf(s.keyedPart(obj, posHeld, part), tPointer)
 		}
 		// A method that frees or replaces memory the object lent: what
 		// was lent before dangles.
@@ -1282,22 +1282,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	return unknown
 }
 
-// keyed finds or makes the element of associative container storage obj
-// found by key (as written; "" for one reached by iteration, which is
-// always a new one).
+// keyed is the element of associative container storage obj found by
+// key, as written (see keyedPart).
 func (x *exec) keyed(s *state, obj int32, key string) int32 {
-	key = strings.Join(strings.Fields(strings.Trim(key, "[]")), " ")
-	if key != "" {
-		for i := range s.objs {
-			if c := s.objs[i]; c.parent == obj+1 && c.pos == posKeyed && c.key == key && c.state == live {
-				return int32(i)
-			}
-		}
-	}
-	p := s.objs[obj]
-	s.hasParts = true
-	return s.newObj(object{kind: oStorage, state: p.state, owner: p.owner, end: p.end, via: p.via, frame: p.frame,
-		parent: obj + 1, pos: posKeyed, key: key, kept: p.kept})
+	return s.keyedPart(obj, posKeyed, strings.Join(strings.Fields(strings.Trim(key, "[]")), " "))
 }
 
 // assocMethod runs method m of associative container storage obj (see

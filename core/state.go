@@ -263,23 +263,27 @@ func (s *state) part(obj int32, pos elemPos) int32 {
 	return s.newObj(c)
 }
 
-// held finds or makes the part of obj that a lending method lends (see
-// ownedYield): the memory of one member, or its buffer, named by key.
-func (s *state) held(obj int32, key string) int32 {
+// keyedPart finds or makes the part of obj at pos named by key: the
+// memory one member lends, or its buffer (posHeld, see ownedYield), or the
+// element of an associative container found by a key (posKeyed; "" is one
+// reached by iteration, which is always a new one). A part is a buffer,
+// like a container's: handing a pointer into it on after it ended is a
+// use.
+func (s *state) keyedPart(obj int32, pos elemPos, key string) int32 {
 	if obj < 0 || int(obj) >= len(s.objs) {
 		return -1
 	}
-	for i := range s.objs {
-		if c := s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.key == key && (c.state == live || s.objs[obj].state != live) {
-			return int32(i)
+	if key != "" {
+		for i := range s.objs {
+			if c := s.objs[i]; c.parent == obj+1 && c.pos == pos && c.key == key && (c.state == live || s.objs[obj].state != live) {
+				return int32(i)
+			}
 		}
 	}
 	p := s.objs[obj]
 	s.hasParts = true
-	// A buffer, like a container's: handing a pointer into it on after
-	// it ended is a use.
 	return s.newObj(object{kind: oStorage, state: p.state, owner: p.owner, end: p.end, via: p.via, frame: p.frame,
-		parent: obj + 1, pos: posHeld, key: key, kept: p.kept})
+		parent: obj + 1, pos: pos, key: key, kept: p.kept})
 }
 
 // storage makes a new buffer for container local l.

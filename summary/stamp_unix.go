@@ -1,4 +1,4 @@
-//go:build darwin || freebsd
+//go:build linux || darwin || freebsd
 
 package summary
 
@@ -14,7 +14,7 @@ func sysStamp(info fs.FileInfo) (ino, ctime int64, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	return int64(st.Ino), st.Ctimespec.Nano(), true
+	return int64(st.Ino), statusChanged(st), true
 }
 
 // sysOwner returns the owner of the file.
