@@ -628,7 +628,9 @@ func treeSummaries(opt Options, dopt discover.Options, m *apimodel.Model, files 
 		if err != nil {
 			notes = append(notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
 		}
-		treeFiles, _, err := discover.Find([]string{root}, discover.Options{Root: root, Exclude: dopt.Exclude, Extensions: dopt.Extensions, MaxFileSize: dopt.MaxFileSize})
+		whole := dopt
+		whole.Root = root
+		treeFiles, _, err := discover.Find([]string{root}, whole)
 		listed := map[string]bool{}
 		if err == nil {
 			for _, f := range treeFiles {
