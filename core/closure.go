@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
@@ -113,6 +114,9 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	x.depth++
 	x.inLambda++
 	x.invoked = append(x.invoked, n)
+	if !slices.Contains(x.ran, c.node) {
+		x.ran = append(x.ran, c.node)
+	}
 	defer func() {
 		x.depth, x.retKind, x.retRvalue = savedDepth, savedRet, savedRv
 		x.inLambda--
@@ -152,13 +156,7 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 			x.bind(run, &l, v, true)
 			run.locals = append(run.locals, l)
 		}
-		for t := range x.f.NamedChildren(d) {
-			if x.kind(t) == parser.KindTrailingReturnType {
-				if tt := x.text(t); strings.Contains(tt, "&") && !strings.Contains(tt, "&&") {
-					x.retKind = tRef
-				}
-			}
-		}
+		_, x.retKind = x.lambdaSignature(c.node)
 	}
 	out := x.stmt(body, []*state{run})
 	for _, st := range out {
@@ -182,4 +180,27 @@ func (x *exec) afterAmp(n parser.NodeID) bool {
 		i--
 	}
 	return i >= 0 && src[i] == '&'
+}
+
+// lambdaSignature reads lambda n's declarator (its parameters) and what it
+// returns: tRef for a trailing "-> T&", with retRvalue set for "-> T&&";
+// tPlain otherwise (a lambda without a trailing type returns by value).
+func (x *exec) lambdaSignature(n parser.NodeID) (parser.NodeID, typeKind) {
+	d := x.f.Field(n, parser.FieldDeclarator)
+	if d == parser.None {
+		return parser.None, tPlain
+	}
+	rk := tPlain
+	for t := range x.f.NamedChildren(d) {
+		if x.kind(t) != parser.KindTrailingReturnType {
+			continue
+		}
+		switch tt := x.text(t); {
+		case strings.Contains(tt, "&&"):
+			x.retRvalue = true
+		case strings.Contains(tt, "&"):
+			rk = tRef
+		}
+	}
+	return d, rk
 }

@@ -113,12 +113,17 @@ type Result struct {
 	Faults []Fault
 	// Cut says the path bound dropped some paths.
 	Cut bool
+	// Ran lists the lambdas whose bodies ran on some path (those called
+	// where they were made); the others are executed on their own.
+	Ran []parser.NodeID
 }
 
-// Execute runs function definition def of f over every path.
+// Execute runs function definition def of f over every path. def may be a
+// lambda expression: its body then runs on its own, with its parameters
+// and captures values of an unknown caller.
 func Execute(f *parser.File, def parser.NodeID, opt Options) Result {
 	x := execute(f, def, opt)
-	return Result{Faults: x.faults, Cut: x.cut}
+	return Result{Faults: x.faults, Cut: x.cut, Ran: x.ran}
 }
 
 // execute runs definition def over every path, the bound defaulted.

@@ -51,6 +51,7 @@ type exec struct {
 	writing      parser.NodeID     // the assignment target being evaluated (None: none)
 	inLambda     int               // lambda bodies being run, nested (see invoke)
 	invoked      []parser.NodeID   // the calls of the closures being run, outermost first
+	ran          []parser.NodeID   // the lambdas whose bodies ran on some path
 	hasMembers   bool              // the method\'s object has data members the path follows
 }
 
@@ -97,7 +98,9 @@ func (x *exec) lastNamedChild(n parser.NodeID) parser.NodeID {
 
 func (x *exec) run() {
 	fd, rk := x.funcDeclarator(x.def)
-	if rk == tPlain {
+	if x.kind(x.def) == parser.KindLambdaExpression {
+		fd, rk = x.lambdaSignature(x.def)
+	} else if rk == tPlain {
 		switch classify(x.text(x.f.Field(x.def, parser.FieldType))) {
 		case tView:
 			rk = tView

@@ -27,10 +27,12 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		v := unknown
 		if init != parser.None {
 			v = x.eval(s, init)
-			if ref && !v.known && v.pt < 0 && v.owns < 0 && x.prvalue(init) {
-				// A reference bound to a literal or an arithmetic result
-				// binds a temporary that lives as long as the reference.
-				v = borrowOf(s.newObj(object{kind: oStack, owner: name, frame: !static}), tRef)
+			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(init) || v.prvalue) {
+				// A reference bound to a literal, an arithmetic result or a
+				// call's result by value binds a temporary that lives as
+				// long as the reference: an object of the declared type.
+				v = borrowOf(s.newObj(object{kind: oStack, owner: name, frame: !static, class: typeName(typText)}), tRef)
+				v.owns = v.pt
 			} else if ref && v.known {
 				v = borrowOf(s.newObj(object{kind: oStack, owner: name, frame: !static}), tRef)
 			}
@@ -135,7 +137,16 @@ func (x *exec) isMember(name string, n parser.NodeID) bool {
 // className is the class the function is a method of: the scope of its
 // qualified name, or the class its definition is written in.
 func (x *exec) className() string {
-	fd, _ := x.funcDeclarator(x.def)
+	def := x.def
+	if x.kind(def) == parser.KindLambdaExpression {
+		// A lambda's this is its enclosing method's.
+		if a := x.f.Ancestor(def, parser.KindFunctionDefinition); a != parser.None {
+			def = a
+		}
+	}
+	rv := x.retRvalue
+	fd, _ := x.funcDeclarator(def)
+	x.retRvalue = rv
 	if fd != parser.None {
 		name := calleeName(x.text(x.f.Field(fd, parser.FieldDeclarator)))
 		if i := strings.LastIndex(name, "::"); i > 0 {
@@ -194,6 +205,42 @@ func (x *exec) prvalue(n parser.NodeID) bool {
 	case parser.KindNumberLiteral, parser.KindStringLiteral, parser.KindTrue, parser.KindFalse,
 		parser.KindBinaryExpression:
 		return true
+	}
+	return false
+}
+
+// temporary says expression n makes a new object that lives only until the
+// end of its full expression: a literal, an arithmetic or comparison
+// result, T{...}, a constructor call T(...) of a class the tree defines or
+// of the standard library, or std::move or std::forward of one of these.
+func (x *exec) temporary(n parser.NodeID) bool {
+	f := x.f
+	switch x.kind(n) {
+	case parser.KindNumberLiteral, parser.KindCharLiteral, parser.KindStringLiteral,
+		parser.KindTrue, parser.KindFalse, parser.KindCompoundLiteralExpression:
+		return true
+	case parser.KindParenthesizedExpression:
+		return x.temporary(x.lastNamedChild(n))
+	case parser.KindBinaryExpression:
+		switch x.text(f.Field(n, parser.FieldOperator)) {
+		case "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||":
+			return true
+		}
+	case parser.KindCallExpression:
+		name := calleeName(x.text(f.Field(n, parser.FieldFunction)))
+		args := f.Field(n, parser.FieldArguments)
+		if name == "std::move" || name == "std::forward" {
+			for a := range f.NamedChildren(args) {
+				return x.temporary(a)
+			}
+			return false
+		}
+		if stdClasses[name] {
+			return true
+		}
+		if x.opt.Members != nil && !strings.HasPrefix(name, "std::") && x.classMembers["("+lastName(name)+")"] == "" {
+			return x.opt.Members(lastName(name)) != nil
+		}
 	}
 	return false
 }
@@ -1030,12 +1077,18 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			return borrowOf(s.locals[a.from].val.owns, tRef)
 		}
 	}
+	return x.returned(s, n, c.ByValue, c.Storage)
+}
+
+// returned is the value of call n of a function that returns by value (a
+// temporary, that owns a buffer when storage says so), or unknown.
+func (x *exec) returned(s *state, n parser.NodeID, byValue, storage bool) value {
 	switch {
-	case c.ByValue && c.Storage:
+	case byValue && storage:
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
 		s.temps = append(s.temps, t)
 		return value{pt: -1, owns: t, kind: tStorage, from: -1, prvalue: true}
-	case c.ByValue:
+	case byValue:
 		v := unknown
 		v.prvalue = true
 		return v
@@ -1087,8 +1140,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		}
 		return unknown
 	}
+	byValue, storage := false, false
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
+		byValue, storage = returnsByValue(facts, m)
 		if part, ok := ownedYield(facts, m); ok {
 			// A method of the object's class that returns a pointer into
 			// memory the object owns: the pointer lives as long as the
@@ -1117,7 +1172,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			// this->f(): another method of the object runs.
 			x.membersMayChange(s)
 		}
-		return unknown
+		return x.returned(s, n, byValue, storage)
 	}
 	var loc *local
 	if rv.from >= 0 && int(rv.from) < len(s.locals) {
@@ -1274,12 +1329,12 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			}
 		}
 		x.handOn(s, list, vs)
-		return unknown
+		return x.returned(s, n, byValue, storage)
 	}
 	vs := x.args(s, list)
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
-	return unknown
+	return x.returned(s, n, byValue, storage)
 }
 
 // keyed is the element of associative container storage obj found by

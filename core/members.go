@@ -36,12 +36,25 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		var defs []parser.NodeID
 		for c := range f.NamedChildren(body) {
+			if f.Kind(c) == parser.KindTemplateDeclaration {
+				// A member template: what it declares.
+				c = x.lastNamedChild(c)
+				if k := f.Kind(c); k == parser.KindFieldDeclaration || k == parser.KindDeclaration {
+					if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
+						method := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
+						members["("+method+")"] = "method"
+						noteReturn(f, members, method, c)
+					}
+					continue
+				}
+			}
 			if f.Kind(c) == parser.KindFunctionDefinition {
 				if fd, _ := x.funcDeclarator(c); fd != parser.None {
 					method := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
 					if members["("+method+")"] == "" {
 						members["("+method+")"] = "method"
 					}
+					noteReturn(f, members, method, c)
 					defs = append(defs, c)
 				}
 				continue
@@ -57,7 +70,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 				if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
 					// A method: kept as "(name)" so an unqualified call can
 					// be told to be one.
-					members["("+lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))+")"] = "method"
+					method := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
+					members["("+method+")"] = "method"
+					noteReturn(f, members, method, c)
 					break
 				}
 				m, ptr, ref := x.declName(d)
@@ -105,6 +120,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if out[class] == nil {
 			out[class] = map[string]string{}
 		}
+		if _, ok := out[class]["(="+method+")"]; !ok {
+			noteReturn(f, out[class], method, def)
+		}
 		x.methodFacts(def, method, out[class])
 	}
 	return out
@@ -122,6 +140,10 @@ func Classes(f *parser.File) map[string]map[string]string {
 //   - "(-m)": the members method m frees (delete, free, reset, an owning
 //     member assigned anew); "(+m)": the container members whose buffer it
 //     may replace (push_back, resize, clear, ...).
+//   - "(=m)": what method m returns, "value" (an object by value: each
+//     call makes a temporary), "storage" (a by-value object that owns a
+//     buffer: a string, a vector) or "no" (a pointer, a reference, or
+//     overloads that disagree).
 //   - "(m)" = "yields M": method m returns a pointer or reference to
 //     member M itself (a pointer member's pointee, or the member object);
 //     "yields M.buf": a pointer into the buffer M owns (M.get(), M.data(),
@@ -613,4 +635,32 @@ func (x *exec) knowsMethods() bool {
 		}
 	}
 	return false
+}
+
+// noteReturn records what the declaration decl of method returns (see
+// "(=m)" above); overloads that disagree say "no".
+func noteReturn(f *parser.File, members map[string]string, method string, decl parser.NodeID) {
+	v := "no"
+	if bv, st := Returns(f, decl); bv && st {
+		v = "storage"
+	} else if bv {
+		v = "value"
+	}
+	k := "(=" + method + ")"
+	if old, ok := members[k]; ok && old != v {
+		v = "no"
+	}
+	members[k] = v
+}
+
+// returnsByValue says what the class facts say method m returns: by value
+// (a temporary at each call), and whether that value owns a buffer.
+func returnsByValue(facts map[string]string, m string) (byValue, storage bool) {
+	switch facts["(="+m+")"] {
+	case "value":
+		return true, false
+	case "storage":
+		return true, true
+	}
+	return false, false
 }

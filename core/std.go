@@ -55,6 +55,16 @@ var viewTypes = map[string]bool{
 	"folly::Range": true, "c10::string_view": true,
 }
 
+// stdClasses are standard class templates: T(args) constructs a
+// temporary of the type (cppreference, "Explicit type conversion": a
+// functional cast or constructor call is a prvalue).
+var stdClasses = map[string]bool{
+	"std::string": true, "std::vector": true, "std::lock_guard": true, "std::unique_lock": true,
+	"std::scoped_lock": true, "std::shared_lock": true, "std::pair": true, "std::tuple": true,
+	"std::optional": true, "std::function": true, "std::shared_ptr": true, "std::unique_ptr": true,
+	"std::string_view": true, "std::map": true, "std::unordered_map": true, "std::set": true,
+}
+
 // family says what a container's insertions and removals do to the
 // references into it.
 type family uint8

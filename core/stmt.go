@@ -160,10 +160,16 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		if v.fromMoved {
 			x.fault(Fault{Kind: UseAfterMove, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: x.text(e)})
 		}
-		if v.prvalue && (x.retKind == tRef || x.retRvalue) && x.inLambda == 0 {
-			// A reference bound to the temporary a call returned by value:
-			// the temporary dies at the end of the return statement.
-			x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "temporary", Value: x.text(e), Owner: x.text(e)})
+		if x.retKind == tRef || x.retRvalue {
+			// A reference bound to a temporary (the one a call returned by
+			// value, or one the expression makes): it dies at the end of
+			// the return statement.
+			switch {
+			case v.prvalue:
+				x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "temporary", Value: x.text(e), Owner: x.text(e)})
+			case x.temporary(e):
+				x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "made", Value: x.text(e), Owner: x.text(e)})
+			}
 		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)

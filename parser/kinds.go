@@ -111,6 +111,9 @@ const (
 	KindLabeledStatement
 	KindAliasDeclaration
 	KindTypeDefinition
+	KindAbstractFunctionDeclarator
+	KindCompoundLiteralExpression
+	KindCharLiteral
 	kindCount
 )
 
@@ -211,6 +214,9 @@ var kindNames = [...]string{
 	KindLabeledStatement:             "labeled_statement",
 	KindAliasDeclaration:             "alias_declaration",
 	KindTypeDefinition:               "type_definition",
+	KindAbstractFunctionDeclarator:   "abstract_function_declarator",
+	KindCompoundLiteralExpression:    "compound_literal_expression",
+	KindCharLiteral:                  "char_literal",
 }
 
 func (k Kind) String() string {

@@ -20,8 +20,20 @@ import (
 // coreFaults returns the faults of fn's execution, executing it once per
 // pass. Lambdas are executed with the function that writes them.
 func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
-	if fn.Kind == lifetime.LambdaFunc || p.File.Kind(fn.Node) != parser.KindFunctionDefinition {
+	lambda := fn.Kind == lifetime.LambdaFunc && p.File.Kind(fn.Node) == parser.KindLambdaExpression
+	if !lambda && p.File.Kind(fn.Node) != parser.KindFunctionDefinition {
 		return nil
+	}
+	if lambda && fn.Parent != nil {
+		// Called where it is made: its faults are the enclosing function's,
+		// on the paths that call it. Otherwise (handed on, stored) its body
+		// runs on its own.
+		p.coreFaults(fn.Parent)
+		for a := fn.Parent; a != nil; a = a.Parent {
+			if p.coreRan[a.Node][fn.Node] {
+				return nil
+			}
+		}
 	}
 	if p.core == nil {
 		p.core = map[parser.NodeID][]core.Fault{}
@@ -41,6 +53,16 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	}
 	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members, Alias: p.coreSums.Alias})
 	p.core[fn.Node] = r.Faults
+	if len(r.Ran) > 0 {
+		if p.coreRan == nil {
+			p.coreRan = map[parser.NodeID]map[parser.NodeID]bool{}
+		}
+		ran := map[parser.NodeID]bool{}
+		for _, n := range r.Ran {
+			ran[n] = true
+		}
+		p.coreRan[fn.Node] = ran
+	}
 	return r.Faults
 }
 
@@ -167,6 +189,9 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.ReturnsLocal:
+		if fl.Via == "made" {
+			return fmt.Sprintf("returns a reference to the temporary %s makes; it dies at the end of the return statement", quote(fl.Value)), "DANGLING_RETURN"
+		}
 		if fl.Via == "temporary" {
 			return fmt.Sprintf("returns a reference to the temporary that %s returns by value; it dies at the end of the return statement", quote(fl.Value)), "DANGLING_RETURN"
 		}

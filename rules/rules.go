@@ -94,6 +94,7 @@ type Pass struct {
 	byName   map[string][]*lifetime.Func       // the file's functions by last name component, for callee
 	core     map[parser.NodeID][]core.Fault    // see coreFaults
 	coreSums *core.FileSummaries
+	coreRan  map[parser.NodeID]map[parser.NodeID]bool // per function, the lambdas its execution ran
 }
 
 // Run applies rules to the functions of one file and returns the findings
