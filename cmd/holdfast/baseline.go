@@ -12,7 +12,6 @@ import (
 	"github.com/holdfast-dev/holdfast/baseline"
 	"github.com/holdfast-dev/holdfast/config"
 	"github.com/holdfast-dev/holdfast/internal/esc"
-	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
 func newBaseline(e *env) *cobra.Command {
@@ -54,7 +53,8 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, e *env) error
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if err := checkOutputPath(fl.output, root); err != nil {
+	freeOutput, err := checkOutputPath(fl.output, root)
+	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
 	cfg, err := config.Load(fl.configPath, root)
@@ -75,7 +75,7 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, e *env) error
 	if fl.output == "-" {
 		_, err = e.stdout.Write(buf.Bytes())
 	} else {
-		err = createFile(fl.output, buf.Bytes())
+		err = createFile(fl.output, freeOutput, buf.Bytes())
 	}
 	if err != nil {
 		return &exitError{code: 2, err: err}
@@ -98,10 +98,10 @@ func runBaseline(ctx context.Context, fl scanFlags, args []string, e *env) error
 	return err
 }
 
-// createFile writes data to path through safeio.Create: never through a
-// symbolic link, never into anything but a regular file.
-func createFile(path string, data []byte) error {
-	f, err := safeio.Create(path)
+// createFile writes data to the output path checkOutputPath accepted (see
+// openOutput).
+func createFile(path string, free bool, data []byte) error {
+	f, err := openOutput(path, free)
 	if err != nil {
 		return err
 	}

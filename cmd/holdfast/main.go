@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/internal/esc"
 	"github.com/holdfast-dev/holdfast/scan"
@@ -83,6 +84,13 @@ func runEnv(args []string, e *env) int {
 		}
 		return ee.code
 	}
-	_, _ = fmt.Fprintln(e.stderr, "holdfast:", esc.Name(err.Error()))
+	// A usage error of the command line (cobra's: an unknown command or
+	// flag, with its suggestions) is the tool's own text over several
+	// lines: each line is escaped, the layout kept.
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = esc.Name(strings.ReplaceAll(l, "\t", "    "))
+	}
+	_, _ = fmt.Fprintln(e.stderr, "holdfast:", strings.Join(lines, "\n"))
 	return 2
 }

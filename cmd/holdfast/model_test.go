@@ -62,3 +62,27 @@ func TestParseErrorNoticeLeavesExitStatus(t *testing.T) {
 		t.Errorf("SARIF lacks the notification:\n%s", out)
 	}
 }
+
+// TestModelFuncMatchesNothing: --func with a name no function has is an
+// error, not an empty success.
+func TestModelFuncMatchesNothing(t *testing.T) {
+	tree(t, map[string]string{"t.cc": "void Run() {}\n"})
+	_, errs := expect(t, 2, "model", "--func", "Nope", "t.cc")
+	if !strings.Contains(errs, `no function's name contains "Nope"`) {
+		t.Errorf("stderr: %q", errs)
+	}
+	out, _ := expect(t, 0, "model", "--func", "Run", "t.cc")
+	if !strings.Contains(out, "function Run") {
+		t.Errorf("model --func Run: %q", out)
+	}
+}
+
+// TestUsageErrorKeepsLayout: cobra's usage errors print over several lines,
+// not with escaped newlines and tabs.
+func TestUsageErrorKeepsLayout(t *testing.T) {
+	tree(t, map[string]string{"t.cc": "void Run() {}\n"})
+	_, errs := expect(t, 2, "scna")
+	if strings.Contains(errs, `\n`) || strings.Contains(errs, `\t`) || !strings.Contains(errs, "Did you mean this?\n") {
+		t.Errorf("stderr: %q", errs)
+	}
+}

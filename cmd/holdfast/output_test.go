@@ -35,9 +35,11 @@ func TestCheckOutputPath(t *testing.T) {
 		"reports/out.sarif":                   true,
 		"a/../b.json":                         true,
 		"inner/x.json":                        true, // a link that stays inside the root
-		"../out.sarif":                        false,
-		"a/../../out.sarif":                   false,
-		"..":                                  false,
+		"../out.sarif":                        true, // the user's choice, outside the tree
+		"a/../../out.sarif":                   true,
+		"..":                                  false, // a directory
+		"/dev/null":                           true,
+		"/dev/stdout":                         true,
 		filepath.Join(root, "x"):              true,
 		filepath.Join(elsewhere, "x.sarif"):   true,
 		"holdfast.sarif":                      false, // a committed link to ~/.bashrc
@@ -49,7 +51,7 @@ func TestCheckOutputPath(t *testing.T) {
 		"include/X.H":                         false,
 		"missing/out.sarif":                   false,
 	} {
-		if err := checkOutputPath(path, root); (err == nil) != ok {
+		if _, err := checkOutputPath(path, root); (err == nil) != ok {
 			t.Errorf("checkOutputPath(%q) = %v, want ok=%v", path, err, ok)
 		}
 	}
@@ -96,5 +98,15 @@ func TestOutputIsCheckedFirst(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "-")); err == nil {
 		t.Error(`a file named "-" was created`)
+	}
+	// -o is the user's choice outside the tree: a character device, a
+	// link to standard output, a path above the working directory.
+	if _, errs := expect(t, 1, "scan", "-o", "/dev/null"); errs == "" {
+		t.Error("scan -o /dev/null printed no summary")
+	}
+	above := filepath.Join(filepath.Dir(dir), filepath.Base(dir)+"-report.json")
+	expect(t, 1, "scan", "--format", "json", "-o", "../"+filepath.Base(above))
+	if b, err := os.ReadFile(above); err != nil || !strings.Contains(string(b), `"findings"`) {
+		t.Errorf("scan -o ../x.json wrote %q (%v)", b, err)
 	}
 }

@@ -158,7 +158,8 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if err := checkOutputPath(fl.output, root); err != nil {
+	freeOutput, err := checkOutputPath(fl.output, root)
+	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
 	cfg, err := config.Load(fl.configPath, root)
@@ -219,7 +220,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	out := e.stdout
 	toStdout := fl.output == "" || fl.output == "-"
 	if !toStdout {
-		file, err := safeio.Create(fl.output)
+		file, err := openOutput(fl.output, freeOutput)
 		if err != nil {
 			return &exitError{code: 2, err: err}
 		}

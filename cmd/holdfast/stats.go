@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -59,6 +60,7 @@ func newModel(stdout io.Writer) *cobra.Command {
 				return err
 			}
 			var werr error
+			matched := false
 			_, err = scan.Run(context.Background(), scan.Options{
 				Paths: args, Root: root, Jobs: 1, Rules: []*rules.Rule{},
 				Funcs: func(f *parser.File, funcs []*lifetime.Func) {
@@ -68,6 +70,7 @@ func newModel(stdout io.Writer) *cobra.Command {
 					}
 					for _, m := range funcs {
 						if fn == "" || strings.Contains(m.Name, fn) {
+							matched = true
 							if err := m.Dump(stdout); err != nil {
 								werr = err
 							}
@@ -77,6 +80,9 @@ func newModel(stdout io.Writer) *cobra.Command {
 			})
 			if err != nil {
 				return &exitError{code: 2, err: err}
+			}
+			if werr == nil && fn != "" && !syntax && !matched {
+				return &exitError{code: 2, err: fmt.Errorf("model: no function's name contains %q", fn)}
 			}
 			return werr
 		},
