@@ -100,27 +100,43 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer deleteTree(tree)
-	if f.Errors == 0 || len(chains) == 0 {
-		return f, nil
-	}
 	// Conditionals may split a statement or a brace between branches; if
 	// keeping only their first branches leaves fewer errors, read that.
-	// The reparse reuses the first tree outside the edited lines.
-	alt, edits := firstBranches(f, dirs, chains)
-	if alt == nil {
-		return f, nil
+	// Then unknown attribute and format macros on the lines of the errors
+	// left are read as what they expand to (see attributeMacros), kept
+	// when that leaves fewer errors. Each reparse reuses the tree it
+	// improves on outside the edited lines.
+	if f.Errors > 0 && len(chains) > 0 {
+		f, tree = p.retry(path, ext, f, tree, func(f *File) ([]byte, [][2]int) { return firstBranches(f, dirs, chains) })
 	}
+	if f.Errors > 0 {
+		f, tree = p.retry(path, ext, f, tree, attributeMacros)
+	}
+	deleteTree(tree)
+	return f, nil
+}
+
+// retry reparses f with the text edit gives (nil: no edit), reusing tree,
+// and returns the parse with fewer errors and its tree; the other tree is
+// deleted.
+func (p *Parser) retry(path, ext string, f *File, tree unsafe.Pointer, edit func(*File) ([]byte, [][2]int)) (*File, unsafe.Pointer) {
+	alt, edits := edit(f)
+	if alt == nil {
+		return f, tree
+	}
+	// An edit only marks the ranges to read again, so the tree stays a
+	// sound base for a later reparse whichever text is kept.
 	editTree(tree, alt, edits)
 	g, tree2, err := p.parse(path, ext, alt, tree)
 	if err != nil {
-		return f, nil
+		return f, tree
+	}
+	if g.Errors < f.Errors {
+		deleteTree(tree)
+		return g, tree2
 	}
 	deleteTree(tree2)
-	if g.Errors < f.Errors {
-		return g, nil
-	}
-	return f, nil
+	return f, tree
 }
 
 // parse runs tree-sitter over src, reusing old when it is not nil, and

@@ -428,3 +428,63 @@ func TestRewriteBraceCaptures(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeMacros: unknown attribute, calling-convention, loop-prefix
+// and format macros on the lines of parse errors are read as what they
+// expand to, without moving a byte; the parse then has fewer errors and
+// the function's code is there. Code that parses is left as written.
+func TestAttributeMacros(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"export and calling convention", "LIB_EXPORT void LIB_CALL Export(int* p) {\n  Use(p);\n}\n"},
+		{"loop prefix on its own line", "int Sum(int n) {\n  int s = 0;\n  PRAGMA_LOOP_UNROLL\n  for (int i = 0; i < n; i++) {\n    Use(i);\n  }\n  return s;\n}\n"},
+		{"format macro pasted to strings", "void Log(unsigned long x) {\n  Print(\"got %\" PRIu64 \" items\", x);\n  Use(x);\n}\n"},
+		{"restrict parameter", "void Copy(char* LIB_RESTRICT dest, int n) {\n  Use(dest);\n}\n"},
+		{"trailing attribute", "void Lock(Mutex* m) NO_THREAD_SAFETY_ANALYSIS {\n  Use(m);\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			before, tree, err := p.parse("x.cc", ".cc", []byte(tc.src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleteTree(tree)
+			f, err := p.Parse("x.cc", ".cc", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if before.Errors == 0 || f.Errors != 0 {
+				t.Fatalf("errors: %d as written, %d read; want none read", before.Errors, f.Errors)
+			}
+			if len(f.Src) != len(tc.src) {
+				t.Fatal("source length changed")
+			}
+			fresh, tree, err := p.parse("x.cc", ".cc", f.Src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleteTree(tree)
+			if !slices.Equal(fresh.Nodes, f.Nodes) {
+				t.Error("the incremental reparse differs from a fresh parse of the same text")
+			}
+			off := strings.Index(tc.src, "Use(")
+			found := false
+			for i := range f.Nodes {
+				if f.Nodes[i].Kind == KindIdentifier && f.Text(NodeID(i)) == "Use" {
+					found = int(f.Nodes[i].Start) == off && f.Ancestor(NodeID(i), KindFunctionDefinition) != None
+				}
+			}
+			if !found {
+				t.Errorf("no call of Use inside a function definition at offset %d:\n%s", off, f.Src)
+			}
+		})
+	}
+	// Code without errors is read as written, macros and all.
+	src := "int x = MAX_SIZE;\nFoo BAR_BAZ(1);\nvoid f() { Log(\"a\" \"b\"); }\n"
+	if f := parse(t, src); string(f.Src) != src {
+		t.Errorf("code that parses was rewritten:\n%s", f.Src)
+	}
+}

@@ -262,6 +262,13 @@ func (e *editor) blank(from, to int) {
 	}
 }
 
+// replace turns [from, to) into a string literal of the same width: a
+// quote, spaces, a quote.
+func (e *editor) replace(from, to int, quote byte) {
+	e.blank(from, to)
+	e.out[from], e.out[to-1] = quote, quote
+}
+
 // live says whether directive d has not been blanked by an enclosing edit.
 func (e *editor) live(d directive) bool { return e.out[d.hash] == '#' }
 

@@ -1,0 +1,166 @@
+package parser
+
+import (
+	"bytes"
+)
+
+// Unknown object-like macros the grammar cannot read are the commonest
+// cause of parse errors in real code: attributes and calling conventions
+// between a declaration's words (`TI_DLL_EXPORT void TI_API_CALL f(`,
+// `int LIB_EXPORT g(`, `char* IREE_RESTRICT dest`, `void f() NO_TSA {`),
+// statement prefixes (`IREE_UK_UNROLL for (...)`), and format macros
+// pasted to string literals (`"got %" PRIu64 "\n"`). Without their
+// definitions none of them can be expanded; all of them can be read as
+// what they almost always are.
+
+// attributeMacros rewrites, on the lines of f's parse errors (the line
+// where an error starts, the one before it, and the line where it ends),
+// without moving a byte:
+//
+//   - an ALL_CAPS name (letters, digits and underscores, with at least
+//     three letters, not a keyword) directly followed by another word or by
+//     `{`: blanked, as an attribute that expands to nothing would be;
+//   - a name directly after or before a string literal: turned into an
+//     empty string literal of the same width ("     "), as a format macro
+//     expands to one.
+//
+// A name followed by `(`, `::`, `<`, an operator or punctuation is left:
+// it is a call, a scope, a template or part of an expression. Comments,
+// literals and preprocessor lines are not touched. It returns nil when
+// nothing was rewritten, else the new text and the ranges changed.
+func attributeMacros(f *File) ([]byte, [][2]int) {
+	src := f.Src
+	spans := errorSpans(f)
+	if len(spans) == 0 {
+		return nil, nil
+	}
+	var lines [][2]int
+	addLine := func(at int) {
+		from := bytes.LastIndexByte(src[:at], '\n') + 1
+		to := bytes.IndexByte(src[at:], '\n')
+		if to < 0 {
+			to = len(src)
+		} else {
+			to += at
+		}
+		lines = append(lines, [2]int{from, to})
+	}
+	for _, s := range spans {
+		start := min(s[0], len(src))
+		addLine(start)
+		if prev := bytes.LastIndexByte(src[:start], '\n'); prev > 0 {
+			addLine(prev - 1)
+		}
+		addLine(min(max(s[1]-1, start), len(src)))
+	}
+	lines = merge(lines)
+	lits := literals(src)
+	e := &editor{out: src}
+	for _, l := range lines {
+		if isDirectiveLine(src, l[0]) {
+			continue
+		}
+		for i := l[0]; i < l[1]; {
+			if end := inLiteral(lits, i); end > 0 {
+				i = end
+				continue
+			}
+			if !isIdent(src[i]) || i > 0 && isIdent(src[i-1]) || src[i] >= '0' && src[i] <= '9' {
+				i++
+				continue
+			}
+			j := i
+			for j < len(src) && isIdent(src[j]) {
+				j++
+			}
+			word := src[i:j]
+			before, after := prevByte(src, i), nextByte(src, j)
+			switch {
+			case after == '"' && !stringPrefix(word) || before == '"':
+				if j-i >= 2 {
+					e.replace(i, j, '"')
+				}
+			case allCaps(word) && !keywords[string(word)] && (isIdent(after) && !digit(after) || after == '{') &&
+				before != '.' && before != '>' && before != ':' && before != '#':
+				e.blank(i, j)
+			}
+			i = j
+		}
+	}
+	if !e.copied {
+		return nil, nil
+	}
+	return e.out, merge(e.edits)
+}
+
+// isDirectiveLine says the line starting at from is a preprocessor line.
+func isDirectiveLine(src []byte, from int) bool {
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t':
+			continue
+		case '#':
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// prevByte is the last byte before i that is not a space or tab (0 at the
+// start of the line).
+func prevByte(src []byte, i int) byte {
+	for i--; i >= 0; i-- {
+		switch src[i] {
+		case ' ', '\t':
+			continue
+		case '\n':
+			return 0
+		}
+		return src[i]
+	}
+	return 0
+}
+
+// nextByte is the first byte from i that is not white space: a macro on
+// a line of its own applies to the next line's code.
+func nextByte(src []byte, i int) byte {
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return src[i]
+	}
+	return 0
+}
+
+func digit(c byte) bool { return c >= '0' && c <= '9' }
+
+// allCaps says word is an ALL_CAPS name with at least three letters.
+func allCaps(word []byte) bool {
+	letters := 0
+	for _, c := range word {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c == '_' || digit(c):
+		default:
+			return false
+		}
+	}
+	return letters >= 3
+}
+
+// stringPrefix says word is the encoding prefix of a string literal (u8"",
+// L"", R"(...)").
+func stringPrefix(word []byte) bool {
+	switch string(word) {
+	case "L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R":
+		return true
+	}
+	return false
+}
+
+// keywords are ALL_CAPS words the grammar reads itself.
+var keywords = map[string]bool{"NULL": true, "TRUE": true, "FALSE": true, "EOF": true}
