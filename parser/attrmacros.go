@@ -20,6 +20,9 @@ import (
 //   - an ALL_CAPS name (letters, digits and underscores, with at least
 //     three letters, not a keyword) directly followed by another word or by
 //     `{`: blanked, as an attribute that expands to nothing would be;
+//   - a word between a pointer's `*` or a reference's `&` and the
+//     declared name (`std::string* absl_nonnull error`): blanked;
+//   - `= {}` as a parameter's default: read as `= 0 `;
 //   - a name directly after or before a string literal: turned into an
 //     empty string literal of the same width ("     "), as a format macro
 //     expands to one.
@@ -65,6 +68,16 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 				i = end
 				continue
 			}
+			if src[i] == '{' && i+1 < len(src) && src[i+1] == '}' && prevByte(src, i) == '=' {
+				if after := nextByte(src, i+2); after == ',' || after == ')' {
+					// A parameter defaulted to {}: read as 0, a value the
+					// grammar accepts there.
+					e.blank(i, i+2)
+					e.out[i] = '0'
+					i += 2
+					continue
+				}
+			}
 			if !isIdent(src[i]) || i > 0 && isIdent(src[i-1]) || src[i] >= '0' && src[i] <= '9' {
 				i++
 				continue
@@ -82,6 +95,10 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 				}
 			case allCaps(word) && !keywords[string(word)] && (isIdent(after) && !digit(after) || after == '{') &&
 				before != '.' && before != '>' && before != ':' && before != '#':
+				e.blank(i, j)
+			case (before == '*' || before == '&') && isIdent(after) && !digit(after) && !keywords[string(word)] && !cvQualifier(word):
+				// T* nonnull name: no word can stand between a pointer
+				// or reference and the declared name but a qualifier.
 				e.blank(i, j)
 			}
 			i = j
@@ -157,6 +174,16 @@ func allCaps(word []byte) bool {
 func stringPrefix(word []byte) bool {
 	switch string(word) {
 	case "L", "u", "U", "u8", "R", "LR", "uR", "UR", "u8R":
+		return true
+	}
+	return false
+}
+
+// cvQualifier says word is a qualifier the grammar reads after a pointer
+// (T* const p, T* volatile p, T* __restrict p).
+func cvQualifier(word []byte) bool {
+	switch string(word) {
+	case "const", "volatile", "restrict", "__restrict", "__restrict__", "_Nonnull", "_Nullable":
 		return true
 	}
 	return false
