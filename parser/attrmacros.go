@@ -22,7 +22,6 @@ import (
 //     `{`: blanked, as an attribute that expands to nothing would be;
 //   - a word between a pointer's `*` or a reference's `&` and the
 //     declared name (`std::string* absl_nonnull error`): blanked;
-//   - `= {}` as a parameter's default: read as `= 0 `;
 //   - a name directly after or before a string literal: turned into an
 //     empty string literal of the same width ("     "), as a format macro
 //     expands to one.
@@ -67,16 +66,6 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 			if end := inLiteral(lits, i); end > 0 {
 				i = end
 				continue
-			}
-			if src[i] == '{' && i+1 < len(src) && src[i+1] == '}' && prevByte(src, i) == '=' {
-				if after := nextByte(src, i+2); after == ',' || after == ')' {
-					// A parameter defaulted to {}: read as 0, a value the
-					// grammar accepts there.
-					e.blank(i, i+2)
-					e.out[i] = '0'
-					i += 2
-					continue
-				}
 			}
 			if !isIdent(src[i]) || i > 0 && isIdent(src[i-1]) || src[i] >= '0' && src[i] <= '9' {
 				i++

@@ -441,7 +441,6 @@ func TestAttributeMacros(t *testing.T) {
 		{"restrict parameter", "void Copy(char* LIB_RESTRICT dest, int n) {\n  Use(dest);\n}\n"},
 		{"trailing attribute", "void Lock(Mutex* m) NO_THREAD_SAFETY_ANALYSIS {\n  Use(m);\n}\n"},
 		{"nullability qualifier", "bool Check(const Op& op, std::string* absl_nonnull error) {\n  Use(error);\n  return true;\n}\n"},
-		{"braced default argument", "Array Make(int n,\n           Options opts = {}) {\n  Use(n);\n  return Array();\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := New(Options{})
