@@ -88,6 +88,10 @@ type Fault struct {
 	// Held: Value is a container handed on while it holds a pointer into
 	// the ended memory (the use is of that pointer).
 	Held bool
+	// Keeper: the object (as its owner is named: a local, "*p") whose
+	// method or constructor kept a pointer into the ended memory, used at
+	// Use ("" when none).
+	Keeper string
 }
 
 // Options bound an execution.

@@ -23,6 +23,7 @@ type faultKey struct {
 type exec struct {
 	// held is set while useHeld reports the pointers a container holds.
 	held   bool
+	keeper string // set while useHeld reports what a class object keeps
 	f      *parser.File
 	def    parser.NodeID
 	opt    Options
@@ -233,7 +234,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		if o.state == live {
 			continue
 		}
-		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held}
+		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}
 		switch {
 		case o.kind == oTemp:
 			fl.Kind = UseOfTemporary

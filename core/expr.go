@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
@@ -25,7 +26,18 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		}
 		name, ptr, ref := x.declName(d)
 		v := unknown
-		if init != parser.None {
+		var ctorArgs []value
+		ctorStores := ""
+		if k := x.kind(init); (k == parser.KindArgumentList || k == parser.KindInitializerList) && !ptr && !ref && x.opt.Members != nil {
+			if tn := typeName(typText); tn != "" {
+				ctorStores = x.opt.Members(tn)["(<"+tn+")"]
+			}
+		}
+		if ctorStores != "" {
+			// T obj(args) of a class whose constructor keeps what it is
+			// given: the arguments one by one, kept below.
+			ctorArgs = x.args(s, init)
+		} else if init != parser.None {
 			v = x.eval(s, init)
 			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(init) || v.prvalue) {
 				// A reference bound to a literal, an arithmetic result or a
@@ -66,6 +78,9 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		}
 		x.bind(s, &l, v, init != parser.None)
 		x.classOf(s, &l, typText, ptr || ref)
+		if ctorStores != "" {
+			x.keep(s, l.slot, ctorStores, init, ctorArgs)
+		}
 		if static {
 			// A static outlives the call: neither it nor what it owns is
 			// the frame's, and it is not ended at the scope's end.
@@ -750,6 +765,70 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 			}
 			x.useHeld(s, v.owns, c)
 		}
+		// An object handed on (by reference, or its address) may be read
+		// by the callee: what it holds is used.
+		switch {
+		case (v.kind == tPointer || v.kind == tRef) && v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].class != "":
+			x.useHeld(s, v.pt, c)
+		case v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
+			x.useHeld(s, s.locals[v.from].slot, c)
+		}
+	}
+}
+
+// keep records that object obj holds what a call's arguments (list, their
+// values vs) name, as the class fact stores ("(<m)": "k:M" or "k.buf:M")
+// says: a pointer argument's pointee, the object a reference argument
+// names (a local, or a temporary the argument makes), or the buffer of a
+// container argument. A new store into member M replaces what M held.
+func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs []value) {
+	var args []parser.NodeID
+	for c := range x.f.NamedChildren(list) {
+		args = append(args, c)
+	}
+	for _, st := range strings.Split(stores, ",") {
+		arg, member, ok := strings.Cut(st, ":")
+		if !ok {
+			continue
+		}
+		idx, buf := strings.CutSuffix(arg, ".buf")
+		k, err := strconv.Atoi(idx)
+		if err != nil || k >= len(vs) || k >= len(args) {
+			continue
+		}
+		a := vs[k]
+		target := int32(-1)
+		switch {
+		case buf:
+			if a.kind == tStorage {
+				target = a.owns
+			}
+		case a.pt >= 0 && (a.kind == tPointer || a.kind == tRef || a.kind == tView):
+			target = a.pt
+		case a.from >= 0 && int(a.from) < len(s.locals) && !s.locals[a.from].ref && x.kind(args[k]) == parser.KindIdentifier:
+			target = s.locals[a.from].slot
+		case a.prvalue || x.temporary(args[k]):
+			// A temporary the argument makes: it dies at the end of the
+			// full expression, and the object keeps a reference to it.
+			target = s.newObj(object{kind: oTemp, owner: x.text(args[k])})
+			s.temps = append(s.temps, target)
+		}
+		if target < 0 || int(target) >= len(s.objs) {
+			continue
+		}
+		o := &s.objs[obj]
+		holds, as := slices.Clip(o.holds), slices.Clip(o.heldAs)
+		if !strings.HasSuffix(member, "[]") {
+			for i := len(as) - 1; i >= 0; i-- {
+				if as[i] == member {
+					holds, as = slices.Delete(slices.Clone(holds), i, i+1), slices.Delete(slices.Clone(as), i, i+1)
+				}
+			}
+		}
+		for len(as) < len(holds) {
+			as = append(as, "")
+		}
+		o.holds, o.heldAs = append(holds, target), append(as, member)
 	}
 }
 
@@ -762,8 +841,11 @@ func (x *exec) useHeld(s *state, obj int32, n parser.NodeID) {
 	for _, p := range s.objs[obj].holds {
 		if p >= 0 && int(p) < len(s.objs) && s.objs[p].state != live {
 			x.held = true
+			if s.objs[obj].class != "" {
+				x.keeper = s.objs[obj].owner
+			}
 			x.use(s, borrowOf(p, tPointer), n)
-			x.held = false
+			x.held, x.keeper = false, ""
 		}
 	}
 }
@@ -1144,6 +1226,20 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
 		byValue, storage = returnsByValue(facts, m)
+		if stores := facts["(<"+m+")"]; stores != "" {
+			// A method that keeps what it is given: the object holds it
+			// from now on.
+			if arrow {
+				x.derefMoved(s, rv, fn)
+				x.use(s, rv, fn)
+			}
+			vs := x.args(s, list)
+			x.keep(s, obj, stores, list, vs)
+			x.handOn(s, list, vs)
+			return x.returned(s, n, byValue, storage)
+		}
+		// Any other method may read what the object holds.
+		x.useHeld(s, obj, fn)
 		if part, ok := ownedYield(facts, m); ok {
 			// A method of the object's class that returns a pointer into
 			// memory the object owns: the pointer lives as long as the

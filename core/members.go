@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -144,6 +145,11 @@ func Classes(f *parser.File) map[string]map[string]string {
 //     call makes a temporary), "storage" (a by-value object that owns a
 //     buffer: a string, a vector) or "no" (a pointer, a reference, or
 //     overloads that disagree).
+//   - "(<m)": the parameters method m (or the constructor, m the class's
+//     name) keeps in the object, as "k:M" (parameter k's pointee, or the
+//     object a reference parameter names, stored in pointer, reference or
+//     view member M; "k:M[]" when put in container member M) and "k.buf:M" (the
+//     buffer parameter k owns: M = p.data()).
 //   - "(m)" = "yields M": method m returns a pointer or reference to
 //     member M itself (a pointer member's pointee, or the member object);
 //     "yields M.buf": a pointer into the buffer M owns (M.get(), M.data(),
@@ -170,6 +176,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	freed, grown, _ := x.handedAway(body, members, false)
 	addList(members, "(-"+method+")", freed)
 	addList(members, "(+"+method+")", grown)
+	addList(members, "(<"+method+")", x.storedParams(def, members))
 	// A method that returns a pointer or reference, whose body is one
 	// return statement of a member's memory.
 	if _, rk := x.funcDeclarator(def); rk != tPointer && rk != tRef {
@@ -663,4 +670,165 @@ func returnsByValue(facts map[string]string, m string) (byValue, storage bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// storedParams lists what method definition def keeps of its parameters
+// in the object's members (see "(<m)"): assignments to a member (M = p,
+// M = &r, M = r.data(), through casts), insertions into a container member
+// (M.push_back(p)), and a constructor's member initialisers (M(p), M{r}).
+// Only what a parameter points to or names counts: a pointer parameter, a
+// reference parameter's object, a view's range; a member that copies
+// (a value, a string, a container of values) keeps nothing.
+func (x *exec) storedParams(def parser.NodeID, members map[string]string) []string {
+	f := x.f
+	fd, _ := x.funcDeclarator(def)
+	if fd == parser.None {
+		return nil
+	}
+	type param struct{ ptr, ref, view bool }
+	params := map[string]int{}
+	var kinds []param
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+			continue
+		}
+		name, ptr, ref := x.declName(f.Field(p, parser.FieldDeclarator))
+		if name != "" {
+			params[name] = len(kinds)
+		}
+		kinds = append(kinds, param{ptr: ptr, ref: ref, view: classify(x.resolve(f.Text(f.Field(p, parser.FieldType)))) == tView})
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	keeps := func(m string) (keeps, many bool) {
+		typ := members[m]
+		if typ == "" || strings.HasPrefix(m, "(") {
+			return false, false
+		}
+		if strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") || classify(typ) == tView {
+			return true, false
+		}
+		if fam, el := containerOf(typ); fam != famNone && (el == tPointer || el == tView) {
+			return true, true
+		}
+		return false, false
+	}
+	var out []string
+	store := func(m string, e parser.NodeID, insert bool) {
+		ok, many := keeps(m)
+		if !ok || many != insert {
+			return
+		}
+		name, buf, addr := paramReferent(f, e)
+		k, found := params[name]
+		if !found {
+			return
+		}
+		p := kinds[k]
+		switch {
+		case buf && p.ref:
+			out = append(out, fmt.Sprintf("%d.buf:%s", k, m))
+		case addr && p.ref, !addr && !buf && (p.ptr || p.view || p.ref && strings.HasSuffix(members[m], "&")):
+			if insert {
+				m += "[]"
+			}
+			out = append(out, fmt.Sprintf("%d:%s", k, m))
+		}
+	}
+	for c := range f.NamedChildren(def) {
+		if f.Kind(c) != parser.KindFieldInitializerList {
+			continue
+		}
+		for fi := range f.NamedChildren(c) {
+			var m string
+			for a := range f.NamedChildren(fi) {
+				switch f.Kind(a) {
+				case parser.KindFieldIdentifier, parser.KindIdentifier:
+					m = f.Text(a)
+				case parser.KindArgumentList, parser.KindInitializerList:
+					n := 0
+					var arg parser.NodeID
+					for e := range f.NamedChildren(a) {
+						n++
+						arg = e
+					}
+					if n == 1 {
+						store(m, arg, false)
+					}
+				}
+			}
+		}
+	}
+	body := f.Field(def, parser.FieldBody)
+	for j := body; body != parser.None && j < f.End(body); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindAssignmentExpression:
+			if strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" {
+				store(memberName(f, f.Field(j, parser.FieldLeft)), f.Field(j, parser.FieldRight), false)
+			}
+		case parser.KindCallExpression:
+			fn := f.Field(j, parser.FieldFunction)
+			if f.Kind(fn) != parser.KindFieldExpression || !insertMethods[f.Text(f.Field(fn, parser.FieldField))] {
+				continue
+			}
+			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
+				store(memberName(f, f.Field(fn, parser.FieldArgument)), a, true)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// paramReferent reads what expression e takes of a name: the name itself
+// (p, or a cast of it), its address (&p), or its buffer (p.data(),
+// p.get(), p.c_str()).
+func paramReferent(f *parser.File, e parser.NodeID) (name string, buf, addr bool) {
+	for {
+		switch f.Kind(e) {
+		case parser.KindParenthesizedExpression:
+			inner := parser.None
+			for c := range f.NamedChildren(e) {
+				inner = c
+			}
+			e = inner
+			continue
+		case parser.KindCastExpression:
+			e = f.Field(e, parser.FieldValue)
+			continue
+		}
+		break
+	}
+	switch f.Kind(e) {
+	case parser.KindIdentifier:
+		return f.Text(e), false, false
+	case parser.KindPointerExpression:
+		if strings.HasPrefix(f.Text(e), "&") {
+			if a := f.Field(e, parser.FieldArgument); f.Kind(a) == parser.KindIdentifier {
+				return f.Text(a), false, true
+			}
+		}
+	case parser.KindCallExpression:
+		fn := f.Field(e, parser.FieldFunction)
+		if f.Kind(fn) == parser.KindTemplateFunction {
+			switch f.Text(f.Field(fn, parser.FieldName)) {
+			case "static_cast", "reinterpret_cast", "const_cast":
+				for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
+					return paramReferent(f, a)
+				}
+			}
+			return "", false, false
+		}
+		if f.Kind(fn) != parser.KindFieldExpression {
+			return "", false, false
+		}
+		switch f.Text(f.Field(fn, parser.FieldField)) {
+		case "data", "get", "c_str":
+			if a := f.Field(fn, parser.FieldArgument); f.Kind(a) == parser.KindIdentifier {
+				return f.Text(a), true, false
+			}
+		}
+	}
+	return "", false, false
 }

@@ -60,6 +60,10 @@ type object struct {
 	// it point to; handing the container on uses them. Shared between
 	// path clones: only ever appended to through slices.Clip.
 	holds []int32
+	// heldAs: for a class object, the member each entry of holds was
+	// stored in ("" for a container's elements); a new store into the same
+	// member replaces it.
+	heldAs []string
 	// key: for a posKeyed element, the key it was found by, as written
 	// ("" for one reached by iteration).
 	key string

@@ -174,6 +174,18 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	if fl.End != parser.None {
 		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
 	}
+	if fl.Keeper != "" {
+		how := fmt.Sprintf("which ended at line %d", endLine)
+		switch fl.Kind {
+		case core.UseOfTemporary:
+			return fmt.Sprintf("%s keeps a reference to the temporary %s, which died at the end of its statement at line %d, and is used here", quote(fl.Keeper), quote(fl.Owner), endLine), "HOST_UAF"
+		case core.UseAfterFree:
+			how = fmt.Sprintf("which %s freed at line %d", fl.Via, endLine)
+		case core.UseAfterInvalidate:
+			how = fmt.Sprintf("whose storage %s replaced at line %d", fl.Via, endLine)
+		}
+		return fmt.Sprintf("%s keeps a pointer into the memory of %s, %s, and is used here", quote(fl.Keeper), quote(fl.Owner), how), "HOST_UAF"
+	}
 	if fl.Held && (fl.Kind == core.UseAfterFree || fl.Kind == core.UseAfterScope) {
 		ended := fmt.Sprintf("which ended at line %d", endLine)
 		if fl.Kind == core.UseAfterFree {
