@@ -22,7 +22,11 @@ that exists only for one statement, a fresh copy or allocation the API
 model names (t.contiguous(), a tensor factory, clone()), kept in a variable
 and used after that statement: t.contiguous().data_ptr<float>(), or a
 handle made from such a temporary by a call holdfast cannot see
-(to_device(t.contiguous())), which may borrow its memory.
+(to_device(t.contiguous())), which may borrow its memory. Also an object
+that keeps a temporary argument (its class's code binds a reference member
+to the parameter, or stores the parameter's buffer:
+Frame frame{regs, Context{id}}; builder->AddInput(std::vector<uint8_t>(n));)
+and is used after that statement.
 
 Why it is bad: the temporary dies at the end of the full expression. When
 it was a real copy (the input was a view), its memory goes back to the
