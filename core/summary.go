@@ -144,6 +144,10 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	}
 }
 
+// maxDecls bounds the declarations of one name and arity a file may have
+// for a call of it to be read.
+const maxDecls = 64
+
 // Call implements Summaries. An operator (operator=, operator[]) is
 // overloaded per class and its name alone does not say which one runs:
 // nothing is said of it.
@@ -154,6 +158,11 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 	k := sumKey{lastName(name), nargs}
 	var out Call
 	decls := fs.decls[k]
+	if len(decls) > maxDecls {
+		// Declared that many times in one file (generated code): which
+		// one a call runs is not known.
+		return Call{}
+	}
 	if len(decls) > 0 {
 		out.ByValue, out.Storage = true, true
 		for _, d := range decls {

@@ -9,6 +9,7 @@ package summary
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -134,8 +135,43 @@ func NewIndex(files ...*File) *Index {
 			ix.byName[fn.Name] = append(ix.byName[fn.Name], fn)
 		}
 	}
+	// Functions of one name whose facts are the same (copies of a header
+	// in several folders, generated overloads) answer alike: one stands
+	// for them all, so a name defined thousands of times costs a lookup
+	// no more than once.
+	for name, fs := range ix.byName {
+		if len(fs) < 2 {
+			continue
+		}
+		seen := make(map[string]bool, len(fs))
+		kept := fs[:0:0]
+		for _, fn := range fs {
+			k := factsKey(fn)
+			if !seen[k] {
+				seen[k] = true
+				kept = append(kept, fn)
+			}
+		}
+		ix.byName[name] = kept
+	}
 	return ix
 }
+
+// factsKey is a function's facts, its file left out, as one string.
+func factsKey(fn *Func) string {
+	c := *fn
+	c.File = ""
+	return fmt.Sprintf("%+v", c)
+}
+
+// Past these counts a call's name is taken for unknown: a name the tree
+// defines that many different ways says nothing of which one runs, and
+// joining them all would only cost time (maxScanned: definitions looked
+// at; maxCandidates: those that fit the call).
+const (
+	maxScanned    = 4096
+	maxCandidates = 64
+)
 
 // mergeClass joins two files' entries for one class name. An entry
 // without data members holds only what methods defined outside the class
@@ -230,7 +266,11 @@ func (ix *Index) LookupCall(c Call) *Func {
 		}
 	}
 	var cands []*Func
-	for _, f := range ix.byName[name] {
+	all := ix.byName[name]
+	if len(all) > maxScanned {
+		return nil
+	}
+	for _, f := range all {
 		if c.Nargs >= 0 && f.Arity != c.Nargs {
 			continue
 		}
@@ -254,7 +294,7 @@ func (ix *Index) LookupCall(c Call) *Func {
 		}
 		cands = append(cands, f)
 	}
-	if len(cands) == 0 {
+	if len(cands) == 0 || len(cands) > maxCandidates {
 		return nil
 	}
 	out := join(cands)

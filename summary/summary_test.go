@@ -274,3 +274,28 @@ func TestCacheIsPruned(t *testing.T) {
 		t.Errorf("%d tree caches kept, want %d", len(trees), Keep)
 	}
 }
+
+// TestManyDefinitionsOfOneName: identical definitions of one name collapse
+// into one; a name defined in more different ways than a call could tell
+// apart is unknown rather than joined.
+func TestManyDefinitionsOfOneName(t *testing.T) {
+	var same, different []Func
+	for i := range 5000 {
+		same = append(same, Func{Name: "rb", File: fmt.Sprintf("gen%d.cc", i), Arity: 1, Frees: []int{0}})
+		different = append(different, Func{Name: "wb", File: "w.cc", Arity: 1, Frees: []int{0}, Reaches: []int{i}})
+	}
+	ix := NewIndex(&File{Funcs: same}, &File{Funcs: different})
+	if r := ix.Lookup("rb", 1); r == nil || !r.FreesArg(0) {
+		t.Errorf("rb/1 = %+v: 5000 identical definitions must answer as one", r)
+	}
+	if ix.Len() != 1+5000 {
+		t.Errorf("Len = %d, want the 5000 copies of rb collapsed into 1", ix.Len())
+	}
+	if r := ix.Lookup("wb", 1); r != nil {
+		t.Errorf("wb/1 = %+v, want unknown: 5000 different definitions", r)
+	}
+	few := NewIndex(&File{Funcs: different[:3]})
+	if r := few.Lookup("wb", 1); r == nil || !r.FreesArg(0) {
+		t.Errorf("wb/1 of 3 definitions = %+v, want their join", r)
+	}
+}
