@@ -95,6 +95,7 @@ type Pass struct {
 	core     map[parser.NodeID][]core.Fault    // see coreFaults
 	coreSums *core.FileSummaries
 	coreRan  map[parser.NodeID]map[parser.NodeID]bool // per function, the lambdas its execution ran
+	order    []*lifetime.Func                         // see calleesFirst
 }
 
 // Run applies rules to the functions of one file and returns the findings
@@ -201,18 +202,18 @@ func (p *Pass) calleeAt(fn *lifetime.Func, e *lifetime.Event) *lifetime.Func {
 }
 
 // summarise computes facts about the parameters of the file's functions
-// (lambdas left out), by index, to a fixpoint of at most four rounds:
-// facts(f, known) returns what f's body says of its parameters given the
-// facts known so far about the functions it calls; a fact, once found,
-// stays.
+// (lambdas left out), by index, to a fixpoint: facts(f, known) returns
+// what f's body says of its parameters given the facts known so far about
+// the functions it calls; a fact, once found, stays. The functions are
+// visited callees first, so a chain of calls settles in one round
+// whatever the order of the file; recursion takes more rounds, bounded by
+// maxRounds.
 func summarise[T any](p *Pass, facts func(f *lifetime.Func, known map[*lifetime.Func]map[int]T) map[int]T) map[*lifetime.Func]map[int]T {
 	out := map[*lifetime.Func]map[int]T{}
-	for grew, round := true, 0; grew && round < 4; round++ {
+	order := p.calleesFirst()
+	for grew, round := true, 0; grew && round < maxRounds; round++ {
 		grew = false
-		for _, f := range p.Funcs {
-			if f.Kind == lifetime.LambdaFunc {
-				continue
-			}
+		for _, f := range order {
 			for i, t := range facts(f, out) {
 				if _, had := out[f][i]; had {
 					continue
@@ -225,6 +226,49 @@ func summarise[T any](p *Pass, facts func(f *lifetime.Func, known map[*lifetime.
 			}
 		}
 	}
+	return out
+}
+
+// maxRounds bounds the rounds of a file's summary fixpoint; facts only
+// grow, so the bound is reached only through long recursive cycles.
+const maxRounds = 16
+
+// calleesFirst orders the file's functions (lambdas left out) so that a
+// function comes after the functions of the file it calls, where the
+// calls allow it (a depth-first post-order over the file's call graph,
+// from the functions in file order).
+func (p *Pass) calleesFirst() []*lifetime.Func {
+	if p.order != nil {
+		return p.order
+	}
+	state := map[*lifetime.Func]uint8{} // 1: on the path, 2: placed
+	var out []*lifetime.Func
+	var visit func(f *lifetime.Func)
+	visit = func(f *lifetime.Func) {
+		if state[f] != 0 {
+			return
+		}
+		state[f] = 1
+		seen := map[string]bool{}
+		for i := range f.Events {
+			c := f.Events[i].Call
+			if c == "" || seen[c] {
+				continue
+			}
+			seen[c] = true
+			for _, g := range p.named(c) {
+				visit(g)
+			}
+		}
+		state[f] = 2
+		out = append(out, f)
+	}
+	for _, f := range p.Funcs {
+		if f.Kind != lifetime.LambdaFunc {
+			visit(f)
+		}
+	}
+	p.order = out
 	return out
 }
 
