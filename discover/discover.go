@@ -26,6 +26,9 @@
 //     (core.excludesFile) is not consulted, so results do not depend on the
 //     user's machine. Outside any repository, .gitignore files from Root
 //     (or the named directory, when it lies outside Root) downwards apply.
+//   - A file the repository's index tracks is scanned even when an ignore
+//     rule matches it (git never ignores a tracked file), with a Warning
+//     that says so; so is an ignored directory holding tracked files.
 //   - .git is never walked; other hidden directories are.
 //   - Symbolic links to directories are not followed, so links cannot form
 //     loops; a link to a directory that would otherwise be walked yields a
@@ -231,11 +234,11 @@ func (w *walker) named(p string) error {
 		return nil
 	}
 	if info.IsDir() {
-		levels, gitRel := w.ancestorRules(abs)
+		levels, gitRel, tr := w.ancestorRules(abs)
 		if rel == "." {
 			rel = ""
 		}
-		w.walkDir(osPath, rel, levels, gitRel)
+		w.walkDir(osPath, rel, levels, gitRel, tr)
 		return nil
 	}
 	ext := strings.ToLower(filepath.Ext(osPath))
@@ -266,9 +269,9 @@ func (w *walker) relOf(abs string) string {
 }
 
 // ancestorRules returns the ignore rules that apply inside the directory
-// abs from the directories above it, and the slash path of abs relative
-// to the base those rules are anchored at.
-func (w *walker) ancestorRules(abs string) ([]ignoreLevel, string) {
+// abs from the directories above it, the slash path of abs relative to the
+// base those rules are anchored at, and what the repository there tracks.
+func (w *walker) ancestorRules(abs string) ([]ignoreLevel, string, *tracked) {
 	base := ""
 	repo := false
 	for d := abs; ; {
@@ -291,16 +294,18 @@ func (w *walker) ancestorRules(abs string) ([]ignoreLevel, string) {
 	}
 	if base == abs {
 		// walkDir reads the directory's own files.
-		return nil, ""
+		return nil, "", nil
 	}
 	r, err := filepath.Rel(base, abs)
 	if err != nil {
-		return nil, ""
+		return nil, "", nil
 	}
 	gitRel := filepath.ToSlash(r)
 	var levels []ignoreLevel
+	var tr *tracked
 	if repo {
 		levels = w.appendRules(levels, "", w.infoExclude(base), "")
+		tr = w.trackedIn(base)
 	}
 	dir, prefix := base, ""
 	for _, elem := range strings.Split(gitRel, "/") {
@@ -308,7 +313,7 @@ func (w *walker) ancestorRules(abs string) ([]ignoreLevel, string) {
 		dir = filepath.Join(dir, elem)
 		prefix += elem + "/"
 	}
-	return levels, gitRel
+	return levels, gitRel, tr
 }
 
 // infoExclude returns the path of the info/exclude file of the repository
@@ -344,6 +349,41 @@ func (w *walker) infoExclude(dir string) string {
 		gitDir = c
 	}
 	return filepath.Join(gitDir, "info", "exclude")
+}
+
+// trackedIn reads the index of the repository whose top level is dir
+// (.git/index, or a worktree's own index); nil when there is none or it
+// cannot be read, and ignore rules then apply to every file.
+func (w *walker) trackedIn(dir string) *tracked {
+	gitDir := filepath.Join(dir, ".git")
+	if info, err := w.lstat(gitDir); err != nil {
+		return nil
+	} else if !info.IsDir() {
+		// A worktree or submodule: ".git" is a file "gitdir: <path>",
+		// and the index is that directory's own.
+		data, err := safeio.ReadFile(gitDir, maxGitFileSize, safeio.Options{})
+		if err != nil {
+			return nil
+		}
+		line, _, _ := strings.Cut(string(data), "\n")
+		d, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+		if !ok {
+			return nil
+		}
+		gitDir = filepath.FromSlash(strings.TrimSpace(d))
+		if !filepath.IsAbs(gitDir) {
+			gitDir = filepath.Join(dir, gitDir)
+		}
+	}
+	data, err := safeio.ReadFile(filepath.Join(gitDir, "index"), maxIndexSize, safeio.Options{})
+	if err != nil {
+		return nil
+	}
+	t, err := parseIndex(data)
+	if err != nil {
+		return nil
+	}
+	return t
 }
 
 // Caps on the files discovery reads: an ignore file, and the small files
@@ -393,7 +433,7 @@ func (w *walker) appendRules(levels []ignoreLevel, prefix, file, warnPath string
 // walkDir lists the directory at osPath, whose report path is rel (""
 // for the root) and whose path relative to the ignore base is gitRel,
 // under the ignore rules in levels.
-func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string) {
+func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string, tr *tracked) {
 	entries, err := w.readDir(osPath)
 	if err != nil {
 		w.skip(cmp.Or(rel, "."), "cannot read directory, so its contents are not scanned: "+describe(err))
@@ -405,6 +445,7 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 		// The top level of a repository: outer rules stop here.
 		levels, gitRel = nil, ""
 		levels = w.appendRules(levels, "", w.infoExclude(osPath), joinRel(rel, ".git/info/exclude"))
+		tr = w.trackedIn(osPath)
 	}
 	// Like git, a .gitignore that is a symbolic link is not read.
 	if i, ok := findEntry(entries, ".gitignore"); ok && entries[i].Type().IsRegular() {
@@ -421,16 +462,22 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 		childPath := filepath.Join(osPath, name)
 		switch {
 		case typ.IsDir():
-			if ignored(levels, childGit, name, true) || w.excluded(childRel) {
+			if ignored(levels, childGit, name, true) && !tr.hasDir(childGit) || w.excluded(childRel) {
 				continue
 			}
-			w.walkDir(childPath, childRel, levels, childGit)
+			w.walkDir(childPath, childRel, levels, childGit, tr)
 		case typ&fs.ModeSymlink != 0:
 			w.symlink(childPath, childRel, childGit, name, levels)
 		default:
 			ext := strings.ToLower(filepath.Ext(name))
-			if !w.exts[ext] || ignored(levels, childGit, name, false) || w.excluded(childRel) {
+			if !w.exts[ext] || w.excluded(childRel) {
 				continue
+			}
+			if ignored(levels, childGit, name, false) {
+				if !tr.hasFile(childGit) {
+					continue
+				}
+				w.warn(childRel, "scanned though a .gitignore rule matches it: git tracks it, and an ignore rule never applies to a tracked file")
 			}
 			if !typ.IsRegular() {
 				w.skip(childRel, "skipped: not a regular file")
