@@ -21,6 +21,10 @@ type closure struct {
 type capture struct {
 	name string
 	l    local // the local the body sees under name
+	// byRef: captured by reference; slot is the captured local's own
+	// storage, by which the body finds that local while it lives.
+	byRef bool
+	slot  int32
 }
 
 // makeClosure records what lambda n captures on s.
@@ -93,7 +97,7 @@ func (c *closure) add(s *state, name string, byRef bool) {
 			l.val.clo = orig.val.clo
 		}
 	}
-	c.caps = append(c.caps, capture{name: name, l: l})
+	c.caps = append(c.caps, capture{name: name, l: l, byRef: byRef, slot: orig.slot})
 }
 
 // invoke runs closure c's body for a call at n with the arguments of list,
@@ -122,10 +126,21 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 		x.inLambda--
 		x.invoked = x.invoked[:len(x.invoked)-1]
 	}()
+	outer := len(s.locals)
 	for _, cp := range c.caps {
 		l := cp.l
 		l.depth = x.depth
 		l.slot = run.newObj(object{kind: oStack, owner: cp.name})
+		if cp.byRef {
+			// Captured by reference and still alive: the body works on
+			// that very local (a container it grows, a pointer it sets).
+			for j := outer - 1; j >= 0; j-- {
+				if run.locals[j].slot == cp.slot && run.objs[cp.slot].state == live {
+					l.alias = j + 1
+					break
+				}
+			}
+		}
 		run.locals = append(run.locals, l)
 	}
 	x.retKind, x.retRvalue = tPlain, false
@@ -159,17 +174,110 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 		_, x.retKind = x.lambdaSignature(c.node)
 	}
 	out := x.stmt(body, []*state{run})
+	var ends []*state
 	for _, st := range out {
-		if st.flow == returned {
-			r := st.ret
-			if r.pt >= int32(len(s.objs)) || r.owns >= 0 {
-				return unknown
-			}
-			r.from, r.clo = -1, nil
-			return r
+		if st.flow == returned || st.flow == normal {
+			ends = append(ends, st)
 		}
 	}
-	return unknown
+	if len(ends) == 0 {
+		return unknown
+	}
+	// The call continues on one of the body's paths, with what that path
+	// did to the caller's memory (the statement is executed once per path:
+	// see forked).
+	st := ends[x.choose(len(ends))]
+	s.objs, s.pending, s.hasParts = st.objs, st.pending, st.hasParts
+	s.locals = append(s.locals[:0:0], st.locals[:outer]...)
+	if st.flow != returned {
+		return unknown
+	}
+	r := st.ret
+	if x.retKind == tRef && r.kind != tRef && r.from >= 0 && int(r.from) < len(st.locals) {
+		// A local of the caller's returned by reference: a reference to it.
+		r = borrowOf(st.locals[r.from].slot, tRef)
+	}
+	if r.owns >= 0 {
+		return unknown
+	}
+	r.from, r.clo = -1, nil
+	return r
+}
+
+// choices are the paths taken through the closures a statement calls,
+// one per call in the order they run (see forked).
+type choices struct {
+	picks, counts []int
+	at            int
+}
+
+// choose picks which of n paths a closure call continues on.
+func (x *exec) choose(n int) int {
+	c := x.choice
+	if c == nil || n <= 1 {
+		return 0
+	}
+	i := c.at
+	c.at++
+	if i >= len(c.counts) {
+		c.counts = append(c.counts, n)
+		c.picks = append(c.picks, 0)
+	}
+	return min(c.picks[i], n-1)
+}
+
+// next moves to the next combination of paths; false when every one was
+// taken.
+func (c *choices) next() bool {
+	for i := len(c.picks) - 1; i >= 0; i-- {
+		if c.picks[i]+1 < c.counts[i] {
+			c.picks[i]++
+			clear(c.picks[i+1:])
+			c.at = 0
+			return true
+		}
+	}
+	return false
+}
+
+// maxForks bounds the runs of one statement through its closures' paths.
+const maxForks = 8
+
+// forked executes a simple statement (an expression, a declaration, a
+// return) on s, and again on a copy of s for each other path through the
+// closures it calls, so that a closure whose body branches (a container
+// grown on one path, not on the other) is followed on each branch.
+func (x *exec) forked(s *state, n parser.NodeID, run func(*state) []*state) []*state {
+	if !x.callsClosure(s, n) {
+		return run(s)
+	}
+	saved := x.choice
+	defer func() { x.choice = saved }()
+	c := &choices{}
+	x.choice = c
+	base := s.clone()
+	out := run(s)
+	for k := 1; k < maxForks && c.next(); k++ {
+		out = append(out, run(base.clone())...)
+	}
+	return out
+}
+
+// callsClosure says statement n calls a local that holds a closure.
+func (x *exec) callsClosure(s *state, n parser.NodeID) bool {
+	for i := n; i < x.f.End(n); i++ {
+		if x.f.Nodes[i].Kind != parser.KindCallExpression {
+			continue
+		}
+		fn := x.f.Field(i, parser.FieldFunction)
+		if x.kind(fn) != parser.KindIdentifier {
+			continue
+		}
+		if j := s.lookup(x.text(fn)); j >= 0 && s.locals[j].val.clo != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // afterAmp says the source before node n (spaces aside) ends with '&'.

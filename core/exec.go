@@ -53,6 +53,7 @@ type exec struct {
 	inLambda     int               // lambda bodies being run, nested (see invoke)
 	invoked      []parser.NodeID   // the calls of the closures being run, outermost first
 	ran          []parser.NodeID   // the lambdas whose bodies ran on some path
+	choice       *choices          // the closure paths of the statement being forked
 	hasMembers   bool              // the method\'s object has data members the path follows
 }
 

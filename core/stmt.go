@@ -53,21 +53,23 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		}
 		return ss
 	case parser.KindDeclaration:
+		var out []*state
 		for _, s := range ss {
-			x.declaration(s, n)
+			out = append(out, x.forked(s, n, func(s *state) []*state { x.declaration(s, n); return []*state{s} })...)
 		}
-		return ss
+		return out
 	case parser.KindExpressionStatement:
 		var out []*state
 		for _, s := range ss {
-			out = append(out, x.exprStmt(s, n)...)
+			out = append(out, x.forked(s, n, func(s *state) []*state { return x.exprStmt(s, n) })...)
 		}
 		return out
 	case parser.KindReturnStatement, parser.KindCoReturnStatement:
+		var out []*state
 		for _, s := range ss {
-			x.ret(s, n)
+			out = append(out, x.forked(s, n, func(s *state) []*state { x.ret(s, n); return []*state{s} })...)
 		}
-		return ss
+		return out
 	case parser.KindIfStatement:
 		return x.ifStmt(n, ss)
 	case parser.KindForStatement, parser.KindWhileStatement, parser.KindDoStatement, parser.KindForRangeLoop:

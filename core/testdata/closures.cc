@@ -1,6 +1,7 @@
 // Lambdas: what they capture by reference dies with its local; calling
 // them runs their body then.
 #include <functional>
+#include <vector>
 
 struct Cell {
   int v;
@@ -70,4 +71,50 @@ Cell& returns_through_lambda() {
   Cell local{8};
   auto get = [&local]() -> Cell& { return local; };
   return get();  // want "returns-local"
+}
+
+// A closure whose body branches: the call continues on each of its paths,
+// with what that path did to the caller's locals.
+void drop_on_one_path(Cell* c, bool d) {
+  auto drop = [&](bool now) {
+    if (now) {
+      delete c;
+    }
+  };
+  drop(d);
+  int x = c->v;  // want "use-after-free"
+}
+
+void grow_through_closure(std::vector<Cell>& out) {
+  std::vector<Cell> cells;
+  auto add = [&cells](int v) -> Cell& {
+    cells.push_back(Cell{v});
+    return cells.back();
+  };
+  Cell& first = add(1);
+  add(2);
+  out.push_back(first);  // want "use-after-invalidate"
+}
+
+// Correct: the closure's paths leave the pointer alive, and the element is
+// copied before the container grows.
+void keep_on_every_path(Cell* c, bool d) {
+  auto touch = [&](bool now) {
+    if (now) {
+      c->v = 1;
+    }
+  };
+  touch(d);
+  int x = c->v;
+}
+
+void copy_before_growth(std::vector<Cell>& out) {
+  std::vector<Cell> cells;
+  auto add = [&cells](int v) -> Cell& {
+    cells.push_back(Cell{v});
+    return cells.back();
+  };
+  Cell first = add(1);
+  add(2);
+  out.push_back(first);
 }

@@ -20,9 +20,9 @@ void Normalize(const std::vector<array>& inputs, const Stream& s) {
     copy_gpu(x, copies.back(), CopyType::General, s);
     return copies.back();
   };
-  const array& x = check_input(inputs[0]);  // want "'x' refers to an element of 'copies' \(via check_input\(\)\), and is used at line 25 after 'copies' grows and may move its elements at line 24" latent
+  const array& x = check_input(inputs[0]);
   const array& g = check_input(inputs[1]);
-  encode(x, g);
+  encode(x, g);  // want "'x' is used after push_back replaced the storage of 'copies' at line 19" confirmed
 }
 
 // Correct: the element is moved out before it is removed.
