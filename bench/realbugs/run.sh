@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh MIRRORS CACHE [--only OWNER/NAME] [--rows]
+# run.sh MIRRORS CACHE [--only OWNER/NAME] [--half tune|check] [--rows]
 #
 # Rebuilds the real-bug benchmark and prints its report (markdown):
 #   1. builds holdfast from this checkout into CACHE/bin/;
@@ -12,10 +12,11 @@
 # MIRRORS holds bare mirrors as MIRRORS/<owner+name>/repo (the `fetch`
 # tool's layout, or `git clone --bare https://github.com/OWNER/NAME
 # MIRRORS/OWNER+NAME/repo`). CACHE must be outside this repository; nothing
-# in it is committed. --only reruns the scans of one repository; --rows
+# in it is committed. --only reruns the scans of one repository; --half
+# scans one half only (the other's rows then count as not scanned); --rows
 # lists the tuning half's rows one by one. JOBS sets holdfast's --jobs.
 set -euo pipefail
-usage() { echo "usage: run.sh MIRRORS CACHE [--only OWNER/NAME] [--rows]" >&2; exit 2; }
+usage() { echo "usage: run.sh MIRRORS CACHE [--only OWNER/NAME] [--half tune|check] [--rows]" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
 mirrors=$1 cache=$2
 shift 2
@@ -23,6 +24,7 @@ only=() rows=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) [[ $# -ge 2 ]] || usage; only=(--only "$2"); shift 2 ;;
+    --half) [[ $# -ge 2 ]] || usage; only+=(--half "$2"); shift 2 ;;
     --rows) rows=(--rows); shift ;;
     *) usage ;;
   esac

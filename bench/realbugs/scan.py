@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """scan.py -- write the benchmark's trees from the mirrors and scan each once.
 
-    scan.py MIRRORS CACHE HOLDFAST [--only REPO] [--jobs N]
+    scan.py MIRRORS CACHE HOLDFAST [--only REPO] [--half tune|check] [--jobs N]
 
 For every (repository, commit) that a row of manifest.tsv (its buggy
 commit) or negatives.tsv (its commit) names, the repository's scan roots
@@ -102,6 +102,8 @@ def main():
     ap.add_argument("cache")
     ap.add_argument("holdfast")
     ap.add_argument("--only", help="rescan this repository (owner/name) only")
+    ap.add_argument("--half", choices=["tune", "check"],
+                    help="scan only this half's repositories (a quick loop while tuning)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
 
@@ -123,6 +125,8 @@ def main():
         if args.only not in repos:
             sys.exit(f"scan.py: --only {args.only}: not a repository of repos.tsv")
         work = [w for w in work if w[0] == args.only]
+    if args.half:
+        work = [w for w in work if repos[w[0]]["half"] == args.half]
 
     failed = 0
     for i, (repo, sha) in enumerate(work, 1):
