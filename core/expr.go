@@ -30,7 +30,11 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		ctorStores := ""
 		if k := x.kind(init); (k == parser.KindArgumentList || k == parser.KindInitializerList) && !ptr && !ref && x.opt.Members != nil {
 			if tn := typeName(typText); tn != "" {
-				ctorStores = x.opt.Members(tn)["(<"+tn+")"]
+				n := 0
+				for range x.f.NamedChildren(init) {
+					n++
+				}
+				ctorStores = x.opt.Members(tn)[storesKey(tn, n)]
 			}
 		}
 		if ctorStores != "" {
@@ -792,6 +796,7 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			continue
 		}
 		idx, buf := strings.CutSuffix(arg, ".buf")
+		idx, named := strings.CutSuffix(idx, "&")
 		k, err := strconv.Atoi(idx)
 		if err != nil || k >= len(vs) || k >= len(args) {
 			continue
@@ -805,6 +810,10 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			}
 		case a.pt >= 0 && (a.kind == tPointer || a.kind == tRef || a.kind == tView):
 			target = a.pt
+		case !named:
+			// A pointer parameter keeps what its argument points to; an
+			// argument that names no memory (a literal, an integer) gives
+			// nothing to keep.
 		case a.from >= 0 && int(a.from) < len(s.locals) && !s.locals[a.from].ref && x.kind(args[k]) == parser.KindIdentifier:
 			target = s.locals[a.from].slot
 		case a.prvalue || x.temporary(args[k]):
@@ -1226,7 +1235,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
 		byValue, storage = returnsByValue(facts, m)
-		if stores := facts["(<"+m+")"]; stores != "" {
+		nargs := 0
+		for range f.NamedChildren(list) {
+			nargs++
+		}
+		if stores := facts[storesKey(m, nargs)]; stores != "" {
 			// A method that keeps what it is given: the object holds it
 			// from now on.
 			if arrow {

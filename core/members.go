@@ -145,11 +145,14 @@ func Classes(f *parser.File) map[string]map[string]string {
 //     call makes a temporary), "storage" (a by-value object that owns a
 //     buffer: a string, a vector) or "no" (a pointer, a reference, or
 //     overloads that disagree).
-//   - "(<m)": the parameters method m (or the constructor, m the class's
-//     name) keeps in the object, as "k:M" (parameter k's pointee, or the
-//     object a reference parameter names, stored in pointer, reference or
-//     view member M; "k:M[]" when put in container member M) and "k.buf:M" (the
-//     buffer parameter k owns: M = p.data()).
+//   - "(<m/N)": the parameters method m of N parameters (or the
+//     constructor, m the class's name) keeps in the object: "k:M" (what
+//     pointer or view parameter k points to, stored in member M), "k&:M"
+//     (the object reference parameter k names), "k.buf:M" (the buffer it
+//     owns: M = p.data()); M ends in "[]" when the parameter is put in a
+//     container member. Overloads of one arity that keep different things
+//     say "!" (nothing is known); two definitions of a class of one name
+//     keep only what both say (see summary's mergeClass).
 //   - "(m)" = "yields M": method m returns a pointer or reference to
 //     member M itself (a pointer member's pointee, or the member object);
 //     "yields M.buf": a pointer into the buffer M owns (M.get(), M.data(),
@@ -176,7 +179,15 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	freed, grown, _ := x.handedAway(body, members, false)
 	addList(members, "(-"+method+")", freed)
 	addList(members, "(+"+method+")", grown)
-	addList(members, "(<"+method+")", x.storedParams(def, members))
+	if stores, arity := x.storedParams(def, members); len(stores) > 0 {
+		// Overloads of one arity that keep different things: nothing is
+		// known of a call ("!").
+		k, v := storesKey(method, arity), strings.Join(stores, ",")
+		if old, ok := members[k]; ok && old != v {
+			v = "!"
+		}
+		members[k] = v
+	}
 	// A method that returns a pointer or reference, whose body is one
 	// return statement of a member's memory.
 	if _, rk := x.funcDeclarator(def); rk != tPointer && rk != tRef {
@@ -679,11 +690,11 @@ func returnsByValue(facts map[string]string, m string) (byValue, storage bool) {
 // Only what a parameter points to or names counts: a pointer parameter, a
 // reference parameter's object, a view's range; a member that copies
 // (a value, a string, a container of values) keeps nothing.
-func (x *exec) storedParams(def parser.NodeID, members map[string]string) []string {
+func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]string, int) {
 	f := x.f
 	fd, _ := x.funcDeclarator(def)
 	if fd == parser.None {
-		return nil
+		return nil, 0
 	}
 	type param struct{ ptr, ref, view bool }
 	params := map[string]int{}
@@ -699,7 +710,7 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) []stri
 		kinds = append(kinds, param{ptr: ptr, ref: ref, view: classify(x.resolve(f.Text(f.Field(p, parser.FieldType)))) == tView})
 	}
 	if len(params) == 0 {
-		return nil
+		return nil, len(kinds)
 	}
 	keeps := func(m string) (keeps, many bool) {
 		typ := members[m]
@@ -726,13 +737,17 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) []stri
 			return
 		}
 		p := kinds[k]
+		if insert {
+			m += "[]"
+		}
 		switch {
 		case buf && p.ref:
 			out = append(out, fmt.Sprintf("%d.buf:%s", k, m))
-		case addr && p.ref, !addr && !buf && (p.ptr || p.view || p.ref && strings.HasSuffix(members[m], "&")):
-			if insert {
-				m += "[]"
-			}
+		case addr && p.ref, !addr && !buf && p.ref && strings.HasSuffix(members[m], "&"):
+			// The object a reference parameter names.
+			out = append(out, fmt.Sprintf("%d&:%s", k, m))
+		case !addr && !buf && (p.ptr || p.view):
+			// What a pointer or view parameter points to.
 			out = append(out, fmt.Sprintf("%d:%s", k, m))
 		}
 	}
@@ -778,7 +793,13 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) []stri
 		}
 	}
 	slices.Sort(out)
-	return slices.Compact(out)
+	return slices.Compact(out), len(kinds)
+}
+
+// storesKey is the class-fact key of what method (of arity parameters)
+// keeps of its arguments: overloads of other arities keep other things.
+func storesKey(method string, arity int) string {
+	return fmt.Sprintf("(<%s/%d)", method, arity)
 }
 
 // paramReferent reads what expression e takes of a name: the name itself
