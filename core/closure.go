@@ -187,8 +187,13 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	// did to the caller's memory (the statement is executed once per path:
 	// see forked).
 	st := ends[x.choose(len(ends))]
-	s.objs, s.pending, s.hasParts = st.objs, st.pending, st.hasParts
-	s.locals = append(s.locals[:0:0], st.locals[:outer]...)
+	// Copied into the caller's own slices: a caller part-way through an
+	// expression may hold a pointer to one of its locals.
+	had := len(s.objs)
+	copy(s.objs, st.objs[:had])
+	s.objs = append(s.objs, st.objs[had:]...)
+	copy(s.locals, st.locals[:outer])
+	s.pending, s.hasParts = st.pending, st.hasParts
 	if st.flow != returned {
 		return unknown
 	}

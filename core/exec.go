@@ -99,10 +99,11 @@ func (x *exec) lastNamedChild(n parser.NodeID) parser.NodeID {
 }
 
 func (x *exec) run() {
-	fd, rk := x.funcDeclarator(x.def)
+	var fd parser.NodeID
+	var rk typeKind
 	if x.kind(x.def) == parser.KindLambdaExpression {
 		fd, rk = x.lambdaSignature(x.def)
-	} else if rk == tPlain {
+	} else if fd, rk = x.funcDeclarator(x.def); rk == tPlain {
 		switch classify(x.text(x.f.Field(x.def, parser.FieldType))) {
 		case tView:
 			rk = tView

@@ -121,9 +121,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if out[class] == nil {
 			out[class] = map[string]string{}
 		}
-		if _, ok := out[class]["(="+method+")"]; !ok {
-			noteReturn(f, out[class], method, def)
-		}
+		noteReturn(f, out[class], method, def)
 		x.methodFacts(def, method, out[class])
 	}
 	return out

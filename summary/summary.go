@@ -197,9 +197,15 @@ func mergeClass(a, b map[string]string) map[string]string {
 				slices.Sort(parts)
 				t = strings.Join(slices.Compact(parts), ",")
 			}
-			if merged[k] == "" || merged[k] == "method" {
-				merged[k] = t
-			} else if k == "(~)" {
+			switch {
+			case strings.HasPrefix(k, "(=") && merged[k] != "" && merged[k] != t:
+				// Overloads defined apart that return differently (a
+				// by-value and a by-reference form): neither is known.
+				merged[k] = "no"
+			case strings.HasPrefix(k, "(<") && merged[k] != "" && merged[k] != t:
+				// Overloads of one arity that keep different things.
+				merged[k] = "!"
+			case merged[k] == "" || merged[k] == "method", k == "(~)":
 				merged[k] = t
 			}
 		}

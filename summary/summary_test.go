@@ -299,3 +299,20 @@ func TestManyDefinitionsOfOneName(t *testing.T) {
 		t.Errorf("wb/1 of 3 definitions = %+v, want their join", r)
 	}
 }
+
+// TestClassFactsThatDisagree: what a method returns, or keeps of its
+// arguments, said differently by two files (overloads defined apart) is
+// not known; said alike, it stands; facts-only entries add to a definition.
+func TestClassFactsThatDisagree(t *testing.T) {
+	def := &File{Classes: []Class{{Name: "Value", Members: Names{"t_": "Tensor", "(str)": "method", "(=str)": "value", "(<Set/1)": "0&:ref_"}}}}
+	inl := &File{Classes: []Class{{Name: "Value", Members: Names{"(str)": "method", "(=str)": "no", "(<Set/1)": "0:ptr_", "(=name)": "storage"}}}}
+	for _, order := range [][]*File{{def, inl}, {inl, def}} {
+		m := NewIndex(order...).Members("Value")
+		if m["(=str)"] != "no" || m["(<Set/1)"] != "!" {
+			t.Errorf("disputed facts: (=str)=%q (<Set/1)=%q, want no and !", m["(=str)"], m["(<Set/1)"])
+		}
+		if m["(=name)"] != "storage" || m["t_"] != "Tensor" {
+			t.Errorf("undisputed facts lost: %v", m)
+		}
+	}
+}

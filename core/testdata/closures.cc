@@ -118,3 +118,22 @@ void copy_before_growth(std::vector<Cell>& out) {
   add(2);
   out.push_back(first);
 }
+
+// Correct: a closure called inside another container's push_back: the
+// container that grows is the one the call is made on, nothing else.
+void push_through_closure(const std::vector<Cell>& in) {
+  std::vector<Cell> copies;
+  auto check = [&copies](const Cell& c) -> const Cell {
+    if (c.v) {
+      return c;
+    }
+    copies.push_back(c);
+    return copies.back();
+  };
+  std::vector<Cell> checked;
+  for (const Cell& c : in) {
+    checked.push_back(check(c));
+  }
+  const Cell& first = checked[0];
+  int x = first.v;
+}
