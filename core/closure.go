@@ -114,6 +114,9 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	}
 	run := s.clone()
 	run.flow = normal
+	// The caller's temporaries live to the end of its full expression;
+	// the body's statements end only their own.
+	run.temps = nil
 	savedDepth, savedRet, savedRv := x.depth, x.retKind, x.retRvalue
 	x.depth++
 	x.inLambda++

@@ -98,6 +98,14 @@ func Classes(f *parser.File) map[string]map[string]string {
 			fd, _ := x.funcDeclarator(c)
 			x.methodFacts(c, lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), members)
 		}
+		// Overloads of one arity (T(const U&) and T(U&&)) are told apart
+		// by types holdfast does not read: what one of them keeps is not
+		// known of a call.
+		for key, n := range x.overloads(body) {
+			if n > 1 && members["(<"+key+")"] != "" {
+				members["(<"+key+")"] = "!"
+			}
+		}
 		out[lastName(name)] = members
 	}
 	// Methods defined outside their class (C::m, C::~C) add what they
@@ -850,4 +858,33 @@ func paramReferent(f *parser.File, e parser.NodeID) (name string, buf, addr bool
 		}
 	}
 	return "", false, false
+}
+
+// overloads counts the methods a class body declares or defines, by
+// "name/arity".
+func (x *exec) overloads(body parser.NodeID) map[string]int {
+	f := x.f
+	out := map[string]int{}
+	for c := range f.NamedChildren(body) {
+		if f.Kind(c) == parser.KindTemplateDeclaration {
+			c = x.lastNamedChild(c)
+		}
+		switch f.Kind(c) {
+		case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
+		default:
+			continue
+		}
+		fd, _ := x.funcDeclarator(c)
+		if fd == parser.None || f.Kind(fd) != parser.KindFunctionDeclarator {
+			continue
+		}
+		n := 0
+		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+			if k := f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
+				n++
+			}
+		}
+		out[fmt.Sprintf("%s/%d", lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), n)]++
+	}
+	return out
 }

@@ -137,3 +137,18 @@ void push_through_closure(const std::vector<Cell>& in) {
   const Cell& first = checked[0];
   int x = first.v;
 }
+
+// Correct: a temporary argument of a closure call lives to the end of the
+// caller's full expression, whatever the body's statements are.
+using Ints = std::vector<int>;
+Ints Make(int n);
+bool Equal(const Ints& a, const Ints& b);
+void Check(bool ok);
+void compare_temporaries() {
+  auto eq = [](const Ints& x, const Ints& y) {
+    return Equal(x, y);
+  };
+  Check(eq(Make(1), {2}));
+  Check(eq(Make(3), {4}));
+  Check(eq(Make(5), {6}));
+}
