@@ -750,6 +750,7 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 				case oStorage, oStack, oTemp:
 					x.use(s, v, c)
 				}
+				x.mayAssign(s, v.pt, c)
 			}
 		case tUnique, tShared:
 			if v.owns >= 0 && (v.moved || v.kind == tShared) {
@@ -777,6 +778,27 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 		case v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
 			x.useHeld(s, s.locals[v.from].slot, c)
 		}
+	}
+}
+
+// mayAssign: the address of a local pointer (&p) is handed to a call at
+// n, which may store a new value in it: what the path knew of p is
+// forgotten.
+func (x *exec) mayAssign(s *state, slot int32, n parser.NodeID) {
+	if x.kind(n) != parser.KindPointerExpression || !strings.HasPrefix(x.text(n), "&") {
+		return
+	}
+	for i := range s.locals {
+		l := &s.locals[i]
+		if l.slot != slot || l.ref {
+			continue
+		}
+		switch l.typ {
+		case tPointer, tView, tIter:
+			l.val = unknown
+			s.forget(l.name)
+		}
+		return
 	}
 }
 
@@ -808,7 +830,12 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			if a.kind == tStorage {
 				target = a.owns
 			}
-		case a.pt >= 0 && (a.kind == tPointer || a.kind == tRef || a.kind == tView):
+		case a.pt >= 0 && (a.kind == tPointer || a.kind == tView || a.kind == tRef && named):
+			// A pointer parameter keeps what its argument points to; a
+			// reference parameter the object its argument names (an
+			// element read out of a container, passed to a pointer
+			// parameter, is a pointer value: what it points to is not
+			// known).
 			target = a.pt
 		case !named:
 			// A pointer parameter keeps what its argument points to; an

@@ -57,6 +57,16 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 	}
 	lines = merge(lines)
 	lits := literals(src)
+	// Inside a body, a macro before a declaration may be a storage class
+	// (#define SHARED __shared__, static, thread_local): only one before a
+	// statement keyword or a block (a loop pragma) is blanked there.
+	var bodies [][2]int
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindCompoundStatement {
+			bodies = append(bodies, [2]int{int(f.Nodes[i].Start), int(f.Nodes[i].End)})
+		}
+	}
+	bodies = merge(bodies)
 	e := &editor{out: src}
 	for _, l := range lines {
 		if isDirectiveLine(src, l[0]) {
@@ -83,7 +93,8 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 					e.replace(i, j, '"')
 				}
 			case allCaps(word) && !keywords[string(word)] && (isIdent(after) && !digit(after) || after == '{') &&
-				before != '.' && before != '>' && before != ':' && before != '#':
+				before != '.' && before != '>' && before != ':' && before != '#' &&
+				(inLiteral(bodies, i) == 0 || after == '{' || statementKeyword(src, j)):
 				e.blank(i, j)
 			case (before == '*' || before == '&') && isIdent(after) && !digit(after) && !keywords[string(word)] && !cvQualifier(word):
 				// T* nonnull name: no word can stand between a pointer
@@ -180,3 +191,20 @@ func cvQualifier(word []byte) bool {
 
 // keywords are ALL_CAPS words the grammar reads itself.
 var keywords = map[string]bool{"NULL": true, "TRUE": true, "FALSE": true, "EOF": true}
+
+// statementKeyword says the next word after offset i starts a statement
+// that is not a declaration: a loop, a branch, a return.
+func statementKeyword(src []byte, i int) bool {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	j := i
+	for j < len(src) && isIdent(src[j]) {
+		j++
+	}
+	switch string(src[i:j]) {
+	case "for", "while", "do", "if", "switch", "return":
+		return true
+	}
+	return false
+}

@@ -483,6 +483,12 @@ func TestAttributeMacros(t *testing.T) {
 			}
 		})
 	}
+	// Inside a body, a macro before a declaration may be a storage class
+	// (#define SHARED __shared__): it is not blanked.
+	storage := "void Kernel(float* out) {\n  {\n    SHARED_MEM float tile[64];\n    out[0] = tile[0];\n  }\n}\n"
+	if f := parse(t, storage); !strings.Contains(string(f.Src), "SHARED_MEM float tile") {
+		t.Errorf("a storage macro in a body was blanked:\n%s", f.Src)
+	}
 	// Code without errors is read as written, macros and all.
 	src := "int x = MAX_SIZE;\nFoo BAR_BAZ(1);\nvoid f() { Log(\"a\" \"b\"); }\n"
 	if f := parse(t, src); string(f.Src) != src {
