@@ -864,7 +864,9 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		for len(as) < len(holds) {
 			as = append(as, "")
 		}
-		o.holds, o.heldAs = append(holds, target), append(as, member)
+		holds = append(holds, target)
+		as = append(as, member)
+		o.holds, o.heldAs = holds, as
 	}
 }
 
