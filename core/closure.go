@@ -30,6 +30,7 @@ type capture struct {
 // makeClosure records what lambda n captures on s.
 func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 	c := &closure{node: n}
+	x.closures = true
 	byRef, byVal := false, false
 	named := map[string]bool{}
 	caps := x.f.Field(n, parser.FieldCaptures)
@@ -273,6 +274,9 @@ func (x *exec) forked(s *state, n parser.NodeID, run func(*state) []*state) []*s
 
 // callsClosure says statement n calls a local that holds a closure.
 func (x *exec) callsClosure(s *state, n parser.NodeID) bool {
+	if !x.closures {
+		return false
+	}
 	for i := n; i < x.f.End(n); i++ {
 		if x.f.Nodes[i].Kind != parser.KindCallExpression {
 			continue
@@ -281,11 +285,34 @@ func (x *exec) callsClosure(s *state, n parser.NodeID) bool {
 		if x.kind(fn) != parser.KindIdentifier {
 			continue
 		}
-		if j := s.lookup(x.text(fn)); j >= 0 && s.locals[j].val.clo != nil {
+		if j := s.lookup(x.text(fn)); j >= 0 && s.locals[j].val.clo != nil && x.branches(s.locals[j].val.clo.node) {
 			return true
 		}
 	}
 	return false
+}
+
+// branches says lambda n's body has more than one path: a branch, a loop
+// or a conditional. A body with one path needs no second run.
+func (x *exec) branches(n parser.NodeID) bool {
+	if b, ok := x.branchy[n]; ok {
+		return b
+	}
+	b := false
+	body := x.f.Field(n, parser.FieldBody)
+	for i := body; body != parser.None && i < x.f.End(body) && !b; i++ {
+		switch x.f.Nodes[i].Kind {
+		case parser.KindIfStatement, parser.KindSwitchStatement, parser.KindConditionalExpression,
+			parser.KindForStatement, parser.KindForRangeLoop, parser.KindWhileStatement, parser.KindDoStatement,
+			parser.KindTryStatement:
+			b = true
+		}
+	}
+	if x.branchy == nil {
+		x.branchy = map[parser.NodeID]bool{}
+	}
+	x.branchy[n] = b
+	return b
 }
 
 // afterAmp says the source before node n (spaces aside) ends with '&'.

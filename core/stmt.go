@@ -53,6 +53,12 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		}
 		return ss
 	case parser.KindDeclaration:
+		if !x.closures {
+			for _, s := range ss {
+				x.declaration(s, n)
+			}
+			return ss
+		}
 		var out []*state
 		for _, s := range ss {
 			out = append(out, x.forked(s, n, func(s *state) []*state { x.declaration(s, n); return []*state{s} })...)
@@ -60,11 +66,23 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		return out
 	case parser.KindExpressionStatement:
 		var out []*state
+		if !x.closures {
+			for _, s := range ss {
+				out = append(out, x.exprStmt(s, n)...)
+			}
+			return out
+		}
 		for _, s := range ss {
 			out = append(out, x.forked(s, n, func(s *state) []*state { return x.exprStmt(s, n) })...)
 		}
 		return out
 	case parser.KindReturnStatement, parser.KindCoReturnStatement:
+		if !x.closures {
+			for _, s := range ss {
+				x.ret(s, n)
+			}
+			return ss
+		}
 		var out []*state
 		for _, s := range ss {
 			out = append(out, x.forked(s, n, func(s *state) []*state { x.ret(s, n); return []*state{s} })...)
