@@ -5,10 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"go.yaml.in/yaml/v3"
 )
 
 // otherTools are flags the docs give to other programs: git, and the
@@ -66,5 +68,49 @@ func TestDocumentedFlagsExist(t *testing.T) {
 				t.Errorf("%s mentions --%s, which no holdfast command has", path, m[1])
 			}
 		}
+	}
+}
+
+// TestCIWorkflowDoc: the workflow docs/ci.md gives is valid YAML, turns
+// setup-go's module cache off (a C++ repository has no go.mod, and the
+// cache would only warn) and prints the holdfast version into the log.
+func TestCIWorkflowDoc(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindSubmatch(b)
+	if m == nil {
+		t.Fatal("docs/ci.md has no yaml block")
+	}
+	var wf struct {
+		Jobs map[string]struct {
+			Steps []struct {
+				Uses string            `yaml:"uses"`
+				With map[string]any    `yaml:"with"`
+				Run  string            `yaml:"run"`
+				Env  map[string]string `yaml:"env"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(m[1], &wf); err != nil {
+		t.Fatalf("the workflow is not valid YAML: %v", err)
+	}
+	var setupGo, version bool
+	for _, job := range wf.Jobs {
+		for _, st := range job.Steps {
+			if strings.HasPrefix(st.Uses, "actions/setup-go@") {
+				setupGo = st.With["cache"] == false
+			}
+			if regexp.MustCompile(`(?m)^\s*holdfast version\s*$`).MatchString(st.Run) {
+				version = true
+			}
+		}
+	}
+	if !setupGo {
+		t.Error("setup-go keeps its module cache on")
+	}
+	if !version {
+		t.Error("no step prints holdfast version")
 	}
 }
