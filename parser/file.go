@@ -34,7 +34,11 @@ type File struct {
 	Src    []byte // what the grammar saw (Objective-C neutralised for .mm)
 	Nodes  []Node
 	Errors int // ERROR and MISSING nodes
-	lines  []int
+	// FirstBranches says the file was read with only the first branch of
+	// some conditional (one that split a statement or a bracket): the
+	// code of its other branches is not in Nodes.
+	FirstBranches bool
+	lines         []int
 }
 
 // Text returns the source text of node n.

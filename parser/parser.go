@@ -107,10 +107,14 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	// when that leaves fewer errors. Each reparse reuses the tree it
 	// improves on outside the edited lines.
 	if f.Errors > 0 && len(chains) > 0 {
+		before := f
 		f, tree = p.retry(path, ext, f, tree, func(f *File) ([]byte, [][2]int) { return firstBranches(f, dirs, chains) })
+		f.FirstBranches = f != before
 	}
 	if f.Errors > 0 {
+		first := f.FirstBranches
 		f, tree = p.retry(path, ext, f, tree, attributeMacros)
+		f.FirstBranches = first
 	}
 	deleteTree(tree)
 	return f, nil

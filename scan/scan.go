@@ -287,7 +287,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	stats := map[string]*ExtStats{}
-	var generated, parseFiles, parseFuncs int
+	var generated, parseFiles, parseFuncs, firstBranchFiles int
 	for i, fr := range outs {
 		f := files[i]
 		st := stats[f.Ext]
@@ -318,6 +318,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			parseFiles++
 			parseFuncs += fr.funcsWithErr
 		}
+		if fr.firstBranches {
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "read with only the first branch of a conditional that splits a statement or a bracket between its branches; the other branches' code was not analysed"})
+			firstBranchFiles++
+		}
 		if fr.partial != nil {
 			res.Notices = append(res.Notices, *fr.partial)
 			res.Skipped++
@@ -334,6 +338,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
 			"%s not analysed: %s generated, or mostly one data initialiser (--include-generated analyses them; --verbose names them)",
 			plural(generated, "generated source file"), sayOrSays(generated))})
+	}
+	if firstBranchFiles > 0 {
+		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
+			"%s read with only the first branch of a conditional that splits a statement between its branches, so the other branches were not analysed (--verbose names them)",
+			plural(firstBranchFiles, "file"))})
 	}
 	if parseFiles > 0 {
 		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
@@ -357,7 +366,10 @@ type fileResult struct {
 	findings     []*diag.Finding
 	funcs        int
 	funcsWithErr int
-	parseErrors  int
+	// firstBranches: the file was read with only the first branch of a
+	// conditional that split a statement (see parser.File.FirstBranches).
+	firstBranches bool
+	parseErrors   int
 	// notice, when set, says the file was not analysed at all; partial
 	// says part of it was not, while its findings still count; parseNote
 	// counts its functions with parse errors (informational).
@@ -490,7 +502,7 @@ func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync
 		}
 	}()
 	funcs := lifetime.Build(pf, m)
-	out = &prepared{pf: pf, funcs: funcs, out: fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors}}
+	out = &prepared{pf: pf, funcs: funcs, out: fileResult{src: src, funcs: len(funcs), parseErrors: pf.Errors, firstBranches: pf.FirstBranches}}
 	var lost []*lifetime.Func
 	for _, fn := range funcs {
 		if fn.HasErrors {
