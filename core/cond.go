@@ -132,6 +132,9 @@ func (x *exec) hasNamedChild(n parser.NodeID) bool {
 type branch struct {
 	t       int8
 	yes, no []constraint
+	// yesKept, noKept: objects a call was taken to free that the arm
+	// knows it did not (the call reported a failure).
+	yesKept, noKept []int32
 }
 
 // negate is the outcome of the opposite condition.
@@ -140,6 +143,7 @@ func (b branch) negate() branch {
 		b.t = 3 - b.t
 	}
 	b.yes, b.no = b.no, b.yes
+	b.yesKept, b.noKept = b.noKept, b.yesKept
 	return b
 }
 
@@ -155,6 +159,9 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 	}
 	l, r := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	lv, rv := x.eval(s, l), x.eval(s, r)
+	if b, ok := failedFree(x, op, lv, rv, l, r); ok {
+		return b, true
+	}
 	if lv.known && rv.known {
 		if cmp(lv.num, op, rv.num) {
 			return branch{t: 1}, true
@@ -168,7 +175,9 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 	case lv.known && x.factKey(r) != "":
 		c = constraint{x.factKey(r), flip(op), lv.num}
 	default:
-		return branch{}, false
+		// Both sides were executed: the comparison is open, and it must
+		// not be executed again (a call in it would run twice).
+		return branch{}, true
 	}
 	return branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}, true
 }
@@ -238,3 +247,33 @@ var noReturn = map[string]bool{"abort": true, "std::abort": true, "exit": true, 
 	"_exit": true, "_Exit": true, "std::_Exit": true, "quick_exit": true, "std::quick_exit": true,
 	"std::terminate": true, "terminate": true, "__builtin_unreachable": true, "__builtin_trap": true,
 	"std::unreachable": true}
+
+// successCodes are the status values the APIs the packs describe return
+// on success (CUDA, HIP and OpenCL runtime and driver APIs).
+var successCodes = map[string]bool{"cudaSuccess": true, "hipSuccess": true, "CUDA_SUCCESS": true,
+	"CL_SUCCESS": true, "0": true}
+
+// failedFree reads a comparison of the status a freeing call returned
+// (err == cudaErrorInvalidValue, err != cudaSuccess): on the arm where the
+// call failed, it freed nothing (a call that reports an error leaves its
+// arguments as they were).
+func failedFree(x *exec, op string, lv, rv value, l, r parser.NodeID) (branch, bool) {
+	if op != "==" && op != "!=" {
+		return branch{}, false
+	}
+	st, other := lv.status, r
+	if st == 0 {
+		st, other = rv.status, l
+	}
+	if st == 0 {
+		return branch{}, false
+	}
+	success := successCodes[strings.Join(strings.Fields(x.text(other)), "")]
+	kept := []int32{st - 1}
+	// The arm where the comparison holds fails when it compares against
+	// an error (==) or against success (!=).
+	if (op == "==") != success {
+		return branch{yesKept: kept}, true
+	}
+	return branch{noKept: kept}, true
+}

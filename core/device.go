@@ -81,8 +81,19 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 	case "queue":
 		x.waitQueue(s, queue)
 	}
+	status := int32(0)
 	if d.Frees != nil && *d.Frees < len(vs) {
 		x.free(s, vs[*d.Frees], n, name)
+		if v := vs[*d.Frees]; v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].state == freed {
+			status = v.pt + 1
+		}
+	}
+	if status > 0 {
+		// The call returns a status: when it reports a failure, nothing
+		// was freed (see failedFree).
+		out := unknown
+		out.status = status
+		return out, true
 	}
 	if a, ok := arg(d.Allocates); ok {
 		x.allocInto(s, a, d.Pinned)

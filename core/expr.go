@@ -374,6 +374,14 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 		l.val = value{pt: -1, owns: -1, flag: v.flag, null: v.null, from: -1, known: v.known, num: v.num}
 	}
 	keepClosure(l, v)
+	keepStatus(l, v)
+}
+
+// keepStatus gives l the free status v carries (see value.status).
+func keepStatus(l *local, v value) {
+	if v.status > 0 {
+		l.val.status = v.status
+	}
 }
 
 // keepClosure gives l the closure v holds, whatever l's type reads as.
@@ -1066,6 +1074,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		if op == "=" {
 			l.val = value{pt: -1, owns: -1, flag: rv.flag, null: rv.null, from: -1, known: rv.known, num: rv.num}
 			keepClosure(l, rv)
+			keepStatus(l, rv)
 		}
 	}
 	return rv

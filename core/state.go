@@ -103,6 +103,9 @@ type value struct {
 	fromMoved bool
 	// prvalue: a call's result returned by value, a temporary.
 	prvalue bool
+	// status: the status a call returned that says whether it freed
+	// object status-1 (0: none); a branch on its failure revives it.
+	status int32
 	// clo is the closure a lambda made (nil: none).
 	clo *closure
 }
@@ -325,4 +328,14 @@ func typeName(typ string) string {
 // member's, a static's, or a caller's (a parameter by reference).
 func (l *local) frameOwner() bool {
 	return !l.member && l.depth >= 0 && !(l.param && l.ref)
+}
+
+// unfree makes the objects live again that a call was taken to free but,
+// on this path, did not.
+func (s *state) unfree(objs []int32) {
+	for _, o := range objs {
+		if o >= 0 && int(o) < len(s.objs) && s.objs[o].state == freed {
+			s.objs[o].state, s.objs[o].end, s.objs[o].via = live, parser.None, ""
+		}
+	}
 }

@@ -391,6 +391,8 @@ func (x *exec) ifStmt(n parser.NodeID, ss []*state) []*state {
 			other := s.clone()
 			s.cons = append(s.cons, b.yes...)
 			other.cons = append(other.cons, b.no...)
+			s.unfree(b.yesKept)
+			other.unfree(b.noKept)
 			yes = append(yes, s)
 			no = append(no, other)
 		}

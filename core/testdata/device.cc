@@ -204,3 +204,26 @@ float se_owned_stream_waits(const se::DeviceMemoryBase& src, float* host, unsign
   stream->BlockHostUntilDone();
   return host[0];
 }
+
+// A free that reports a failure freed nothing: the fallback that frees
+// the memory another way runs only then.
+void release_pinned(void* data) {
+  cudaError_t err = cudaFreeHost(data);
+  if (err == cudaErrorInvalidValue) {
+    free(data);
+  }
+}
+
+void release_pinned_checked(void* data) {
+  if (cudaFreeHost(data) != cudaSuccess) {
+    free(data);
+  }
+}
+
+// The free succeeded on this arm: freeing again is a double free.
+void release_twice(void* data) {
+  cudaError_t err = cudaFreeHost(data);
+  if (err == cudaSuccess) {
+    free(data);  // want "double-free"
+  }
+}

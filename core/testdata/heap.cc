@@ -285,3 +285,17 @@ int Remote::Close() {
   delete this;
   return kOk;
 }
+
+// A comparison whose call frees its argument runs the call once.
+struct Slot {
+  int v;
+};
+int release_and_check(Slot* c) {
+  delete c;
+  return 0;
+}
+void checked_release(Slot* c) {
+  if (release_and_check(c) > 1) {
+    return;
+  }
+}
