@@ -328,29 +328,12 @@ func memberName(f *parser.File, n parser.NodeID) string {
 // itself (m, this->m, a cast of it, m + k), "M.buf" for the buffer M owns
 // (m.get(), m.data(), m.c_str(), &m[i]); "" for anything else.
 func yieldedMember(f *parser.File, e parser.NodeID) string {
-	for f.Kind(e) == parser.KindParenthesizedExpression {
-		inner := parser.None
-		for c := range f.NamedChildren(e) {
-			inner = c
-		}
-		e = inner
-	}
+	e = uncast(f, e)
 	switch f.Kind(e) {
 	case parser.KindIdentifier, parser.KindFieldExpression:
 		return memberName(f, e)
-	case parser.KindCastExpression:
-		return yieldedMember(f, f.Field(e, parser.FieldValue))
 	case parser.KindCallExpression:
 		fn := f.Field(e, parser.FieldFunction)
-		if f.Kind(fn) == parser.KindTemplateFunction {
-			switch f.Text(f.Field(fn, parser.FieldName)) {
-			case "static_cast", "reinterpret_cast", "const_cast":
-				for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
-					return yieldedMember(f, a)
-				}
-			}
-			return ""
-		}
 		if f.Kind(fn) != parser.KindFieldExpression {
 			return ""
 		}
@@ -812,21 +795,7 @@ func storesKey(method string, arity int) string {
 // (p, or a cast of it), its address (&p), or its buffer (p.data(),
 // p.get(), p.c_str()).
 func paramReferent(f *parser.File, e parser.NodeID) (name string, buf, addr bool) {
-	for {
-		switch f.Kind(e) {
-		case parser.KindParenthesizedExpression:
-			inner := parser.None
-			for c := range f.NamedChildren(e) {
-				inner = c
-			}
-			e = inner
-			continue
-		case parser.KindCastExpression:
-			e = f.Field(e, parser.FieldValue)
-			continue
-		}
-		break
-	}
+	e = uncast(f, e)
 	switch f.Kind(e) {
 	case parser.KindIdentifier:
 		return f.Text(e), false, false
@@ -838,15 +807,6 @@ func paramReferent(f *parser.File, e parser.NodeID) (name string, buf, addr bool
 		}
 	case parser.KindCallExpression:
 		fn := f.Field(e, parser.FieldFunction)
-		if f.Kind(fn) == parser.KindTemplateFunction {
-			switch f.Text(f.Field(fn, parser.FieldName)) {
-			case "static_cast", "reinterpret_cast", "const_cast":
-				for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
-					return paramReferent(f, a)
-				}
-			}
-			return "", false, false
-		}
 		if f.Kind(fn) != parser.KindFieldExpression {
 			return "", false, false
 		}
@@ -887,4 +847,40 @@ func (x *exec) overloads(body parser.NodeID) map[string]int {
 		out[fmt.Sprintf("%s/%d", lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), n)]++
 	}
 	return out
+}
+
+// uncast strips what does not change which memory an expression names:
+// parentheses, C casts, and static_cast, reinterpret_cast and const_cast.
+func uncast(f *parser.File, e parser.NodeID) parser.NodeID {
+	for {
+		switch f.Kind(e) {
+		case parser.KindParenthesizedExpression:
+			inner := parser.None
+			for c := range f.NamedChildren(e) {
+				inner = c
+			}
+			e = inner
+			continue
+		case parser.KindCastExpression:
+			e = f.Field(e, parser.FieldValue)
+			continue
+		case parser.KindCallExpression:
+			fn := f.Field(e, parser.FieldFunction)
+			if f.Kind(fn) == parser.KindTemplateFunction {
+				switch f.Text(f.Field(fn, parser.FieldName)) {
+				case "static_cast", "reinterpret_cast", "const_cast":
+					arg := parser.None
+					for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
+						arg = a
+						break
+					}
+					if arg != parser.None {
+						e = arg
+						continue
+					}
+				}
+			}
+		}
+		return e
+	}
 }
