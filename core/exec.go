@@ -267,6 +267,9 @@ func (x *exec) exitScopes(s *state, depth int, at parser.NodeID) {
 }
 
 func (x *exec) release(s *state, l *local, at parser.NodeID) {
+	if !l.param && !l.ref && l.typ == tPlain && l.depth >= 0 {
+		x.destroyed(s, l, at)
+	}
 	if !(l.param && l.ref) {
 		s.end(l.slot, dead, at, "}")
 	}

@@ -82,6 +82,13 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		}
 		x.bind(s, &l, v, init != parser.None)
 		x.classOf(s, &l, typText, ptr || ref)
+		if !ptr && !ref && l.typ == tPlain && v.from >= 0 && int(v.from) < len(s.locals) {
+			// T b = a, T b(a), auto b = a: a copy of a's object.
+			if src := s.locals[v.from]; l.auto && !src.ref && src.typ == tPlain {
+				s.objs[l.slot].class = s.objs[src.slot].class
+			}
+			x.copied(s, l.slot, v, parser.None, parser.None)
+		}
 		if ctorStores != "" {
 			x.keep(s, l.slot, ctorStores, init, ctorArgs)
 		}
@@ -483,6 +490,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			return borrowOf(v.pt, tRef)
 		}
 		if v.from >= 0 && int(v.from) < len(s.locals) {
+			if w, ok := x.sharedField(s, v, x.text(f.Field(n, parser.FieldField))); ok && x.writing != n {
+				return w
+			}
 			return borrowOf(s.locals[v.from].slot, tRef)
 		}
 		return unknown
@@ -544,6 +554,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if (op == "+" || op == "-") && (l.kind == tPointer || l.kind == tIter) {
 			l.from = -1
 			return l
+		}
+		if op == "+" && (x.isString(s, l) || x.isString(s, r)) {
+			// std::string's operator+ returns a new string by value
+			// (cppreference, std::operator+ of basic_string): a temporary.
+			t := s.newObj(object{kind: oTemp, owner: x.text(n)})
+			s.temps = append(s.temps, t)
+			return value{pt: -1, owns: t, kind: tStorage, from: -1, prvalue: true}
 		}
 		if l.known && r.known {
 			v := unknown
@@ -785,6 +802,7 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 			x.useHeld(s, v.pt, c)
 		case v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
 			x.useHeld(s, s.locals[v.from].slot, c)
+			x.touched(s, v)
 		}
 	}
 }
@@ -983,6 +1001,12 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	left, right := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	op := strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator)))
 	rv := x.eval(s, right)
+	if x.kind(left) == parser.KindFieldExpression && x.kind(f.Field(left, parser.FieldArgument)) == parser.KindIdentifier {
+		// a.m = ...: what a holds changes.
+		if i := s.lookup(x.text(f.Field(left, parser.FieldArgument))); i >= 0 {
+			x.touched(s, value{pt: -1, owns: -1, from: int32(i)})
+		}
+	}
 	if x.kind(left) != parser.KindIdentifier {
 		saved := x.writing
 		x.writing = left
@@ -1075,6 +1099,9 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			l.val = value{pt: -1, owns: -1, flag: rv.flag, null: rv.null, from: -1, known: rv.known, num: rv.num}
 			keepClosure(l, rv)
 			keepStatus(l, rv)
+			if l.typ == tPlain {
+				x.copied(s, l.slot, rv, right, n)
+			}
 		}
 	}
 	return rv
@@ -1257,18 +1284,21 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		// the file does not declare is implicit, and taken to do nothing
 		// the function could see.
 		x.args(s, list)
-		if !x.declaresDestructor(m) {
+		if !x.declaresDestructor(m) && x.sharedMembers(strings.TrimPrefix(m, "~")) == nil {
+			// Neither the file nor the tree's class facts say it frees.
 			return unknown
 		}
 		if arrow {
 			x.free(s, rv, n, m)
 		} else if rv.from >= 0 && int(rv.from) < len(s.locals) && !s.locals[rv.from].ref {
+			x.destroyed(s, &s.locals[rv.from], n)
 			s.end(s.locals[rv.from].slot, freed, n, m)
 		} else if rv.kind == tRef {
 			x.free(s, borrowOf(rv.pt, tPointer), n, m)
 		}
 		return unknown
 	}
+	x.touched(s, rv)
 	byValue, storage := false, false
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
@@ -1371,6 +1401,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		case growMethods[m] || m == "push" && fam == famHeap:
 			vs := x.args(s, list)
 			x.handOn(s, list, vs)
+			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 {
+				x.copiedInto(s, rv.owns, x.text(recv), list, vs[0], n)
+			}
 			if rv.owns >= 0 && insertMethods[m] && s.objs[rv.owns].elem == tPointer && len(vs) <= 2 {
 				// Pointers put in a container of pointers: it holds them
 				// now. (A container of values copies what it is given; a
@@ -1539,8 +1572,16 @@ func (x *exec) assocMethod(s *state, obj int32, n, list parser.NodeID, m string)
 func (x *exec) erase(s *state, obj int32, fam family, loc *local, n, list parser.NodeID) value {
 	vs := x.args(s, list)
 	if fam == famNodes {
-		if len(vs) >= 1 && vs[0].kind == tIter && vs[0].pt >= 0 && vs[0].pt != obj {
+		switch {
+		case len(vs) >= 1 && vs[0].kind == tIter && vs[0].pt >= 0 && vs[0].pt != obj:
 			s.end(vs[0].pt, replaced, n, "erase")
+		case len(vs) == 1 && vs[0].kind == tIter && vs[0].pt == obj && vs[0].from >= 0 && int(vs[0].from) < len(s.locals) && !s.locals[vs[0].from].ref:
+			// An iterator local into the list, element not known: erase
+			// ends the element it names (cppreference std::list::erase:
+			// iterators to the erased element are invalidated).
+			e := s.keyedPart(obj, posKeyed, "")
+			s.end(e, replaced, n, "erase")
+			s.locals[vs[0].from].val.pt = e
 		}
 		return borrowOf(obj, tIter)
 	}
@@ -1643,4 +1684,20 @@ func calleeName(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// isString says v is a std::string: a local or parameter declared as one,
+// or a temporary string a call or a concatenation made.
+func (x *exec) isString(s *state, v value) bool {
+	if v.kind != tStorage && v.kind != tRef {
+		return false
+	}
+	if v.from >= 0 && int(v.from) < len(s.locals) {
+		switch s.locals[v.from].tname {
+		case "string", "wstring", "u16string", "u32string", "basic_string":
+			return true
+		}
+		return false
+	}
+	return v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs) && s.objs[v.owns].kind == oTemp
 }

@@ -37,6 +37,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		var defs []parser.NodeID
 		for c := range f.NamedChildren(body) {
+			if x.copyOp(lastName(name), c) {
+				members["(cp)"] = "declared"
+			}
 			if f.Kind(c) == parser.KindTemplateDeclaration {
 				// A member template: what it declares.
 				c = x.lastNamedChild(c)
@@ -129,6 +132,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if out[class] == nil {
 			out[class] = map[string]string{}
 		}
+		if x.copyOp(class, def) {
+			out[class]["(cp)"] = "declared"
+		}
 		noteReturn(f, out[class], method, def)
 		x.methodFacts(def, method, out[class])
 	}
@@ -147,6 +153,10 @@ func Classes(f *parser.File) map[string]map[string]string {
 //   - "(-m)": the members method m frees (delete, free, reset, an owning
 //     member assigned anew); "(+m)": the container members whose buffer it
 //     may replace (push_back, resize, clear, ...).
+//   - "(~!)": the pointer members the destructor frees: deletes, frees,
+//     or hands to a call (a pool, a deleter), a pointer to non-const
+//     data other than characters; "(cp)": the class declares a copy or
+//     move constructor or assignment of its own (see copies.go).
 //   - "(=m)": what method m returns, "value" (an object by value: each
 //     call makes a temporary), "storage" (a by-value object that owns a
 //     buffer: a string, a vector) or "no" (a pointer, a reference, or
@@ -180,6 +190,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		freed, _, calls := x.handedAway(body, members, true)
 		addList(members, "(~)", freed)
 		addList(members, "(~calls)", calls)
+		addList(members, "(~!)", x.destroyedMembers(body, members))
 		return
 	}
 	freed, grown, _ := x.handedAway(body, members, false)
@@ -469,6 +480,11 @@ func FileMembers(f *parser.File, next func(string) map[string]string) func(strin
 		// the file's own win, the tree's fill in.
 		merged := maps.Clone(more)
 		maps.Copy(merged, m)
+		if hasBody(m) && m["(cp)"] == "" {
+			// The file defines the class: its body declares every copy
+			// it has (another class of the name elsewhere says nothing).
+			delete(merged, "(cp)")
+		}
 		return merged
 	}
 }
@@ -519,11 +535,16 @@ func (x *exec) declareMembers(s *state) {
 
 // Aliases reads the type aliases f declares (using X = T; typedef T X;),
 // by the alias's name: what the aliased type is, as written.
-func Aliases(f *parser.File) map[string]string {
+func Aliases(f *parser.File) map[string]string { return aliases(f, false) }
+
+func aliases(f *parser.File, outside bool) map[string]string {
 	out := map[string]string{}
 	x := &exec{f: f}
 	for i := range f.Nodes {
 		n := parser.NodeID(i)
+		if k := f.Nodes[n].Kind; outside && (k == parser.KindAliasDeclaration || k == parser.KindTypeDefinition) && inBody(f, n) {
+			continue
+		}
 		switch f.Nodes[n].Kind {
 		case parser.KindAliasDeclaration:
 			name, typ := f.Text(f.Field(n, parser.FieldName)), f.Text(f.Field(n, parser.FieldType))
@@ -552,16 +573,28 @@ func Aliases(f *parser.File) map[string]string {
 // from next (nil: nothing more).
 func FileAliases(f *parser.File, next func(string) string) func(string) string {
 	aliases := Aliases(f)
+	defined := map[string]bool{}
+	for i := range f.Nodes {
+		if k := f.Nodes[i].Kind; (k == parser.KindClassSpecifier || k == parser.KindStructSpecifier) && f.Field(parser.NodeID(i), parser.FieldBody) != parser.None {
+			defined[f.Text(f.Field(parser.NodeID(i), parser.FieldName))] = true
+		}
+	}
 	return func(name string) string {
 		if t, ok := aliases[name]; ok {
 			return t
 		}
-		if next != nil {
+		if next != nil && !defined[name] {
+			// A class the file defines is that class, whatever another
+			// file calls an alias of the same name.
 			return next(name)
 		}
 		return ""
 	}
 }
+
+// TreeAliases are the aliases of f other files see: those declared
+// outside function bodies (an alias in a body is the body's own).
+func TreeAliases(f *parser.File) map[string]string { return aliases(f, true) }
 
 // resolve replaces a declared type that names an alias by what it
 // aliases (through a few levels), so a container or smart pointer behind
@@ -883,4 +916,90 @@ func uncast(f *parser.File, e parser.NodeID) parser.NodeID {
 		}
 		return e
 	}
+}
+
+// copyOp says declaration or definition c, in or of class, declares a copy
+// or move constructor or assignment (defaulted ones copy member by member
+// as the implicit ones do, and are not counted).
+func (x *exec) copyOp(class string, c parser.NodeID) bool {
+	f := x.f
+	if f.Kind(c) == parser.KindTemplateDeclaration {
+		c = x.lastNamedChild(c)
+	}
+	switch f.Kind(c) {
+	case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
+	default:
+		return false
+	}
+	fd, _ := x.funcDeclarator(c)
+	if fd == parser.None || f.Kind(fd) != parser.KindFunctionDeclarator {
+		return false
+	}
+	if strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(c)), ";")), "= default") {
+		return false
+	}
+	name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
+	if name == "operator=" {
+		return true
+	}
+	params := f.Text(f.Field(fd, parser.FieldParameters))
+	return name == class && strings.Contains(params, class) && strings.Contains(params, "&")
+}
+
+// destroyedMembers lists the pointer members a destructor body frees:
+// delete m, free(m), or m handed to any call (back to a pool, to a
+// deleter), for a member declared as a pointer to non-const data that is
+// not a character string.
+func (x *exec) destroyedMembers(body parser.NodeID, members map[string]string) []string {
+	f := x.f
+	var out []string
+	add := func(m string, anyPtr bool) {
+		typ := strings.TrimSpace(members[m])
+		if !strings.HasSuffix(typ, "*") || slices.Contains(out, m) {
+			return
+		}
+		if !anyPtr && (strings.HasPrefix(typ, "const ") || strings.Contains(typ, "char")) {
+			return
+		}
+		out = append(out, m)
+	}
+	for j := body; j < f.End(body); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindDeleteExpression:
+			add(memberName(f, x.lastNamedChild(j)), true)
+		case parser.KindCallExpression:
+			if f.Kind(f.Field(j, parser.FieldFunction)) == parser.KindFieldExpression {
+				// A method of a member: what it does is not this list's.
+				continue
+			}
+			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
+				if m := memberName(f, a); m != "" {
+					add(m, frees[f.Text(f.Field(j, parser.FieldFunction))])
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// hasBody says class facts come with the class's data members (its
+// definition), not only from methods defined outside it.
+func hasBody(facts map[string]string) bool {
+	for k := range facts {
+		if !strings.HasPrefix(k, "(") {
+			return true
+		}
+	}
+	return false
+}
+
+// inBody says n is inside a function or lambda body.
+func inBody(f *parser.File, n parser.NodeID) bool {
+	for p := f.Nodes[n].Parent; p != parser.None; p = f.Nodes[p].Parent {
+		if k := f.Nodes[p].Kind; k == parser.KindFunctionDefinition || k == parser.KindLambdaExpression {
+			return true
+		}
+	}
+	return false
 }

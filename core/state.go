@@ -71,6 +71,15 @@ type object struct {
 	// of class type, new T, make_unique<T>, a unique_ptr<T>'s object):
 	// its facts say which methods return pointers into memory it owns.
 	class string
+	// twin: the object (index + 1) an implicit copy shares the memory
+	// this one's destructor frees with; lost: that memory was freed at
+	// lostAt by lostVia (the copy's destructor). See copies.go.
+	twin int32
+	// copiedAt: where a local was copied into a container (see twin).
+	copiedAt parser.NodeID
+	lost     bool
+	lostAt   parser.NodeID
+	lostVia  string
 }
 
 // elemPos says which part of a container an object is.

@@ -191,6 +191,10 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 				x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "made", Value: x.text(e), Owner: x.text(e)})
 			}
 		}
+		if x.kind(e) == parser.KindIdentifier {
+			// The local returned is the caller's now, not destroyed here.
+			x.touched(s, v)
+		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)
 		if x.retKind == tPlain {

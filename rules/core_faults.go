@@ -174,6 +174,13 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	if fl.End != parser.None {
 		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
 	}
+	if fl.Keeper != "" && fl.Kind == core.DoubleFree {
+		// An implicit copy put in a container (see core's copies.go).
+		if strings.HasSuffix(fl.Via, " of the temporary") {
+			return fmt.Sprintf("%s keeps a member-wise copy of the temporary %s, whose destructor frees what its member %s points to at the end of this statement; destroying the element frees it again", quote(fl.Keeper), quote(fl.Value), quote(fl.Owner)), "DOUBLE_FREE"
+		}
+		return fmt.Sprintf("%s is destroyed here and frees %s, which %s shares through the member-wise copy put in it at line %d: %s runs on both", quote(fl.Value), quote(fl.Owner), quote(fl.Keeper), endLine, fl.Via), "DOUBLE_FREE"
+	}
 	if fl.Keeper != "" {
 		how := fmt.Sprintf("which ended at line %d", endLine)
 		switch fl.Kind {

@@ -448,7 +448,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
 	}
-	if aliases := core.Aliases(f); len(aliases) > 0 {
+	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases
 	}
 	classes := core.Classes(f)

@@ -216,6 +216,10 @@ func mergeClass(a, b map[string]string) map[string]string {
 			merged[m] = t
 		}
 	}
+	if a["(cp)"] != "" || b["(cp)"] != "" {
+		// Either definition copies as it says: neither copies implicitly.
+		merged["(cp)"] = "declared"
+	}
 	return merged
 }
 

@@ -55,3 +55,31 @@ void range_for_push(std::vector<int>& v) {
     x = 1;  // want "use-after-invalidate"
   }
 }
+
+// std::list::erase ends the element its iterator names.
+#include <list>
+struct Node { bool dead; };
+void list_erase_in_loop(std::list<Node*>& l) {
+  for (auto it = l.begin(); it != l.end(); ++it) {  // want "use-after-invalidate"
+    if ((*it)->dead) l.erase(it);
+  }
+}
+
+// Correct: the iterator erase returns, or one taken before the erase.
+void list_erase_returned(std::list<Node*>& l) {
+  for (auto it = l.begin(); it != l.end();) {
+    if ((*it)->dead) it = l.erase(it); else ++it;
+  }
+}
+
+void list_erase_post_increment(std::list<Node*>& l) {
+  for (auto it = l.begin(); it != l.end();) {
+    if ((*it)->dead) l.erase(it++); else ++it;
+  }
+}
+
+void list_erase_then_break(std::list<Node*>& l) {
+  for (auto it = l.begin(); it != l.end(); ++it) {
+    if ((*it)->dead) { l.erase(it); break; }
+  }
+}

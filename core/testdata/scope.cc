@@ -190,3 +190,17 @@ const std::vector<int>& table() {
   const static std::vector<int> kTable{1, 2};
   return kTable;
 }
+
+// std::string's operator+ makes a temporary string.
+const char* concat_c_str(const std::string& a) {
+  const char* p = (a + "/lib").c_str();
+  return p;  // want "use-of-temporary"
+}
+
+// Correct: the concatenation kept in a local, or bound to a reference.
+std::string concat_kept(const std::string& a) {
+  std::string path = a + "/lib";
+  const std::string& alias = a + "/bin";
+  const char* p = path.c_str();
+  return std::string(p) + alias;
+}

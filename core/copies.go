@@ -1,0 +1,232 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+)
+
+// Implicit copies of a class that frees what a member points to.
+//
+// A class whose destructor frees the memory a pointer member points to,
+// and that declares neither a copy nor a move constructor or assignment,
+// is copied member by member (C++ [class.copy.ctor], [class.copy.assign]:
+// the implicitly defined copy and move copy each member, so a pointer is
+// copied, not what it points to). The copy and the original then share
+// that memory, and each one's destructor frees it: the first destruction
+// leaves the other pointing at freed memory, the second frees it again.
+//
+// The core links the two objects (object.twin) when one local is made or
+// assigned from another of the class (T b = a; T b(a); b = a; b =
+// std::move(a)), and marks the target's memory freed when it is assigned
+// a temporary of the class (the temporary is destroyed at the end of the
+// statement). Anything that could change what an object holds — a method
+// called on it, handing it to a call, assigning to one of its members —
+// unlinks it: only copies the path follows to the end are faults.
+
+// sharedMembers lists the members the destructor of class frees whose
+// copies an implicit copy would share; nil when the class declares its
+// own copy or move, or frees nothing.
+func (x *exec) sharedMembers(class string) []string {
+	if class == "" || x.opt.Members == nil {
+		return nil
+	}
+	facts := x.opt.Members(class)
+	if facts["(cp)"] != "" || !hasBody(facts) {
+		return nil
+	}
+	return list(facts, "(~!)")
+}
+
+// link records that objects a and b share what class's destructor frees.
+func (x *exec) link(s *state, a, b int32) {
+	if a == b || a < 0 || b < 0 || int(a) >= len(s.objs) || int(b) >= len(s.objs) {
+		return
+	}
+	x.unlink(s, a)
+	x.unlink(s, b)
+	s.objs[a].twin, s.objs[b].twin = b+1, a+1
+}
+
+// unlink forgets what obj shares, and that it was freed under it.
+func (x *exec) unlink(s *state, obj int32) {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return
+	}
+	o := &s.objs[obj]
+	if t := o.twin - 1; t >= 0 && int(t) < len(s.objs) && s.objs[t].twin == obj+1 {
+		s.objs[t].twin = 0
+	}
+	o.twin, o.lost, o.lostAt, o.lostVia = 0, false, parser.None, ""
+}
+
+// lose marks the memory obj's members point to as freed at n by via (its
+// copy's destructor), for the uses and the destruction that follow.
+func (x *exec) lose(s *state, obj int32, n parser.NodeID, via string) {
+	o := &s.objs[obj]
+	o.twin, o.lost, o.lostAt, o.lostVia = 0, true, n, via
+	for i := range s.objs {
+		if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live {
+			c.state, c.end, c.via = freed, n, via
+		}
+	}
+}
+
+// destroyed runs the destructor of obj, a local of a class whose copies
+// share memory, at n: a second free when its copy's destructor (or the
+// temporary it was assigned) already freed that memory, or when an
+// explicit destructor call already ran; otherwise its copy now points at
+// freed memory.
+func (x *exec) destroyed(s *state, l *local, at parser.NodeID) {
+	obj := l.slot
+	o := s.objs[obj]
+	members := x.sharedMembers(o.class)
+	if members == nil {
+		return
+	}
+	if x.kind(at) == parser.KindCompoundStatement {
+		// The end of the function: its closing brace.
+		at = x.closing(at)
+	}
+	switch {
+	case o.lost && x.usedLost(s, obj):
+		// A use of the freed memory was reported on this path already.
+	case o.lost:
+		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.lostAt, Via: o.lostVia, Value: l.name, Owner: l.name + "." + members[0]})
+	case o.state == freed && strings.HasPrefix(o.via, "~"):
+		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.end, Via: o.via, Value: l.name, Owner: l.name + "." + members[0]})
+	case o.twin > 0 && s.objs[o.twin-1].kind == oStorage:
+		// Its copy is an element of a container: one of the two
+		// destructors frees the memory under the other, whichever runs
+		// first.
+		c := s.objs[o.twin-1]
+		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.copiedAt, Via: dtor(o.class), Value: l.name, Owner: l.name + "." + members[0], Keeper: c.owner})
+	case o.twin > 0 && s.objs[o.twin-1].state == live:
+		x.lose(s, o.twin-1, at, dtor(o.class)+" of its copy '"+l.name+"'")
+	}
+	x.unlink(s, obj)
+}
+
+// copied links the class object at slot dst, made or assigned from the
+// value v, with the local v was read from when that local is an object
+// of the same class; a temporary of the class assigned at n frees the
+// shared memory at the end of the statement.
+func (x *exec) copied(s *state, dst int32, v value, rhs, n parser.NodeID) {
+	class := s.objs[dst].class
+	if x.sharedMembers(class) == nil {
+		return
+	}
+	if v.from >= 0 && int(v.from) < len(s.locals) {
+		src := s.locals[v.from]
+		if !src.ref && src.typ == tPlain && s.objs[src.slot].class == class && src.slot != dst {
+			x.link(s, dst, src.slot)
+		}
+		return
+	}
+	if rhs != parser.None && n != parser.None && x.constructs(rhs, class) {
+		x.unlink(s, dst)
+		x.lose(s, dst, n, dtor(class)+" of the temporary assigned to it")
+	}
+}
+
+// constructs says e is T(...) or T{...} for class T.
+func (x *exec) constructs(e parser.NodeID, class string) bool {
+	f := x.f
+	var fn parser.NodeID
+	switch x.kind(e) {
+	case parser.KindCallExpression:
+		fn = f.Field(e, parser.FieldFunction)
+	case parser.KindCompoundLiteralExpression:
+		fn = f.Field(e, parser.FieldType)
+	default:
+		return false
+	}
+	return lastName(x.text(fn)) == class
+}
+
+// touched unlinks the object a local names when code may change what it
+// holds: a method called on it, the local handed to a call, a member of
+// it assigned.
+func (x *exec) touched(s *state, v value) {
+	if v.from >= 0 && int(v.from) < len(s.locals) {
+		if l := s.locals[v.from]; !l.ref && l.typ == tPlain {
+			x.unlink(s, l.slot)
+		}
+	}
+}
+
+// sharedField is a.m read from a local a whose member m a copy shares:
+// a pointer to the memory m points to, freed if the copy freed it.
+func (x *exec) sharedField(s *state, v value, member string) (value, bool) {
+	if v.from < 0 || int(v.from) >= len(s.locals) {
+		return unknown, false
+	}
+	l := s.locals[v.from]
+	if l.ref || l.typ != tPlain || !s.objs[l.slot].lost {
+		return unknown, false
+	}
+	o := s.objs[l.slot]
+	for _, m := range x.sharedMembers(o.class) {
+		if m == member {
+			before := len(s.objs)
+			p := s.keyedPart(l.slot, posHeld, m)
+			if int(p) >= before {
+				// Made now: the memory was freed when the copy's was.
+				s.objs[p].state, s.objs[p].end, s.objs[p].via = freed, o.lostAt, o.lostVia
+			}
+			s.objs[p].owner = l.name + "." + m
+			return borrowOf(p, tPointer), true
+		}
+	}
+	return unknown, false
+}
+
+// usedLost says a use of the memory obj lost to its copy was reported (the
+// part is live again after its report, see use).
+func (x *exec) usedLost(s *state, obj int32) bool {
+	for i := range s.objs {
+		if c := s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live && c.via == s.objs[obj].lostVia {
+			return true
+		}
+	}
+	return false
+}
+
+func dtor(class string) string { return "~" + class }
+
+// copiedInto: v, the single argument of an insertion into the container
+// whose storage is obj (named recv), is copied member by member into a
+// new element. A temporary of such a class frees what the element points
+// to at the end of the statement; a local shares it with the element
+// until one of them is destroyed.
+func (x *exec) copiedInto(s *state, obj int32, recv string, list parser.NodeID, v value, n parser.NodeID) {
+	arg := x.lastNamedChild(list)
+	if v.from >= 0 && int(v.from) < len(s.locals) {
+		src := s.locals[v.from]
+		if src.ref || src.typ != tPlain || x.sharedMembers(s.objs[src.slot].class) == nil {
+			return
+		}
+		x.link(s, src.slot, obj)
+		s.objs[src.slot].copiedAt = n
+		return
+	}
+	fn := parser.None
+	switch x.kind(arg) {
+	case parser.KindCallExpression:
+		fn = x.f.Field(arg, parser.FieldFunction)
+	case parser.KindCompoundLiteralExpression:
+		fn = x.f.Field(arg, parser.FieldType)
+	}
+	if fn == parser.None {
+		return
+	}
+	class := lastName(x.text(fn))
+	if members := x.sharedMembers(class); members != nil && x.knowsClass(class) {
+		x.fault(Fault{Kind: DoubleFree, Use: n, End: n, Via: dtor(class) + " of the temporary", Value: x.text(arg), Owner: members[0], Keeper: recv})
+	}
+}
+
+// knowsClass says the class's definition (its data members) is known.
+func (x *exec) knowsClass(class string) bool {
+	return x.opt.Members != nil && hasBody(x.opt.Members(class))
+}

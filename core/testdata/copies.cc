@@ -1,0 +1,98 @@
+// Implicit copies of a class whose destructor frees a pointer member.
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+struct Buf {
+  explicit Buf(int n) : p(new int[n]) {}
+  ~Buf() { delete[] p; }
+  int* p;
+};
+
+struct Deep {
+  explicit Deep(int n) : p(new int[n]) {}
+  Deep(const Deep& o);
+  Deep& operator=(const Deep& o);
+  ~Deep() { delete[] p; }
+  int* p;
+};
+
+struct Handle {
+  ~Handle() { std::free(raw); }
+  void* raw;
+  int reset();
+};
+
+int copy_assigned_in_scope() {
+  Buf a(1);
+  {
+    Buf b(2);
+    a = b;
+  }
+  return a.p[0];  // want "use-after-free"
+}
+
+void copy_then_both_die() {
+  Buf a(1);
+  Buf b = a;
+}  // want "double-free"
+
+void auto_copy() {
+  Buf a(1);
+  auto b = a;
+}  // want "double-free"
+
+void moved_with_implicit_move() {
+  Buf a(1);
+  Buf b = std::move(a);
+}  // want "double-free"
+
+void assigned_temporary() {
+  Buf a(1);
+  a = Buf(2);
+}  // want "double-free"
+
+void explicit_destructor() {
+  Buf a(1);
+  a.~Buf();
+}  // want "double-free"
+
+void copy_into_vector(std::vector<Buf>& v) {
+  v.push_back(Buf(3));  // want "double-free"
+}
+
+// Correct: a class with its own copy, a reference, a member reset, a
+// method that may reset, the copy returned.
+int deep_copy() {
+  Deep a(1);
+  {
+    Deep b(2);
+    a = b;
+  }
+  return a.p[0];
+}
+
+int reference_is_no_copy() {
+  Buf a(1);
+  Buf& r = a;
+  return r.p[0];
+}
+
+void member_reset() {
+  Buf a(1);
+  Buf b = a;
+  b.p = nullptr;
+}
+
+void method_may_reset() {
+  Handle a{};
+  Handle b = a;
+  b.reset();
+}
+
+Buf returned_copy() {
+  Buf a(1);
+  Buf b = a;
+  a.p = new int[1];
+  return b;
+}
