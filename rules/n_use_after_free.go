@@ -20,7 +20,11 @@ reports a read or write through a pointer, reference or smart pointer
 after what it points to was freed on that path: by delete, free, a
 unique_ptr's or shared_ptr's reset or reassignment, or a function of the
 file or the tree that frees that argument on every path. Freeing it a
-second time is reported too.
+second time is reported too, and so is a class copied member by member:
+when its destructor frees what a pointer member points to and the class
+declares no copy or move of its own, a copy (T b = a, b = a, an element
+pushed into a container, a temporary assigned) shares that memory, so the
+first destructor frees it under the other and the second frees it again.
 
 Why it is bad: freed memory goes back to the allocator and is handed out
 again; the late read sees another object's data and the late write
