@@ -129,6 +129,7 @@ func (x *exec) run() {
 	out := x.stmt(body, []*state{s})
 	for _, st := range out {
 		if st.flow == normal || st.flow == returned {
+			x.leftDangling(st)
 			x.exitScopes(st, -1, body)
 			x.returns = append(x.returns, st)
 		}

@@ -1007,6 +1007,9 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			x.touched(s, value{pt: -1, owns: -1, from: int32(i)})
 		}
 	}
+	if op == "=" {
+		x.stored(s, left, rv, n)
+	}
 	if x.kind(left) != parser.KindIdentifier {
 		saved := x.writing
 		x.writing = left
@@ -1109,6 +1112,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 
 // call executes a call.
 func (x *exec) call(s *state, n parser.NodeID) value {
+	s.calls++
 	f := x.f
 	fn := f.Field(n, parser.FieldFunction)
 	list := f.Field(n, parser.FieldArguments)

@@ -176,10 +176,12 @@ type state struct {
 	temps    []int32 // temporaries of the current full expression
 	cons     []constraint
 	flow     flow
-	pending  []work // device work queued and not waited for
-	hasParts bool   // some object is a part of another (see part)
-	ret      value  // what a return statement returned
-	retArg   int    // the container parameter (+1) it points into (see returnedArg)
+	pending  []work     // device work queued and not waited for
+	hasParts bool       // some object is a part of another (see part)
+	ret      value      // what a return statement returned
+	retArg   int        // the container parameter (+1) it points into (see returnedArg)
+	calls    int32      // calls executed on the path
+	escs     []escStore // frame pointers stored where the caller reaches (escapes.go)
 }
 
 func (s *state) clone() *state {
@@ -193,6 +195,8 @@ func (s *state) clone() *state {
 		retArg:   s.retArg,
 		pending:  slices.Clone(s.pending),
 		hasParts: s.hasParts,
+		calls:    s.calls,
+		escs:     slices.Clip(s.escs),
 	}
 }
 

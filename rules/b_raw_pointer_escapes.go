@@ -36,7 +36,12 @@ A pointer into a local of the function returned to the caller (return p;
 a vector of such pointers returned; moved into what the return builds) is
 reported too, when it surely points into the local's own memory: &x, a
 view over a container, a pointer a method of a memory-owning local returns
-(not an element copied out of a container of pointers).
+(not an element copied out of a container of pointers). So is one left
+where the caller reaches it when the function returns: stored through an
+out-parameter (*out = s.c_str() with out a T**), in a pointer or view
+field of what a parameter points to or refers to, or in a pointer or view
+data member, with no call after the store on that path (a descriptor
+filled for a call the function makes is that call's business).
 An object built over a local with a constructor that keeps a reference
 to it (a member initialised from a reference parameter, or from its
 address) is such a borrow too, when the object (or the container it was

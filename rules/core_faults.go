@@ -208,6 +208,13 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.ReturnsLocal:
+		if fl.Via == "left" || fl.Via == "left in member" {
+			who := "the caller reaches it"
+			if fl.Via == "left in member" {
+				who = "the object keeps it"
+			}
+			return fmt.Sprintf("%s is left pointing into %s, a local that dies when the function returns, and %s", quote(fl.Value), quote(fl.Owner), who), "DANGLING_RETURN"
+		}
 		if fl.Via == "made" {
 			return fmt.Sprintf("returns a reference to the temporary %s makes; it dies at the end of the return statement", quote(fl.Value)), "DANGLING_RETURN"
 		}
