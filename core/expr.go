@@ -41,6 +41,8 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			// T obj(args) of a class whose constructor keeps what it is
 			// given: the arguments one by one, kept below.
 			ctorArgs = x.args(s, init)
+		} else if init != parser.None && !ptr && !ref && tk == tView && x.kind(init) == parser.KindInitializerList {
+			v = x.bracedView(s, init)
 		} else if init != parser.None {
 			v = x.eval(s, init)
 			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(init) || v.prvalue) {
@@ -1704,4 +1706,41 @@ func (x *exec) isString(s *state, v value) bool {
 		return false
 	}
 	return v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs) && s.objs[v.owns].kind == oTemp
+}
+
+// bracedView is a view initialised from a braced list, as in
+// ArrayRef<T> a = {x, y}: the list of values is an std::initializer_list
+// whose array is a temporary of the full expression ([dcl.init.list]: the
+// array lives as long as the initializer_list object, here the
+// constructor's parameter), so the view points into a temporary. Only
+// lists that are surely values count: number literals, results returned
+// by value, locals of arithmetic type (one element a view may point to
+// itself, and {p, n} is a pointer and a size); anything else is the list's
+// own value.
+func (x *exec) bracedView(s *state, init parser.NodeID) value {
+	vs := x.args(s, init)
+	n := len(vs)
+	if n == 0 {
+		return unknown
+	}
+	i := 0
+	for c := range x.f.NamedChildren(init) {
+		if i >= n {
+			break
+		}
+		v := vs[i]
+		i++
+		switch {
+		case x.kind(c) == parser.KindNumberLiteral || v.prvalue && v.kind != tPointer && v.kind != tView:
+		case n > 1 && v.from >= 0 && int(v.from) < len(s.locals) && arithmetic[s.locals[v.from].tname] && s.locals[v.from].typ == tPlain && !s.locals[v.from].ref:
+		default:
+			if n == 1 {
+				return vs[0]
+			}
+			return unknown
+		}
+	}
+	t := s.newObj(object{kind: oTemp, owner: x.text(init)})
+	s.temps = append(s.temps, t)
+	return borrowOf(t, tView)
 }

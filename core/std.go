@@ -283,3 +283,12 @@ var insertMethods = map[string]bool{
 	"push_back": true, "emplace_back": true, "push_front": true, "emplace_front": true,
 	"insert": true, "emplace": true, "push": true,
 }
+
+// arithmetic are the fundamental arithmetic types and the fixed-width
+// and size aliases of <cstdint> and <cstddef>, as a local's type name.
+var arithmetic = map[string]bool{
+	"int": true, "unsigned": true, "long": true, "short": true, "char": true, "bool": true,
+	"float": true, "double": true, "size_t": true, "ssize_t": true, "ptrdiff_t": true,
+	"int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true,
+	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
+}

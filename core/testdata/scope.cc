@@ -204,3 +204,30 @@ std::string concat_kept(const std::string& a) {
   const char* p = path.c_str();
   return std::string(p) + alias;
 }
+
+// A view initialised from a braced list of values points into the
+// list's temporary array.
+namespace llvm {
+template <typename T> class ArrayRef;
+}
+int consume(llvm::ArrayRef<int> a);
+int braced_values(int x, int y) {
+  llvm::ArrayRef<int> a = {x, y};
+  return consume(a);  // want "use-of-temporary"
+}
+
+int braced_literals() {
+  llvm::ArrayRef<int> a = {1, 2, 3};
+  return consume(a);  // want "use-of-temporary"
+}
+
+// Correct: a pointer and a size, one local element, a string literal.
+int braced_pointer_size(const int* p, int n) {
+  llvm::ArrayRef<int> a = {p, n};
+  return consume(a);
+}
+
+int braced_one_local(int x) {
+  llvm::ArrayRef<int> a = {x};
+  return consume(a);
+}
