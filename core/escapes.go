@@ -45,6 +45,13 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	if o := s.objs[v.pt]; !o.frame || o.kept || o.state != live || o.kind == oHeap || o.kind == oParam {
 		return
 	}
+	for i := range s.locals {
+		if l := s.locals[i]; l.param && l.slot == v.pt && x.templateParam(l.tname) {
+			// A parameter of a template type may be a reference (T = U&):
+			// its address is then the caller's object.
+			return
+		}
+	}
 	s.escs = append(s.escs, escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, member: member})
 }
 
@@ -130,4 +137,26 @@ func (x *exec) leftDangling(s *state) {
 		}
 		x.fault(Fault{Kind: ReturnsLocal, Use: e.at, End: parser.None, Via: via, Value: e.lhs, Owner: o.owner})
 	}
+}
+
+// templateParam says name is a type parameter of a template the function
+// is declared in.
+func (x *exec) templateParam(name string) bool {
+	if name == "" {
+		return false
+	}
+	f := x.f
+	for a := f.Nodes[x.def].Parent; a != parser.None; a = f.Nodes[a].Parent {
+		if f.Kind(a) != parser.KindTemplateDeclaration {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(x.text(f.Field(a, parser.FieldParameters)), func(r rune) bool {
+			return r == '<' || r == '>' || r == ',' || r == ' ' || r == '=' || r == '.' || r == '\n' || r == '\t'
+		}) {
+			if w == name {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -554,10 +554,12 @@ func keptReferences(g *lifetime.Func) (certain, maybe map[int]string) {
 			}
 			m := g.Class.Member(member)
 			switch {
-			case (m == nil || m.Type == "") && !unicode.IsUpper(rune(member[0])):
+			case m == nil || m.Type == "":
 				// Not declared here; a capitalised name is more likely a
 				// base class being initialised (TreeView(tree)).
-				add(&maybe, i, member)
+				if !unicode.IsUpper(rune(member[0])) {
+					add(&maybe, i, member)
+				}
 			case addr && m.Kind == lifetime.Pointer, !addr && (m.Kind == lifetime.Reference || m.Kind == lifetime.Pointer):
 				add(&certain, i, member)
 			}

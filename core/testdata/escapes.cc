@@ -1,5 +1,6 @@
 // A pointer into the frame left where the caller reaches it.
 #include <string>
+#include <type_traits>
 #include <vector>
 
 struct Params {
@@ -72,3 +73,10 @@ void submitted(Params* p) {
   p->data = local;
   submit(p);
 }
+
+// Correct: a parameter of a template type may be a reference (T = U&).
+template <typename T>
+struct RefStorage {
+  void Construct(T v) { value_ = &v; }
+  typename std::remove_reference<T>::type* value_;
+};
