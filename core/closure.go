@@ -338,10 +338,12 @@ func (x *exec) lambdaSignature(n parser.NodeID) (parser.NodeID, typeKind) {
 		if x.kind(t) != parser.KindTrailingReturnType {
 			continue
 		}
-		switch tt := x.text(t); {
-		case strings.Contains(tt, "&&"):
+		// Only the type's own declarator counts: -> const T& returns a
+		// reference, -> Maybe<const T&> returns a Maybe by value.
+		switch tt := strings.TrimSpace(x.text(t)); {
+		case strings.HasSuffix(tt, "&&"):
 			x.retRvalue = true
-		case strings.Contains(tt, "&"):
+		case strings.HasSuffix(tt, "&"):
 			rk = tRef
 		}
 	}

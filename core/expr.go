@@ -1094,7 +1094,11 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		default:
 			l.val.owns = s.newObj(object{kind: oHeap, owner: l.name, frame: l.frameOwner()})
 			if l.typ == tShared {
+				// As in bind: a shared object made by code holdfast cannot
+				// see may have owners there.
 				s.objs[l.val.owns].refs = 1
+				s.objs[l.val.owns].kept = true
+				s.objs[l.val.owns].frame = false
 			}
 		}
 		l.val.kind = l.typ

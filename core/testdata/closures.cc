@@ -152,3 +152,14 @@ void compare_temporaries() {
   Check(eq(Make(3), {4}));
   Check(eq(Make(5), {6}));
 }
+
+// Correct: a lambda returning a class by value whose template argument is
+// a reference type.
+template <typename T> struct Maybe { explicit Maybe(T v); };
+struct Desc { int n; };
+const Desc& desc_of(int i);
+int maybe_by_value(int i) {
+  auto get = [&](int j) -> Maybe<const Desc&> { return Maybe<const Desc&>(desc_of(j)); };
+  get(i);
+  return i;
+}

@@ -299,3 +299,15 @@ void checked_release(Slot* c) {
     return;
   }
 }
+
+// Correct: a shared_ptr assigned what an unseen call returns may share
+// the object with owners there; returning a reference to it is not a
+// reference to the frame.
+#include <memory>
+struct Tracker { int n; };
+std::shared_ptr<Tracker> find_tracker(int key);
+Tracker& acquire(int key) {
+  std::shared_ptr<Tracker> t;
+  t = find_tracker(key);
+  return *t;
+}
