@@ -15,9 +15,9 @@ import (
 
 // otherTools are flags the docs give to other programs: git, and the
 // measuring scripts of bench/ (report.py --show-fresh, run.sh --only and
-// --rows), each checked below against the script that takes it.
+// --rows, --half), each checked below against the script that takes it.
 var otherTools = map[string]bool{"quiet": true, "unified": true, "no-ext-diff": true, "no-textconv": true,
-	"show-fresh": true, "only": true, "rows": true}
+	"show-fresh": true, "only": true, "rows": true, "half": true}
 
 // TestBenchFlagsExist: the bench scripts' flags the docs name are theirs.
 func TestBenchFlagsExist(t *testing.T) {
@@ -25,6 +25,7 @@ func TestBenchFlagsExist(t *testing.T) {
 		"show-fresh": "bench/precision/report.py",
 		"only":       "bench/realbugs/run.sh",
 		"rows":       "bench/realbugs/run.sh",
+		"half":       "bench/realbugs/run.sh",
 	} {
 		b, err := os.ReadFile(filepath.Join("..", "..", script))
 		if err != nil {
