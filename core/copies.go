@@ -31,11 +31,18 @@ func (x *exec) sharedMembers(class string) []string {
 	if class == "" || x.opt.Members == nil {
 		return nil
 	}
-	facts := x.opt.Members(class)
-	if facts["(cp)"] != "" || !hasBody(facts) {
-		return nil
+	if m, ok := x.shared[class]; ok {
+		return m
 	}
-	return list(facts, "(~!)")
+	var m []string
+	if facts := x.opt.Members(class); facts["(cp)"] == "" && hasBody(facts) {
+		m = list(facts, "(~!)")
+	}
+	if x.shared == nil {
+		x.shared = map[string][]string{}
+	}
+	x.shared[class] = m
+	return m
 }
 
 // link records that objects a and b share what class's destructor frees.

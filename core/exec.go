@@ -44,6 +44,7 @@ type exec struct {
 	storeNames   []string // the parameters' names, by position
 	paramNames   []string // every parameter's name, by position
 	dtors        map[string]bool
+	shared       map[string][]string    // sharedMembers by class (copies.go)
 	members      map[string]bool        // see isMember
 	classMembers map[string]string      // the method's class: data members and "(method)" names (see declareMembers)
 	classSeen    bool                   // the file defines the method's class
