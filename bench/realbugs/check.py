@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check.py -- check every row of the real-bug benchmark against the mirrors.
 
-    check.py [--mirrors DIR] [--fragment DIR]
+    check.py [--mirrors DIR] [--fragment DIR] [--half tune|check]
 
 Without --fragment it checks bench/realbugs/{repos,manifest,negatives}.tsv;
 with it, a miner's fragment folder (repos.tsv, positives.tsv,
@@ -16,7 +16,9 @@ repository's scan roots; ids are unique and a negative's twin names a
 positive. Problems are printed as `ID: kind` only, never the row's code or
 text, so the check half can be checked without being read. The last line
 is the count of rows checked and of problems; the exit status is 1 when
-there are problems. Python 3 standard library only.
+there are problems. With --half, the other half's rows are checked for
+form only (columns, ids, ranges), so one half can be checked with only
+its own repositories' mirrors. Python 3 standard library only.
 """
 import argparse
 import csv
@@ -85,7 +87,7 @@ def under(path, roots):
                for r in roots)
 
 
-def check(repos, pos, neg, mirrors):
+def check(repos, pos, neg, mirrors, half=None):
     problems = []
     gits = {}
 
@@ -140,6 +142,8 @@ def check(repos, pos, neg, mirrors):
                 say(rid, f"range longer than {MAX_LINES} lines")
             if not under(row["path"], roots[repo]):
                 say(rid, "path is under none of the repository's roots")
+            if half and halves.get(repo) != half:
+                continue
             gitdir = mirror_dir(mirrors, repo)
             if not os.path.isdir(gitdir):
                 say(rid, "no mirror for the repository")
@@ -183,6 +187,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mirrors", default=os.environ.get("MIRRORS", "/work/.mirror"))
     ap.add_argument("--fragment", help="a miner's fragment folder")
+    ap.add_argument("--half", choices=("tune", "check"),
+                    help="check the commits and files of this half's rows only")
     args = ap.parse_args()
     if args.fragment:
         repos, pos, neg = fragment_rows(args.fragment)
@@ -195,7 +201,7 @@ def main():
                                  ("negatives.tsv", neg, NEG_COLS)):
             if rows and list(rows[0].keys()) != cols:
                 sys.exit(f"{name}: columns must be {' '.join(cols)}")
-    problems = check(repos, pos, neg, args.mirrors)
+    problems = check(repos, pos, neg, args.mirrors, args.half)
     for p in problems:
         print(p)
     print(f"rows={len(pos)} positives, {len(neg)} negatives, "

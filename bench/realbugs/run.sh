@@ -13,18 +13,19 @@
 # tool's layout, or `git clone --bare https://github.com/OWNER/NAME
 # MIRRORS/OWNER+NAME/repo`). CACHE must be outside this repository; nothing
 # in it is committed. --only reruns the scans of one repository; --half
-# scans one half only (the other's rows then count as not scanned); --rows
+# scans one half only (the other's rows then count as not scanned, and only
+# this half's mirrors are needed); --rows
 # lists the tuning half's rows one by one. JOBS sets holdfast's --jobs.
 set -euo pipefail
 usage() { echo "usage: run.sh MIRRORS CACHE [--only OWNER/NAME] [--half tune|check] [--rows]" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
 mirrors=$1 cache=$2
 shift 2
-only=() rows=()
+only=() rows=() half=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) [[ $# -ge 2 ]] || usage; only=(--only "$2"); shift 2 ;;
-    --half) [[ $# -ge 2 ]] || usage; only+=(--half "$2"); shift 2 ;;
+    --half) [[ $# -ge 2 ]] || usage; only+=(--half "$2"); half=(--half "$2"); shift 2 ;;
     --rows) rows=(--rows); shift ;;
     *) usage ;;
   esac
@@ -36,7 +37,7 @@ cache=$(cd "$cache" && pwd)
 case $cache/ in "$root"/*) echo "run.sh: CACHE must be outside $root" >&2; exit 2 ;; esac
 
 (cd "$root" && go build -o "$cache/bin/holdfast" ./cmd/holdfast)
-python3 "$here/check.py" --mirrors "$mirrors" >&2
+python3 "$here/check.py" --mirrors "$mirrors" "${half[@]}" >&2
 scans=$(python3 "$here/scan.py" "$mirrors" "$cache" "$cache/bin/holdfast" \
   --jobs "${JOBS:-$(nproc)}" "${only[@]}" | tail -n 1)
 python3 "$here/report.py" "$scans" "${rows[@]}"

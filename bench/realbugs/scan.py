@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -74,24 +75,39 @@ def write_tree(gd, sha, roots, dest):
             written = sum(1 for m in members if m.isfile())
         os.remove(tar_path)
     else:
-        # A snapshot may lack large blobs; write what it has, blob by blob.
+        # A snapshot may lack large blobs; write what it has, read through
+        # one `git cat-file --batch` (one process, not one per blob).
         ls = git(gd, "ls-tree", "-r", "-z", sha, "--", *present).stdout
+        blobs = []
         for entry in ls.split(b"\0"):
             if not entry:
                 continue
             meta, path = entry.split(b"\t", 1)
             mode, kind, obj = meta.split()
-            if kind != b"blob" or mode == b"120000":
-                continue
-            blob = git(gd, "cat-file", "blob", obj.decode())
-            if blob.returncode != 0:
-                missing += 1
-                continue
-            out = os.path.join(part, path.decode("utf-8", "surrogateescape"))
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            with open(out, "wb") as f:
-                f.write(blob.stdout)
-            written += 1
+            if kind == b"blob" and mode != b"120000":
+                blobs.append((obj, path))
+        if blobs:
+            with tempfile.TemporaryFile() as ids:
+                ids.write(b"".join(obj + b"\n" for obj, _ in blobs))
+                ids.seek(0)
+                out = subprocess.run(["git", "--git-dir", gd, "cat-file", "--batch"],
+                                     stdin=ids, capture_output=True).stdout
+            pos = 0
+            for obj, path in blobs:
+                nl = out.index(b"\n", pos)
+                header = out[pos:nl].split()
+                pos = nl + 1
+                if len(header) < 3 or header[1] != b"blob":
+                    missing += 1
+                    continue
+                size = int(header[2])
+                data = out[pos:pos + size]
+                pos += size + 1
+                dst = os.path.join(part, path.decode("utf-8", "surrogateescape"))
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                with open(dst, "wb") as f:
+                    f.write(data)
+                written += 1
     os.rename(part, dest)
     return written, missing
 
