@@ -66,11 +66,16 @@ const (
 	// HostWritesPending: the host writes memory that queued device work
 	// reads or writes, before anything waited for it.
 	HostWritesPending
+	// LeftStale: a method gave an owning member new memory at Use and
+	// returns with a pointer member the class sets from it (Value) still
+	// pointing at the old (see stale.go). Owner is the owning member; End
+	// is the method's closing brace.
+	LeftStale
 )
 
 var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
 	"use-after-invalidate", "use-of-temporary", "use-after-move", "device-use-after-free",
-	"host-reads-pending", "host-writes-pending"}
+	"host-reads-pending", "host-writes-pending", "left-stale"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 

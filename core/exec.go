@@ -58,6 +58,7 @@ type exec struct {
 	branchy      map[parser.NodeID]bool // per lambda: its body has more than one path
 	closures     bool                   // a closure was made on some path (see callsClosure)
 	hasMembers   bool                   // the method\'s object has data members the path follows
+	stale        []staleWatch           // pointer members set from owning ones (see stale.go)
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
@@ -120,6 +121,7 @@ func (x *exec) run() {
 	// this->~T() end it, and members are used through it.
 	s.newObj(object{kind: oParam, owner: "this", class: x.className()})
 	x.declareMembers(s)
+	x.watchStale(s)
 	if fd != parser.None {
 		x.declareParams(s, x.f.Field(fd, parser.FieldParameters))
 	}
@@ -131,6 +133,7 @@ func (x *exec) run() {
 	for _, st := range out {
 		if st.flow == normal || st.flow == returned {
 			x.leftDangling(st)
+			x.leftStale(st)
 			x.exitScopes(st, -1, body)
 			x.returns = append(x.returns, st)
 		}

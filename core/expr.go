@@ -757,6 +757,8 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 		}
 		v := vs[i]
 		i++
+		// The callee may set a member handed to it by reference.
+		x.setMember(s, c, c)
 		if !v.moved && v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].movedFrom && x.kind(c) == parser.KindIdentifier {
 			// A moved-from smart pointer handed on as itself (by
 			// reference, as an out-parameter) may be given a new object.
@@ -1003,6 +1005,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	left, right := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	op := strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator)))
 	rv := x.eval(s, right)
+	x.setMember(s, left, n)
 	if x.kind(left) == parser.KindFieldExpression && x.kind(f.Field(left, parser.FieldArgument)) == parser.KindIdentifier {
 		// a.m = ...: what a holds changes.
 		if i := s.lookup(x.text(f.Field(left, parser.FieldArgument))); i >= 0 {
@@ -1216,7 +1219,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	if x.opt.Summaries == nil {
 		x.handOn(s, list, vs)
 		if x.reachesThis(fn, list) {
-			x.membersMayChange(s)
+			x.membersMayChange(s, n, x.thisCallee(fn, list))
 		}
 		return unknown
 	}
@@ -1234,7 +1237,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	}
 	x.enqueue(s, n, list, name, c.Queues, vs)
 	if x.reachesThis(fn, list) {
-		x.membersMayChange(s)
+		x.membersMayChange(s, n, x.thisCallee(fn, list))
 	}
 	x.handOn(s, list, vs)
 	if c.Borrows > 0 && c.Borrows <= len(vs) {
@@ -1357,7 +1360,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		x.handOn(s, list, vs)
 		if x.hasMembers && (x.kind(recv) == parser.KindThis || x.reachesThis(fn, list)) {
 			// this->f(): another method of the object runs.
-			x.membersMayChange(s)
+			callee := ""
+			if x.kind(recv) == parser.KindThis && !x.handsThis(list) {
+				callee = m
+			}
+			x.membersMayChange(s, n, callee)
 		}
 		return x.returned(s, n, byValue, storage)
 	}
@@ -1367,6 +1374,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if !readOnly[m] {
 			// The call may change what the path knew of the receiver.
 			s.forget(loc.name)
+			if loc.member {
+				loc.setAt = n
+			}
 		}
 	}
 	switch rv.kind {

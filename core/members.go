@@ -193,7 +193,9 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~!)", x.destroyedMembers(body, members))
 		return
 	}
-	freed, grown, _ := x.handedAway(body, members, false)
+	freed, grown, calls := x.handedAway(body, members, false)
+	x.derivedFacts(def, members)
+	x.setFacts(body, method, members, calls)
 	addList(members, "(-"+method+")", freed)
 	addList(members, "(+"+method+")", grown)
 	if stores, arity := x.storedParams(def, members); len(stores) > 0 {
@@ -619,15 +621,19 @@ func (x *exec) resolve(typ string) string {
 }
 
 // membersMayChange forgets what the path knew of the object's data
-// members: a call that may run another method of the object (an
+// members: a call at n that may run another method of the object (an
 // unqualified call in a method, a call on this, a call handed this) may
-// re-point, reset or refill them.
-func (x *exec) membersMayChange(s *state) {
+// re-point, reset or refill them. When the call is of method (not "")
+// and the class's code tells what it and the methods it calls may set
+// (see mayBeSet), only those members are forgotten.
+func (x *exec) membersMayChange(s *state, n parser.NodeID, method string) {
+	set, all := x.mayBeSet(method)
 	for i := range s.locals {
 		l := &s.locals[i]
-		if !l.member {
+		if !l.member || !all && !set[l.name] {
 			continue
 		}
+		l.setAt = n
 		l.movedFrom = false
 		switch l.typ {
 		case tPointer:

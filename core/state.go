@@ -157,6 +157,10 @@ type local struct {
 	// tname is the declared type's last name, without template arguments
 	// (queue for sycl::queue), for packs that name receiver types.
 	tname string
+	// setAt is the last node that gave the local a new value or new
+	// memory, or may have (a call handed it, a method of the object);
+	// 0 when nothing did on the path (see stale.go).
+	setAt parser.NodeID
 }
 
 type flow uint8

@@ -49,6 +49,15 @@ built in) is used after the local's block or returned: moving the local
 away does not help, the object refers to the local itself. When the
 class's members are declared in a file holdfast did not read, that the
 member is a reference is assumed (latent).
+A pointer data member that the class's code sets from memory another
+member owns (data_ = storage_.data(), host_ = (char*)block_->data(), in
+any method or constructor, in a header or a source) is left stale by a
+method that gives that member new memory (grows or assigns the container,
+assigns or resets the smart pointer to a new object) and returns without
+setting the pointer again, handing it to a call, or calling a method of
+the object that may set it (what a method of the class sets is read from
+its code; one whose code is not read may set anything). A member only
+emptied (cleared, reset to null) is not reported.
 A use that runs only when a boolean the owner's block set to a literal
 holds the other value (the block clears 'masked'; the use follows
 'if (!masked) continue;') is on no path through the block and is not
@@ -80,13 +89,13 @@ for (const Tensor& t : ts) {
 WaitForPeer();
 transport_->Send(raw);`,
 			},
-			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers",
+			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers; a pointer member set from another member's memory is set again wherever that member gets new memory",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 			CWE:  []int{416, 825},
 		},
 		Check: func(p *Pass, fn *lifetime.Func) {
 			checkRawPointerEscapes(p, fn)
-			p.reportCore(fn, core.UseAfterScope, core.ReturnsLocal)
+			p.reportCore(fn, core.UseAfterScope, core.ReturnsLocal, core.LeftStale)
 		},
 	}
 }

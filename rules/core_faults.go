@@ -97,7 +97,7 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			msg += fmt.Sprintf(", in the closure called at line %d", line)
 		}
 		var witness []diag.Step
-		if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending {
+		if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending && fl.Kind != core.LeftStale {
 			end := p.File.Nodes[fl.End]
 			witness = append(witness, diag.Step{Kind: diag.StepOwnerDies, At: p.Span(end.Start, end.End),
 				Value: fl.Owner, Via: fl.Via, Message: fmt.Sprintf("%s ends here (%s)", quote(fl.Owner), fl.Via)})
@@ -106,6 +106,11 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 		case core.DeviceUseAfterFree:
 			witness = append([]diag.Step{{Kind: diag.StepAsync, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("%s queues device work that uses %s", quote(fl.Value), quote(fl.Owner))}}, witness...)
+		case core.LeftStale:
+			witness = []diag.Step{{Kind: diag.StepOwnerDies, At: span, Value: fl.Owner, Via: "new memory",
+				Message: fmt.Sprintf("%s is given new memory here", quote(fl.Owner))},
+				{Kind: diag.StepEscape, At: p.nodeSpan(fl.End), Value: fl.Value,
+					Message: fmt.Sprintf("the method returns with %s still pointing at the old memory", quote(fl.Value))}}
 		case core.HostReadsPending, core.HostWritesPending:
 			witness = []diag.Step{{Kind: diag.StepAsync, At: p.nodeSpan(fl.End), Value: fl.Via,
 				Message: fmt.Sprintf("%s queues device work on %s", quote(fl.Via), quote(fl.Owner))},
@@ -239,6 +244,8 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		return fmt.Sprintf("the host reads %s while %s (line %d) may still be writing it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "STALE_READ"
 	case core.HostWritesPending:
 		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "RACE"
+	case core.LeftStale:
+		return fmt.Sprintf("%s is given new memory here, but %s, which the class sets from the memory of %s, is not set again before the method returns: the object keeps pointing at the old memory", quote(fl.Owner), quote(fl.Value), quote(fl.Owner)), "HOST_UAF"
 	case core.UseAfterMove:
 		if fl.Via == "return" {
 			return fmt.Sprintf("returns %s, a null pointer: std::move emptied the smart pointer earlier on this path", quote(fl.Value)), "NULL_DEREF"

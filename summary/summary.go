@@ -178,6 +178,14 @@ const (
 // do (keys in parentheses: see core.Classes): it adds to the definition.
 // Two definitions (other namespaces, other builds) keep only what both
 // say alike.
+// unionFact says a class fact is a list that two definitions add to: the
+// destructor's hand-offs, the owning members a pointer member is set from,
+// the members a method sets and the methods it calls (overloads defined
+// apart).
+func unionFact(k string) bool {
+	return k == "(~)" || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:")
+}
+
 func mergeClass(a, b map[string]string) map[string]string {
 	facts := func(m map[string]string) bool {
 		for k := range m {
@@ -191,8 +199,8 @@ func mergeClass(a, b map[string]string) map[string]string {
 	if facts(a) || facts(b) {
 		maps.Copy(merged, a)
 		for k, t := range b {
-			if k == "(~)" && merged[k] != "" && merged[k] != t {
-				// Both destructors' hand-offs (one is usually empty).
+			if unionFact(k) && merged[k] != "" && merged[k] != t {
+				// Both definitions' lists (one is usually empty).
 				parts := append(strings.Split(merged[k], ","), strings.Split(t, ",")...)
 				slices.Sort(parts)
 				t = strings.Join(slices.Compact(parts), ",")
@@ -205,7 +213,7 @@ func mergeClass(a, b map[string]string) map[string]string {
 			case strings.HasPrefix(k, "(<") && merged[k] != "" && merged[k] != t:
 				// Overloads of one arity that keep different things.
 				merged[k] = "!"
-			case merged[k] == "" || merged[k] == "method", k == "(~)":
+			case merged[k] == "" || merged[k] == "method", unionFact(k):
 				merged[k] = t
 			}
 		}
