@@ -50,21 +50,8 @@ while read -r name rev; do
   out=$dest/$name
   rm -rf "$out.part"
   mkdir -p "$out.part"
-  written=0 missing=0
-  # ls-tree -z: "mode type object\tpath\0"; only blobs (no submodules).
-  while IFS= read -r -d '' entry; do
-    meta=${entry%%$'\t'*} path=${entry#*$'\t'}
-    [[ $meta == *" blob "* ]] || continue
-    [[ $path =~ $ext_re ]] || continue
-    obj=${meta##* }
-    mkdir -p "$out.part/$(dirname "$path")"
-    if git --git-dir="$git" cat-file blob "$obj" >"$out.part/$path" 2>/dev/null; then
-      written=$((written + 1))
-    else
-      rm -f "$out.part/$path"
-      missing=$((missing + 1))
-    fi
-  done < <(git --git-dir="$git" ls-tree -r -z "$rev")
+  # One `git cat-file --batch` for the whole tree (blobs.py).
+  read -r written missing < <(python3 "$here/blobs.py" "$git" "$rev" "$out.part" "$ext_re")
   rm -rf "$out"
   mv "$out.part" "$out"
   echo "$name $rev: $written files, $missing unreadable (skipped)"
