@@ -18,7 +18,8 @@ import (
 //
 // The class facts behind it, all read from the class's code:
 //   - "(^P)": the owning members pointer member P is set from;
-//   - "(set:m)": the members method m may give a new value ("-": none);
+//   - "(set:m)": the members method m may give a new value ("-": none,
+//     "*": any, for a method that hands the object to a call);
 //   - "(this:m)": the methods of the object m calls.
 
 // staleWatch is one pointer member watched on a method's paths.
@@ -144,6 +145,10 @@ func (x *exec) setFacts(body parser.NodeID, method string, members map[string]st
 			}
 			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
 				add(a)
+				if t := strings.TrimSpace(f.Text(a)); t == "this" || t == "*this" {
+					// The object handed to a call: anything may be set.
+					set = append(set, "*")
+				}
 			}
 		}
 	}
@@ -178,7 +183,11 @@ func (x *exec) mayBeSet(method string) (set map[string]bool, all bool) {
 			return nil, true
 		}
 		for _, name := range strings.Split(v, ",") {
-			if name != "-" {
+			switch name {
+			case "*":
+				return nil, true
+			case "-":
+			default:
 				set[name] = true
 			}
 		}

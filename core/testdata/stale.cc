@@ -83,3 +83,18 @@ class Buf {
   }
   float first() const { return ptr_[0]; }
 };
+
+void Register(class Pool* p);
+class Pool {
+  std::vector<int> slots_;
+  int* head_ = nullptr;
+
+ public:
+  void Init() { head_ = slots_.data(); }
+  void Publish() { Register(this); }
+  // Correct: a method that hands the object to a call may set anything.
+  void Refill(int n) {
+    slots_.resize(n);
+    Publish();
+  }
+};
