@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
@@ -37,7 +39,7 @@ It needs no build and no compile database: point it at a checkout.`,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &exitError{code: 2, err: err, hint: fmt.Sprintf("run '%s --help' for usage", c.CommandPath())}
+		return &exitError{code: 2, err: plainFlagError(err), hint: fmt.Sprintf("run '%s --help' for usage", c.CommandPath())}
 	})
 	var cpuProfile string
 	var stopProfile func()
@@ -124,4 +126,21 @@ func newVersion(stdout io.Writer) *cobra.Command {
 			return err
 		},
 	}
+}
+
+// strconvTail is what pflag appends to a value it cannot convert: Go's
+// own parse error, which names a Go function, not what the flag wants.
+var strconvTail = regexp.MustCompile(`: strconv\.Parse(Int|Uint|Float|Bool): parsing .*$`)
+
+// plainFlagError says what a flag wants instead of how Go failed to read
+// its value: invalid argument "abc" for "-j, --jobs" flag: want a whole
+// number.
+func plainFlagError(err error) error {
+	m := strconvTail.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	want := map[string]string{"Int": "a whole number", "Uint": "a whole number of zero or more",
+		"Float": "a number", "Bool": "true or false"}[m[1]]
+	return errors.New(strconvTail.ReplaceAllString(err.Error(), ": want "+want))
 }

@@ -32,3 +32,22 @@ func TestSizeFlag(t *testing.T) {
 		t.Errorf("bad size: %q", errs)
 	}
 }
+
+// TestFlagValueErrors: a flag value that is not a number (or a boolean)
+// is a usage error that names the flag and says what it wants, not how
+// Go failed to parse it.
+func TestFlagValueErrors(t *testing.T) {
+	tree(t, map[string]string{"ok.cc": clean})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"scan", "-j", "abc"}, `"-j, --jobs" flag: want a whole number`},
+		{[]string{"scan", "--all=maybe"}, `"--all" flag: want true or false`},
+	} {
+		_, errs := expect(t, 2, c.args...)
+		if !strings.Contains(errs, c.want) || strings.Contains(errs, "strconv") {
+			t.Errorf("%v: %q, want %q", c.args, errs, c.want)
+		}
+	}
+}
