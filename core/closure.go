@@ -349,3 +349,33 @@ func (x *exec) lambdaSignature(n parser.NodeID) (parser.NodeID, typeKind) {
 	}
 	return d, rk
 }
+
+// detach executes t.detach() at n on the local t of a thread class that
+// runs a closure: the thread runs on its own from now on (cppreference:
+// std::thread::detach, "the thread of execution continues independently"),
+// using what the closure captured by reference and the memory the
+// pointers it captured by value point into, until it ends; nothing joins
+// it. It is work no stream waits for.
+func (x *exec) detach(s *state, t *local, n parser.NodeID) {
+	c := t.val.clo
+	if c == nil {
+		return
+	}
+	w := work{queue: "thread " + t.name, at: n, what: t.name, thread: true}
+	for _, cp := range c.caps {
+		obj := int32(-1)
+		switch {
+		case cp.byRef:
+			obj = cp.l.val.pt
+		case cp.l.typ == tPointer || cp.l.typ == tView:
+			obj = cp.l.val.pt
+		}
+		if obj < 0 || int(obj) >= len(s.objs) || !s.objs[obj].frame || s.objs[obj].kept {
+			continue
+		}
+		w.reads = append(w.reads, obj)
+	}
+	if len(w.reads) > 0 {
+		s.pending = append(s.pending, w)
+	}
+}

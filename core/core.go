@@ -71,11 +71,16 @@ const (
 	// pointing at the old (see stale.go). Owner is the owning member; End
 	// is the method's closing brace.
 	LeftStale
+	// ThreadOutlives: a detached thread runs a closure that uses memory
+	// (a local captured by reference, what a captured pointer points to)
+	// that ends while the thread may still run. Use is the detach; End
+	// where the memory ended.
+	ThreadOutlives
 )
 
 var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
 	"use-after-invalidate", "use-of-temporary", "use-after-move", "device-use-after-free",
-	"host-reads-pending", "host-writes-pending", "left-stale"}
+	"host-reads-pending", "host-writes-pending", "left-stale", "thread-outlives"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 

@@ -26,6 +26,9 @@ type work struct {
 	// is page-locked; what a pointer parameter points to is kept for the
 	// caller to decide (see Call.Queues), and not checked here.
 	pinnedOnly bool
+	// thread: the work is a detached thread running a closure (see
+	// detach): what it uses is what the closure captured.
+	thread bool
 }
 
 // defaultQueues are the spellings of the default stream.
@@ -225,6 +228,11 @@ func (x *exec) mayWait(s *state, texts []string, vs []value) {
 			}
 		}
 		for _, v := range vs {
+			if v.from >= 0 && int(v.from) < len(s.locals) && slices.Contains(w.reads, s.locals[v.from].slot) {
+				// A local the work uses, handed on or called a method
+				// of (a latch's wait, a future's get).
+				return true
+			}
 			for _, obj := range [2]int32{v.pt, v.owns} {
 				if obj >= 0 && (slices.Contains(w.reads, obj) || slices.Contains(w.writes, obj)) {
 					return true
@@ -247,7 +255,11 @@ func (x *exec) settle(s *state) {
 			if o.state == live || w.pinnedOnly && !o.pinned {
 				continue
 			}
-			x.fault(Fault{Kind: DeviceUseAfterFree, Use: w.at, End: o.end, Via: o.via, Value: w.what, Owner: o.owner})
+			k := DeviceUseAfterFree
+			if w.thread {
+				k = ThreadOutlives
+			}
+			x.fault(Fault{Kind: k, Use: w.at, End: o.end, Via: o.via, Value: w.what, Owner: o.owner})
 			return true
 		}
 		return false
@@ -261,6 +273,11 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 		return
 	}
 	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
+		if w.thread {
+			// Host threads share memory under the program's own
+			// synchronisation, which is not followed here.
+			return false
+		}
 		if !slices.Contains(w.writes, obj) && !(write && slices.Contains(w.reads, obj)) {
 			return false
 		}

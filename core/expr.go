@@ -1378,6 +1378,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				loc.setAt = n
 			}
 		}
+		if m == "detach" && loc.tname == "thread" {
+			x.detach(s, loc, n)
+			return unknown
+		}
 	}
 	switch rv.kind {
 	case tStorage:

@@ -103,6 +103,9 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 				Value: fl.Owner, Via: fl.Via, Message: fmt.Sprintf("%s ends here (%s)", quote(fl.Owner), fl.Via)})
 		}
 		switch fl.Kind {
+		case core.ThreadOutlives:
+			witness = append([]diag.Step{{Kind: diag.StepCallback, At: span, Value: fl.Value,
+				Message: fmt.Sprintf("the thread %s runs on its own from here, using %s", quote(fl.Value), quote(fl.Owner))}}, witness...)
 		case core.DeviceUseAfterFree:
 			witness = append([]diag.Step{{Kind: diag.StepAsync, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("%s queues device work that uses %s", quote(fl.Value), quote(fl.Owner))}}, witness...)
@@ -244,6 +247,12 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		return fmt.Sprintf("the host reads %s while %s (line %d) may still be writing it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "STALE_READ"
 	case core.HostWritesPending:
 		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "RACE"
+	case core.ThreadOutlives:
+		how := fmt.Sprintf("%s ends at line %d (%s)", quote(fl.Owner), endLine, fl.Via)
+		if fl.Via == "}" {
+			how = fmt.Sprintf("%s goes out of scope at line %d", quote(fl.Owner), endLine)
+		}
+		return fmt.Sprintf("the thread %s is detached here and runs on with a closure that uses %s, but %s while nothing waits for the thread", quote(fl.Value), quote(fl.Owner), how), "HOST_UAF"
 	case core.LeftStale:
 		return fmt.Sprintf("%s is given new memory here, but %s, which the class sets from the memory of %s, is not set again before the method returns: the object keeps pointing at the old memory", quote(fl.Owner), quote(fl.Value), quote(fl.Owner)), "HOST_UAF"
 	case core.UseAfterMove:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/internal/esc"
 	"github.com/holdfast-dev/holdfast/lifetime"
@@ -43,6 +44,13 @@ names it and the first or last word of its name is a defer word
 (enqueue, schedule, post, defer, later). A local pool declared after the
 captured value is destroyed, and drained, first; that is not reported.
 
+It also finds a thread that is detached (t.detach() on a std::thread
+built from a lambda) while its lambda uses a local captured by reference,
+or the memory a pointer or view it captured by value points into, when
+that local ends on the path before anything waits for the thread (a call
+handed the captured local, or a method of it, such as a latch's wait,
+counts as one). A joined thread is not reported.
+
 Why it is bad: registering a callback does not keep anything alive. The
 future completes on a runtime thread whenever the device or the peer is
 done; if the caller has dropped the object by then (a work handle nobody
@@ -78,6 +86,7 @@ the lambda runs is reported as latent.`,
 }
 
 func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
+	p.reportCore(fn, core.ThreadOutlives)
 	for i := range fn.Events {
 		e := &fn.Events[i]
 		if e.Kind == lifetime.Defer && e.Lambda != nil {

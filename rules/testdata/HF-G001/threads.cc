@@ -1,0 +1,29 @@
+#include <latch>
+#include <thread>
+#include <vector>
+
+void Fill(std::vector<float>& out);
+
+void StartDetached() {
+  std::vector<float> staging(64);
+  std::thread worker([&staging] { Fill(staging); });
+  worker.detach();  // want "the thread 'worker' is detached here and runs on with a closure that uses 'staging', but 'staging' goes out of scope at line 11 while nothing waits for the thread" confirmed
+}
+
+// Correct twins: the thread is joined, or the function waits for it.
+void StartJoined() {
+  std::vector<float> staging(64);
+  std::thread worker([&staging] { Fill(staging); });
+  worker.join();
+}
+
+void StartWaited() {
+  std::vector<float> staging(64);
+  std::latch done(1);
+  std::thread worker([&] {
+    Fill(staging);
+    done.count_down();
+  });
+  worker.detach();
+  done.wait();
+}
