@@ -379,3 +379,29 @@ func (x *exec) detach(s *state, t *local, n parser.NodeID) {
 		s.pending = append(s.pending, w)
 	}
 }
+
+// detachTemporary executes std::thread(lambda, ...).detach() at n: the
+// temporary thread runs the lambda on its own. It reports whether recv
+// was such a temporary.
+func (x *exec) detachTemporary(s *state, recv, n parser.NodeID) bool {
+	if x.kind(recv) != parser.KindCallExpression {
+		return false
+	}
+	if lastName(calleeName(x.text(x.f.Field(recv, parser.FieldFunction)))) != "thread" {
+		return false
+	}
+	var lambda parser.NodeID = parser.None
+	for a := range x.f.NamedChildren(x.f.Field(recv, parser.FieldArguments)) {
+		if x.kind(a) == parser.KindLambdaExpression {
+			lambda = a
+		}
+		break
+	}
+	if lambda == parser.None {
+		return false
+	}
+	t := local{name: x.text(x.f.Field(recv, parser.FieldFunction)), val: unknown}
+	t.val.clo = x.makeClosure(s, lambda)
+	x.detach(s, &t, n)
+	return true
+}

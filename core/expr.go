@@ -1291,6 +1291,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return v
 	}
 	arrow := strings.Contains(x.between(recv, f.Field(fn, parser.FieldField)), "->")
+	if m == "detach" && x.detachTemporary(s, recv, n) {
+		return unknown
+	}
 	rv := x.eval(s, recv)
 	if strings.HasPrefix(m, "~") {
 		// An explicit destructor call ends the object's lifetime; one

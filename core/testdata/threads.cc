@@ -48,3 +48,14 @@ void detached_global() {
   std::thread t([] { global_count++; });
   t.detach();
 }
+
+void detached_temporary() {
+  std::vector<int> hits(4);
+  std::thread([&hits] { hits[0]++; }).detach();  // want "thread-outlives"
+}
+
+// Correct twin: the temporary thread captures by value.
+void detached_temporary_copy() {
+  std::vector<int> hits(4);
+  std::thread([hits]() mutable { hits[0]++; }).detach();
+}
