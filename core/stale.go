@@ -246,6 +246,11 @@ func (x *exec) watchStale(s *state) {
 // with unchanged although a member they are set from was given new memory
 // on the path.
 func (x *exec) leftStale(s *state) {
+	if s.failed {
+		// The method reports failure: the caller does not rely on the
+		// object's state.
+		return
+	}
 	for _, w := range x.stale {
 		p := s.locals[w.p]
 		if p.setAt != 0 || p.val.pt != w.entry {

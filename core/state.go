@@ -175,11 +175,13 @@ const (
 
 // state is one path's memory.
 type state struct {
-	objs     []object
-	locals   []local
-	temps    []int32 // temporaries of the current full expression
-	cons     []constraint
-	flow     flow
+	objs   []object
+	locals []local
+	temps  []int32 // temporaries of the current full expression
+	cons   []constraint
+	flow   flow
+	// failed: the path returned false (a method reporting failure).
+	failed   bool
 	pending  []work     // device work queued and not waited for
 	hasParts bool       // some object is a part of another (see part)
 	ret      value      // what a return statement returned

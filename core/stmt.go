@@ -176,6 +176,9 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	}
 	v = unknown
 	if e != parser.None {
+		// A method that reports failure by returning false leaves the
+		// object as its contract allows (see leftStale).
+		s.failed = strings.TrimSpace(x.text(e)) == "false"
 		v = x.eval(s, e)
 		if v.fromMoved {
 			x.fault(Fault{Kind: UseAfterMove, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: x.text(e)})

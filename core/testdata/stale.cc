@@ -98,3 +98,24 @@ class Pool {
     Publish();
   }
 };
+
+std::vector<char> ReadAll(const char* path);
+class Reader {
+  std::vector<char> data_;
+  char* cur_ = nullptr;
+
+ public:
+  // Correct: the path that leaves cur_ behind reports failure.
+  bool Open(const char* path) {
+    data_ = ReadAll(path);
+    if (data_.empty()) {
+      return false;
+    }
+    cur_ = &data_[0];
+    return true;
+  }
+  bool Reload(const char* path) {
+    data_ = ReadAll(path);  // want "left-stale"
+    return true;
+  }
+};
