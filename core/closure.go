@@ -390,7 +390,7 @@ func (x *exec) detachTemporary(s *state, recv, n parser.NodeID) bool {
 	if lastName(calleeName(x.text(x.f.Field(recv, parser.FieldFunction)))) != "thread" {
 		return false
 	}
-	var lambda parser.NodeID = parser.None
+	lambda := parser.None
 	for a := range x.f.NamedChildren(x.f.Field(recv, parser.FieldArguments)) {
 		if x.kind(a) == parser.KindLambdaExpression {
 			lambda = a
