@@ -44,21 +44,22 @@ type exec struct {
 	storeNames   []string // the parameters' names, by position
 	paramNames   []string // every parameter's name, by position
 	dtors        map[string]bool
-	shared       map[string][]string    // sharedMembers by class (copies.go)
-	members      map[string]bool        // see isMember
-	classMembers map[string]string      // the method's class: data members and "(method)" names (see declareMembers)
-	classSeen    bool                   // the file defines the method's class
-	steps        int                    // statements executed, summed over paths (bounded by maxSteps)
-	loops        int                    // loops being executed, nested
-	writing      parser.NodeID          // the assignment target being evaluated (None: none)
-	inLambda     int                    // lambda bodies being run, nested (see invoke)
-	invoked      []parser.NodeID        // the calls of the closures being run, outermost first
-	ran          []parser.NodeID        // the lambdas whose bodies ran on some path
-	choice       *choices               // the closure paths of the statement being forked
-	branchy      map[parser.NodeID]bool // per lambda: its body has more than one path
-	closures     bool                   // a closure was made on some path (see callsClosure)
-	hasMembers   bool                   // the method\'s object has data members the path follows
-	stale        []staleWatch           // pointer members set from owning ones (see stale.go)
+	shared       map[string][]string        // sharedMembers by class (copies.go)
+	members      map[string]bool            // see isMember
+	classMembers map[string]string          // the method's class: data members and "(method)" names (see declareMembers)
+	classSeen    bool                       // the file defines the method's class
+	steps        int                        // statements executed, summed over paths (bounded by maxSteps)
+	loops        int                        // loops being executed, nested
+	writing      parser.NodeID              // the assignment target being evaluated (None: none)
+	inLambda     int                        // lambda bodies being run, nested (see invoke)
+	invoked      []parser.NodeID            // the calls of the closures being run, outermost first
+	ran          []parser.NodeID            // the lambdas whose bodies ran on some path
+	choice       *choices                   // the closure paths of the statement being forked
+	branchy      map[parser.NodeID]bool     // per lambda: its body has more than one path
+	closures     bool                       // a closure was made on some path (see callsClosure)
+	hasMembers   bool                       // the method\'s object has data members the path follows
+	stale        []staleWatch               // pointer members set from owning ones (see stale.go)
+	setBy        map[string]map[string]bool // mayBeSet by method (nil: any member)
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

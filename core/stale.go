@@ -168,6 +168,19 @@ func (x *exec) mayBeSet(method string) (set map[string]bool, all bool) {
 	if method == "" {
 		return nil, true
 	}
+	if set, ok := x.setBy[method]; ok {
+		return set, set == nil
+	}
+	set, all = x.mayBeSet1(method)
+	if x.setBy == nil {
+		x.setBy = map[string]map[string]bool{}
+	}
+	x.setBy[method] = set
+	return set, all
+}
+
+// mayBeSet1 computes mayBeSet (nil: all).
+func (x *exec) mayBeSet1(method string) (set map[string]bool, all bool) {
 	set = map[string]bool{}
 	seen := map[string]bool{}
 	work := []string{method}
