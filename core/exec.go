@@ -60,6 +60,7 @@ type exec struct {
 	hasMembers   bool                       // the method\'s object has data members the path follows
 	stale        []staleWatch               // pointer members set from owning ones (see stale.go)
 	setBy        map[string]map[string]bool // mayBeSet by method (nil: any member)
+	released     map[[2]string][]string     // releases by class and method
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

@@ -1350,7 +1350,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		}
 		// A method that frees or replaces memory the object lent: what
 		// was lent before dangles.
-		x.endHeld(s, obj, releases(facts, m), n, m)
+		x.endHeld(s, obj, x.releasesOf(s.objs[obj].class, facts, m), n, m)
 	}
 	if arrow {
 		x.derefMoved(s, rv, fn)

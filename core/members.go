@@ -437,7 +437,8 @@ func releases(facts map[string]string, method string) []string {
 	grown := list(facts, "(+"+method+")")
 	var out []string
 	for k := range facts {
-		if !strings.HasPrefix(k, "(") || strings.HasPrefix(k, "(-") || strings.HasPrefix(k, "(+") || strings.HasPrefix(k, "(~") {
+		if !strings.HasPrefix(k, "(") || strings.HasPrefix(k, "(-") || strings.HasPrefix(k, "(+") || strings.HasPrefix(k, "(~") ||
+			strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(^") {
 			continue
 		}
 		m, buf := yielded(facts, strings.Trim(k, "()"))
@@ -451,6 +452,22 @@ func releases(facts map[string]string, method string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// releasesOf is releases(facts, method) for the class the facts are of,
+// computed once per class and method in an execution (a class's facts do
+// not change during one).
+func (x *exec) releasesOf(class string, facts map[string]string, method string) []string {
+	k := [2]string{class, method}
+	if r, ok := x.released[k]; ok {
+		return r
+	}
+	r := releases(facts, method)
+	if x.released == nil {
+		x.released = map[[2]string][]string{}
+	}
+	x.released[k] = r
+	return r
 }
 
 // isOwningType says a member's declared type owns what it holds.
