@@ -796,30 +796,7 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 			out = append(out, fmt.Sprintf("%d:%s", k, m))
 		}
 	}
-	for c := range f.NamedChildren(def) {
-		if f.Kind(c) != parser.KindFieldInitializerList {
-			continue
-		}
-		for fi := range f.NamedChildren(c) {
-			var m string
-			for a := range f.NamedChildren(fi) {
-				switch f.Kind(a) {
-				case parser.KindFieldIdentifier, parser.KindIdentifier:
-					m = f.Text(a)
-				case parser.KindArgumentList, parser.KindInitializerList:
-					n := 0
-					var arg parser.NodeID
-					for e := range f.NamedChildren(a) {
-						n++
-						arg = e
-					}
-					if n == 1 {
-						store(m, arg, false)
-					}
-				}
-			}
-		}
-	}
+	memberInits(f, def, func(m string, arg parser.NodeID) { store(m, arg, false) })
 	body := f.Field(def, parser.FieldBody)
 	for j := body; body != parser.None && j < f.End(body); j++ {
 		switch f.Nodes[j].Kind {
@@ -839,6 +816,35 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	}
 	slices.Sort(out)
 	return slices.Compact(out), len(kinds)
+}
+
+// memberInits calls visit for each member initialiser of constructor
+// definition def that has one argument: M(e), M{e}.
+func memberInits(f *parser.File, def parser.NodeID, visit func(member string, arg parser.NodeID)) {
+	for c := range f.NamedChildren(def) {
+		if f.Kind(c) != parser.KindFieldInitializerList {
+			continue
+		}
+		for fi := range f.NamedChildren(c) {
+			var m string
+			for a := range f.NamedChildren(fi) {
+				switch f.Kind(a) {
+				case parser.KindFieldIdentifier, parser.KindIdentifier:
+					m = f.Text(a)
+				case parser.KindArgumentList, parser.KindInitializerList:
+					n := 0
+					var arg parser.NodeID
+					for e := range f.NamedChildren(a) {
+						n++
+						arg = e
+					}
+					if n == 1 {
+						visit(m, arg)
+					}
+				}
+			}
+		}
+	}
 }
 
 // storesKey is the class-fact key of what method (of arity parameters)

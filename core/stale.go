@@ -85,25 +85,7 @@ func (x *exec) derivedFacts(def parser.NodeID, members map[string]string) {
 			addList(members, "(^"+p+")", []string{o})
 		}
 	}
-	for c := range f.NamedChildren(def) {
-		if f.Kind(c) != parser.KindFieldInitializerList {
-			continue
-		}
-		for fi := range f.NamedChildren(c) {
-			var m string
-			for a := range f.NamedChildren(fi) {
-				switch f.Kind(a) {
-				case parser.KindFieldIdentifier, parser.KindIdentifier:
-					m = f.Text(a)
-				case parser.KindArgumentList, parser.KindInitializerList:
-					for e := range f.NamedChildren(a) {
-						note(m, e)
-						break
-					}
-				}
-			}
-		}
-	}
+	memberInits(f, def, note)
 	body := f.Field(def, parser.FieldBody)
 	for j := body; body != parser.None && j < f.End(body); j++ {
 		if f.Nodes[j].Kind == parser.KindAssignmentExpression && strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" {

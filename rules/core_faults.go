@@ -238,21 +238,13 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseOfTemporary:
 		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.DeviceUseAfterFree:
-		how := fmt.Sprintf("%s ends at line %d (%s)", quote(fl.Owner), endLine, fl.Via)
-		if fl.Via == "}" {
-			how = fmt.Sprintf("%s goes out of scope at line %d", quote(fl.Owner), endLine)
-		}
-		return fmt.Sprintf("%s queues device work that uses %s, but %s before anything waits for the work", quote(fl.Value), quote(fl.Owner), how), "DEV_UAF_FREED"
+		return fmt.Sprintf("%s queues device work that uses %s, but %s before anything waits for the work", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "DEV_UAF_FREED"
 	case core.HostReadsPending:
 		return fmt.Sprintf("the host reads %s while %s (line %d) may still be writing it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "STALE_READ"
 	case core.HostWritesPending:
 		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "RACE"
 	case core.ThreadOutlives:
-		how := fmt.Sprintf("%s ends at line %d (%s)", quote(fl.Owner), endLine, fl.Via)
-		if fl.Via == "}" {
-			how = fmt.Sprintf("%s goes out of scope at line %d", quote(fl.Owner), endLine)
-		}
-		return fmt.Sprintf("the thread %s is detached here and runs on with a closure that uses %s, but %s while nothing waits for the thread", quote(fl.Value), quote(fl.Owner), how), "HOST_UAF"
+		return fmt.Sprintf("the thread %s is detached here and runs on with a closure that uses %s, but %s while nothing waits for the thread", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "HOST_UAF"
 	case core.LeftStale:
 		return fmt.Sprintf("%s is given new memory here, but %s, which the class sets from the memory of %s, is not set again before the method returns: the object keeps pointing at the old memory", quote(fl.Owner), quote(fl.Value), quote(fl.Owner)), "HOST_UAF"
 	case core.UseAfterMove:
@@ -262,6 +254,15 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		return fmt.Sprintf("%s uses %s after std::move emptied it", quote(fl.Value), quote(fl.Owner)), "NULL_DEREF"
 	}
 	return fl.Kind.String(), "HOST_UAF"
+}
+
+// endedHow says how the memory of a fault's owner ended: out of scope at
+// the closing brace, or by the call or operation named in Via.
+func endedHow(fl core.Fault, endLine int) string {
+	if fl.Via == "}" {
+		return fmt.Sprintf("%s goes out of scope at line %d", quote(fl.Owner), endLine)
+	}
+	return fmt.Sprintf("%s ends at line %d (%s)", quote(fl.Owner), endLine, fl.Via)
 }
 
 // treeFrees answers the core from the tree's summaries: a function of

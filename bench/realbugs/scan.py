@@ -27,8 +27,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "precision"))
+from blobs import write_blobs  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -77,37 +79,7 @@ def write_tree(gd, sha, roots, dest):
     else:
         # A snapshot may lack large blobs; write what it has, read through
         # one `git cat-file --batch` (one process, not one per blob).
-        ls = git(gd, "ls-tree", "-r", "-z", sha, "--", *present).stdout
-        blobs = []
-        for entry in ls.split(b"\0"):
-            if not entry:
-                continue
-            meta, path = entry.split(b"\t", 1)
-            mode, kind, obj = meta.split()
-            if kind == b"blob" and mode != b"120000":
-                blobs.append((obj, path))
-        if blobs:
-            with tempfile.TemporaryFile() as ids:
-                ids.write(b"".join(obj + b"\n" for obj, _ in blobs))
-                ids.seek(0)
-                out = subprocess.run(["git", "--git-dir", gd, "cat-file", "--batch"],
-                                     stdin=ids, capture_output=True).stdout
-            pos = 0
-            for obj, path in blobs:
-                nl = out.index(b"\n", pos)
-                header = out[pos:nl].split()
-                pos = nl + 1
-                if len(header) < 3 or header[1] != b"blob":
-                    missing += 1
-                    continue
-                size = int(header[2])
-                data = out[pos:pos + size]
-                pos += size + 1
-                dst = os.path.join(part, path.decode("utf-8", "surrogateescape"))
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-                with open(dst, "wb") as f:
-                    f.write(data)
-                written += 1
+        written, missing = write_blobs(gd, sha, part, paths=present)
     os.rename(part, dest)
     return written, missing
 
