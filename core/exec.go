@@ -38,8 +38,11 @@ type exec struct {
 	// retRvalue: the function returns an rvalue reference (T&&).
 	retRvalue bool
 	// returns collects the states that returned, for summaries.
-	returns      []*state
-	params       []int32  // the objects pointer parameters point to, by position (-1: none)
+	returns []*state
+	params  []int32 // the objects pointer parameters point to, by position (-1: none)
+	// reached: the objects read or written through a pointer on some path
+	// (see Call.Derefs).
+	reached      map[int32]bool
 	stores       []int32  // the storage container parameters by reference own, by position (-1: none)
 	storeNames   []string // the parameters' names, by position
 	paramNames   []string // every parameter's name, by position
@@ -241,6 +244,10 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		if obj < 0 || int(obj) >= len(s.objs) {
 			continue
 		}
+		if x.reached == nil {
+			x.reached = map[int32]bool{}
+		}
+		x.reached[obj] = true
 		o := s.objs[obj]
 		if o.state == live {
 			continue
@@ -276,6 +283,9 @@ func (x *exec) exitScopes(s *state, depth int, at parser.NodeID) {
 func (x *exec) release(s *state, l *local, at parser.NodeID) {
 	if !l.param && !l.ref && l.typ == tPlain && l.depth >= 0 {
 		x.destroyed(s, l, at)
+		if !l.movedFrom {
+			x.ownerGone(s, l.slot, at, l.name)
+		}
 	}
 	if !(l.param && l.ref) {
 		s.end(l.slot, dead, at, "}")

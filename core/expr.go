@@ -37,6 +37,13 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 				ctorStores = x.opt.Members(tn)[storesKey(tn, n)]
 			}
 		}
+		if ctorStores == "" && !ptr && init != parser.None {
+			// T obj = T(args), const T& obj = T(args): the temporary is
+			// the object, living as long as the local.
+			if list, stores := x.constructed(init, typeName(typText)); stores != "" {
+				init, ctorStores, ref = list, stores, false
+			}
+		}
 		if ctorStores != "" {
 			// T obj(args) of a class whose constructor keeps what it is
 			// given: the arguments one by one, kept below.
@@ -58,7 +65,14 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			// T x(a, b) inside a body, with a and b values of the function, is
 			// an object made from them, whatever the grammar took it for.
 			name, init = x.text(f.Field(d, parser.FieldDeclarator)), args
-			v = x.eval(s, args)
+			if _, stores := x.constructed(d, typeName(typText)); stores != "" && !ptr && !ref {
+				ctorStores = stores
+				for p := range f.NamedChildren(args) {
+					ctorArgs = append(ctorArgs, x.read(s, f.Field(p, parser.FieldType)))
+				}
+			} else {
+				v = x.eval(s, args)
+			}
 		}
 		if name == "" {
 			continue
@@ -362,6 +376,9 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 			l.val.kind = tIter
 			l.typ = tIter
 		}
+		if hasInit {
+			x.pointee(s, l)
+		}
 	case tRef:
 		switch {
 		case v.from >= 0 && v.pt < 0 && v.owns >= 0:
@@ -529,12 +546,17 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			}
 			return v
 		}
+		list := parser.None
+		var vs []value
 		for c := range f.NamedChildren(n) {
 			if x.kind(c) == parser.KindArgumentList || x.kind(c) == parser.KindInitializerList {
-				x.args(s, c)
+				list, vs = c, x.args(s, c)
 			}
 		}
-		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n), class: typeName(x.text(f.Field(n, parser.FieldType)))}), tPointer)
+		typ := x.text(f.Field(n, parser.FieldType))
+		obj := s.newObj(object{kind: oHeap, owner: x.text(n), class: typeName(typ)})
+		x.newOwner(s, obj, typ, list, vs)
+		return borrowOf(obj, tPointer)
 	case parser.KindDeleteExpression:
 		v := unknown
 		for c := range f.NamedChildren(n) {
@@ -840,6 +862,10 @@ func (x *exec) mayAssign(s *state, slot int32, n parser.NodeID) {
 func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs []value) {
 	var args []parser.NodeID
 	for c := range x.f.NamedChildren(list) {
+		if x.kind(c) == parser.KindParameterDeclaration {
+			// T obj(a) read as a function declaration (see objectArgs).
+			c = x.f.Field(c, parser.FieldType)
+		}
 		args = append(args, c)
 	}
 	for _, st := range strings.Split(stores, ",") {
@@ -971,6 +997,19 @@ func (x *exec) capture(s *state, n parser.NodeID) {
 	}
 }
 
+// pointee gives pointer local l, just given a value whose memory is not
+// known (a call's result, a pointer read out of an object), an object of
+// its own: the memory it points to, from elsewhere. Copies of the pointer
+// point to it too, so freeing it through one (delete p, free(p)) leaves
+// them all dangling. A null pointer, a number and an iterator point to
+// nothing.
+func (x *exec) pointee(s *state, l *local) {
+	if l.typ != tPointer || l.val.pt >= 0 || l.val.owns >= 0 || l.val.null || l.val.known {
+		return
+	}
+	l.val.pt = s.newObj(object{kind: oParam, owner: "*" + l.name})
+}
+
 // free ends what v points to, by via at n.
 func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	if v.kind == tRef {
@@ -989,6 +1028,7 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 		x.use(s, v, n)
 	case o.kind == oHeap || o.kind == oParam:
 		s.end(obj, freed, n, via)
+		x.ownerGone(s, obj, n, o.owner)
 	}
 }
 
@@ -1054,6 +1094,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			l.val = unknown
 		}
 		l.val.kind = k
+		x.pointee(s, l)
 	case tStorage:
 		old := l.val.owns
 		if rv.owns >= 0 && rv.kind == tStorage && (rv.from < 0 || rv.moved) && op == "=" {
@@ -1224,6 +1265,13 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return unknown
 	}
 	c := x.opt.Summaries.Call(name, len(vs))
+	for _, k := range c.Derefs {
+		// The callee reads or writes what the argument points to (before
+		// it frees anything).
+		if k < len(vs) && vs[k].kind == tPointer {
+			x.use(s, borrowOf(vs[k].pt, tPointer), x.argAt(list, k))
+		}
+	}
 	for _, k := range c.Frees {
 		if k < len(vs) {
 			x.free(s, vs[k], n, name)
@@ -1764,4 +1812,17 @@ func (x *exec) bracedView(s *state, init parser.NodeID) value {
 	t := s.newObj(object{kind: oTemp, owner: x.text(init)})
 	s.temps = append(s.temps, t)
 	return borrowOf(t, tView)
+}
+
+// argAt is argument k of a call's argument list, or the list itself when
+// it has fewer.
+func (x *exec) argAt(list parser.NodeID, k int) parser.NodeID {
+	i := 0
+	for c := range x.f.NamedChildren(list) {
+		if i == k {
+			return c
+		}
+		i++
+	}
+	return list
 }

@@ -104,7 +104,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		// Overloads of one arity (T(const U&) and T(U&&)) are told apart
 		// by types holdfast does not read: what one of them keeps is not
 		// known of a call.
-		for key, n := range x.overloads(body) {
+		for key, n := range x.overloads(body, lastName(name)) {
 			if n > 1 && members["(<"+key+")"] != "" {
 				members["(<"+key+")"] = "!"
 			}
@@ -189,6 +189,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	if strings.HasPrefix(method, "~") {
 		freed, _, calls := x.handedAway(body, members, true)
 		addList(members, "(~)", freed)
+		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
 		addList(members, "(~!)", x.destroyedMembers(body, members))
 		return
@@ -310,6 +311,75 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 	}
 	slices.Sort(calls)
 	return freed, grown, slices.Compact(calls)
+}
+
+// guardedFrees lists the members of freed that destructor body gives up
+// only under a condition reading another data member (if (owns_) delete
+// p_;): whether the object owns that memory is decided by state holdfast
+// does not follow, so it is not taken to own it (see owners.go). A test
+// of the member itself (if (p_) delete p_;) is no such condition.
+func (x *exec) guardedFrees(body parser.NodeID, members map[string]string, freed []string) []string {
+	f := x.f
+	guarded := map[string]bool{}
+	unguarded := map[string]bool{}
+	guardedBy := func(j parser.NodeID, m string) bool {
+		for a := f.Nodes[j].Parent; a != body && a != parser.None; a = f.Nodes[a].Parent {
+			var c parser.NodeID
+			switch f.Kind(a) {
+			case parser.KindIfStatement, parser.KindWhileStatement:
+				c = f.Field(a, parser.FieldCondition)
+			case parser.KindConditionalExpression:
+				c = f.Field(a, parser.FieldCondition)
+			default:
+				continue
+			}
+			for k := c; c != parser.None && k < f.End(c); k++ {
+				if f.Kind(k) == parser.KindIdentifier || f.Kind(k) == parser.KindFieldIdentifier {
+					if n := f.Text(k); n != m && members[n] != "" && !strings.HasPrefix(n, "(") {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for j := body; j < f.End(body); j++ {
+		var operands []parser.NodeID
+		switch f.Nodes[j].Kind {
+		case parser.KindDeleteExpression:
+			for c := range f.NamedChildren(j) {
+				operands = []parser.NodeID{c}
+			}
+		case parser.KindCallExpression:
+			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
+				operands = append(operands, a)
+			}
+			if fn := f.Field(j, parser.FieldFunction); f.Kind(fn) == parser.KindFieldExpression {
+				operands = append(operands, f.Field(fn, parser.FieldArgument))
+			}
+		default:
+			continue
+		}
+		for _, o := range operands {
+			m := memberName(f, o)
+			if m == "" || !slices.Contains(freed, m) {
+				continue
+			}
+			if guardedBy(j, m) {
+				guarded[m] = true
+			} else {
+				unguarded[m] = true
+			}
+		}
+	}
+	var out []string
+	for m := range guarded {
+		if !unguarded[m] {
+			out = append(out, m)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // addList merges names into the comma-separated list at key.
@@ -754,7 +824,9 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 		}
 		kinds = append(kinds, param{ptr: ptr, ref: ref, view: classify(x.resolve(f.Text(f.Field(p, parser.FieldType)))) == tView})
 	}
-	if len(params) == 0 {
+	if len(params) == 0 || len(kinds) == 1 && x.copiesSelf(def, fd) {
+		// A copy or move constructor or assignment takes over what the
+		// other object keeps: it keeps no argument of another type.
 		return nil, len(kinds)
 	}
 	keeps := func(m string) (keeps, many bool) {
@@ -816,6 +888,29 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	}
 	slices.Sort(out)
 	return slices.Compact(out), len(kinds)
+}
+
+// copiesSelf says the one parameter of definition def (declarator fd)
+// is of def's own class: a copy or move constructor or assignment.
+func (x *exec) copiesSelf(def, fd parser.NodeID) bool {
+	f := x.f
+	class := ""
+	if name := calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))); strings.Contains(name, "::") {
+		class = lastName(name[:strings.LastIndex(name, "::")])
+	} else {
+		for _, k := range []parser.Kind{parser.KindClassSpecifier, parser.KindStructSpecifier} {
+			if c := f.Ancestor(def, k); c != parser.None {
+				class = f.Text(f.Field(c, parser.FieldName))
+				break
+			}
+		}
+	}
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if k := f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
+			return class != "" && typeName(f.Text(f.Field(p, parser.FieldType))) == class
+		}
+	}
+	return false
 }
 
 // memberInits calls visit for each member initialiser of constructor
@@ -883,8 +978,10 @@ func paramReferent(f *parser.File, e parser.NodeID) (name string, buf, addr bool
 }
 
 // overloads counts the methods a class body declares or defines, by
-// "name/arity".
-func (x *exec) overloads(body parser.NodeID) map[string]int {
+// "name/arity". A copy or move constructor or assignment (one parameter
+// of the class itself) is not counted: a call with an argument of another
+// type is not one of them.
+func (x *exec) overloads(body parser.NodeID, class string) map[string]int {
 	f := x.f
 	out := map[string]int{}
 	for c := range f.NamedChildren(body) {
@@ -900,11 +997,15 @@ func (x *exec) overloads(body parser.NodeID) map[string]int {
 		if fd == parser.None || f.Kind(fd) != parser.KindFunctionDeclarator {
 			continue
 		}
-		n := 0
+		n, self := 0, false
 		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
 			if k := f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
 				n++
+				self = typeName(f.Text(f.Field(p, parser.FieldType))) == class
 			}
+		}
+		if n == 1 && self {
+			continue
 		}
 		out[fmt.Sprintf("%s/%d", lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), n)]++
 	}

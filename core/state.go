@@ -80,6 +80,9 @@ type object struct {
 	lost     bool
 	lostAt   parser.NodeID
 	lostVia  string
+	// smart: a smart pointer made with new (new unique_ptr<T>(p)), whose
+	// destructor deletes what it holds (see owners.go).
+	smart bool
 }
 
 // elemPos says which part of a container an object is.

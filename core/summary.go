@@ -21,6 +21,10 @@ type Call struct {
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
+	// Derefs lists the pointer arguments whose memory it reads or writes
+	// on some path (directly or through the calls it makes): handing it a
+	// pointer to ended memory is a use.
+	Derefs []int
 	// Grows lists the container arguments whose storage it replaces
 	// (grows, clears) on every path.
 	Grows []int
@@ -192,7 +196,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 	}
 	fs.busy[k] = true
 	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias})
-	out.Frees, out.Grows, out.Borrows, out.Queues = r.Frees, r.Grows, r.Borrows, r.Queues
+	out.Frees, out.Grows, out.Borrows, out.Queues, out.Derefs = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	return out
@@ -295,6 +299,11 @@ func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
 		out.Grows = x.everyPath(x.stores, func(o object) bool { return o.state == replaced })
 		out.Borrows = x.borrowedArg()
 		out.Queues = x.queuedOnEvery()
+	}
+	for i, obj := range x.params {
+		if obj >= 0 && x.reached[obj] {
+			out.Derefs = append(out.Derefs, i)
+		}
 	}
 	return out
 }

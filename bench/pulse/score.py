@@ -22,7 +22,10 @@ KINDS = {"USE_AFTER_DELETE", "USE_AFTER_FREE", "USE_AFTER_LIFETIME",
 
 
 def last(fn):
-    fn = fn.split("(")[0]
+    """The function's last name: Pulse names each instantiation of a
+    function template (f<int>, f<_Bool>); a finding names the one function
+    of the source, so template arguments are dropped."""
+    fn = re.sub(r"<[^<>]*>", "", fn.split("(")[0])
     return fn.replace("->", "::").split("::")[-1].strip()
 
 

@@ -1,0 +1,60 @@
+// Pointers whose memory comes from elsewhere (a call's result, a field)
+// still point to one object: freeing it through the pointer leaves the
+// pointer and its copies dangling. A callee that reads what a pointer
+// points to uses it.
+#include <cstdlib>
+
+struct Node {
+  Node* next;
+  int* val;
+  int f;
+};
+Node* find_node(int key);
+
+int freed_result_bad() {
+  Node* p = find_node(1);
+  delete p;
+  return p->f;  // want "use-after-free"
+}
+
+int freed_copy_bad(Node* head) {
+  int* r = head->next->val;
+  int* alias = r;
+  free(r);
+  return *alias;  // want "use-after-free"
+}
+
+// Correct: the pointer is given other memory before it is read again.
+int reassigned_ok() {
+  Node* p = find_node(1);
+  delete p;
+  p = find_node(2);
+  return p->f;
+}
+
+void release_node(Node* n) { delete n; }
+int read_node(Node* n) { return n->f; }
+bool same_node(Node* a, Node* b) { return a == b; }
+void close_node(Node* n) {
+  n->f = 0;
+  delete n;
+}
+
+int handed_to_reader_bad() {
+  Node* p = find_node(1);
+  release_node(p);
+  return read_node(p);  // want "use-after-free"
+}
+
+// Correct: the callee compares the pointer and never reads through it.
+bool handed_to_comparison_ok(Node* q) {
+  Node* p = find_node(1);
+  release_node(p);
+  return same_node(p, q);
+}
+
+// Correct: the callee reads, then frees; nothing is read afterwards.
+void reads_then_frees_ok() {
+  Node* p = find_node(1);
+  close_node(p);
+}
