@@ -559,10 +559,11 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		return borrowOf(obj, tPointer)
 	case parser.KindDeleteExpression:
 		v := unknown
+		operand := parser.None
 		for c := range f.NamedChildren(n) {
-			v = x.eval(s, c)
+			v, operand = x.eval(s, c), c
 		}
-		x.free(s, v, n, "delete")
+		x.free(s, x.storedPointer(s, operand, v), n, "delete")
 		return unknown
 	case parser.KindAssignmentExpression:
 		return x.assign(s, n)
@@ -1010,6 +1011,25 @@ func (x *exec) pointee(s *state, l *local) {
 	l.val.pt = s.newObj(object{kind: oParam, owner: "*" + l.name})
 }
 
+// storedPointer is the pointer a freeing operand e (of value v) names
+// when e is *pp: the pointer stored in the memory pp points to, which
+// points to an object of its own (made on first use), so that a function
+// freeing *pp frees its caller's pointee (see Call.FreesDeref). Any other
+// operand is v itself; a field (delete y->a) stays unknown.
+func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
+	e = uncast(x.f, e)
+	if v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) || x.kind(e) != parser.KindPointerExpression || strings.HasPrefix(x.text(e), "&") {
+		return v
+	}
+	o := &s.objs[v.pt]
+	if o.inner == 0 {
+		owner := "*" + o.owner
+		in := s.newObj(object{kind: oParam, owner: owner})
+		s.objs[v.pt].inner = in + 1
+	}
+	return borrowOf(s.objs[v.pt].inner-1, tPointer)
+}
+
 // free ends what v points to, by via at n.
 func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	if v.kind == tRef {
@@ -1195,7 +1215,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	case frees[name]:
 		vs := x.args(s, list)
 		if len(vs) > 0 {
-			x.free(s, vs[0], n, name)
+			x.free(s, x.storedPointer(s, x.argAt(list, 0), vs[0]), n, name)
 		}
 		return unknown
 	case allocs[name]:
@@ -1276,6 +1296,14 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		if k < len(vs) {
 			x.free(s, vs[k], n, name)
 			vs[k] = unknown
+		}
+	}
+	for _, k := range c.FreesDeref {
+		// f(&p) of a function that frees *pp: what p points to.
+		if k < len(vs) && vs[k].kind == tPointer {
+			if i := s.slotOf(vs[k].pt); i >= 0 && s.locals[i].typ == tPointer {
+				x.free(s, s.locals[i].val, n, name)
+			}
 		}
 	}
 	for _, k := range c.Grows {

@@ -80,6 +80,9 @@ type object struct {
 	lost     bool
 	lostAt   parser.NodeID
 	lostVia  string
+	// inner: for memory that holds a pointer (what a T** points to), the
+	// object (index + 1) that pointer points to (see storedPointer).
+	inner int32
 	// smart: a smart pointer made with new (new unique_ptr<T>(p)), whose
 	// destructor deletes what it holds (see owners.go).
 	smart bool
@@ -221,6 +224,19 @@ func (s *state) lookup(name string) int {
 			for s.locals[i].alias > 0 && s.locals[i].alias-1 < i {
 				i = s.locals[i].alias - 1
 			}
+			return i
+		}
+	}
+	return -1
+}
+
+// slotOf is the local whose own storage is obj (&p names it), or -1.
+func (s *state) slotOf(obj int32) int {
+	if obj < 0 {
+		return -1
+	}
+	for i := len(s.locals) - 1; i >= 0; i-- {
+		if s.locals[i].slot == obj && !s.locals[i].ref {
 			return i
 		}
 	}

@@ -21,6 +21,10 @@ type Call struct {
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
+	// FreesDeref lists the pointer-to-pointer arguments (T** pp) through
+	// which it frees, on every path, the pointer stored there (delete *pp):
+	// f(&p) frees what p points to.
+	FreesDeref []int
 	// Derefs lists the pointer arguments whose memory it reads or writes
 	// on some path (directly or through the calls it makes): handing it a
 	// pointer to ended memory is a use.
@@ -196,7 +200,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 	}
 	fs.busy[k] = true
 	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias})
-	out.Frees, out.Grows, out.Borrows, out.Queues, out.Derefs = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs
+	out.Frees, out.Grows, out.Borrows, out.Queues, out.Derefs, out.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	return out
@@ -213,6 +217,33 @@ func (x *exec) everyPath(objs []int32, ok func(object) bool) []int {
 		all := true
 		for _, st := range x.returns {
 			if int(obj) >= len(st.objs) || !ok(st.objs[obj]) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// freesDeref lists the parameters through which every path that returns
+// freed the pointer stored where the parameter points (delete *pp).
+func (x *exec) freesDeref() []int {
+	var out []int
+	for i, obj := range x.params {
+		if obj < 0 {
+			continue
+		}
+		all := true
+		for _, st := range x.returns {
+			if int(obj) >= len(st.objs) {
+				all = false
+				break
+			}
+			in := st.objs[obj].inner - 1
+			if in < 0 || int(in) >= len(st.objs) || st.objs[in].state != freed {
 				all = false
 				break
 			}
@@ -299,6 +330,7 @@ func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
 		out.Grows = x.everyPath(x.stores, func(o object) bool { return o.state == replaced })
 		out.Borrows = x.borrowedArg()
 		out.Queues = x.queuedOnEvery()
+		out.FreesDeref = x.freesDeref()
 	}
 	for i, obj := range x.params {
 		if obj >= 0 && x.reached[obj] {

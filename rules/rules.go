@@ -410,6 +410,16 @@ func classOfFunc(g *lifetime.Func) string {
 	return q
 }
 
+// freesThroughPointer says definition def may free through a pointer to
+// a pointer (a T** parameter and a delete or free in its body): the core
+// then says whether it frees *pp on every path.
+func freesThroughPointer(f *parser.File, def parser.NodeID) bool {
+	text := f.Text(def)
+	body := f.Text(f.Field(def, parser.FieldBody))
+	return len(text) > len(body) && strings.Contains(text[:len(text)-len(body)], "**") &&
+		(strings.Contains(body, "delete") || strings.Contains(body, "free("))
+}
+
 // Summarise returns the summary of a file's functions (lambdas left out)
 // for the other files of a scan: what each does to its parameters.
 func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *summary.Index) *summary.File {
@@ -423,10 +433,12 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		ps := params(g)
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
-		if f.Kind(g.Node) == parser.KindFunctionDefinition && callsDevice(f, m, g.Node) {
-			for _, q := range core.Summarise(f, g.Node, core.Options{API: m}).Queues {
+		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node)) {
+			r := core.Summarise(f, g.Node, core.Options{API: m})
+			for _, q := range r.Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 			}
+			s.FreesDeref = r.FreesDeref
 		}
 		for i := range ps {
 			if frees[g][i] {

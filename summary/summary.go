@@ -27,6 +27,9 @@ type Func struct {
 	Arity int    `json:"arity"`
 	// Frees lists the pointer parameters it frees on every path.
 	Frees []int `json:"frees,omitempty"`
+	// FreesDeref lists the pointer-to-pointer parameters (T** pp) through
+	// which it frees, on every path, the pointer stored there (delete *pp).
+	FreesDeref []int `json:"frees_deref,omitempty"`
 	// MayFree says it may free its opaque (void*) parameter on some path:
 	// as a completion, it may free the data handed with it.
 	MayFree bool `json:"may_free,omitempty"`

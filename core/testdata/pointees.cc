@@ -58,3 +58,21 @@ void reads_then_frees_ok() {
   Node* p = find_node(1);
   close_node(p);
 }
+
+// A function that frees the pointer stored where its argument points.
+void clear_node(Node** slot) {
+  delete *slot;
+  *slot = nullptr;
+}
+
+int cleared_through_copy_bad(Node* a) {
+  Node* b = a;
+  clear_node(&a);
+  return b->f;  // want "use-after-free"
+}
+
+// Correct: two different slots freed once each.
+void clear_two_ok(Node** x, Node** y) {
+  delete *x;
+  delete *y;
+}
