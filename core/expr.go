@@ -927,6 +927,31 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 	}
 }
 
+// useHeldBy: method m of obj's class is called at n; it may read the
+// pointers the object holds in the members its code reads (any, when
+// its code or that of a method it calls is not known).
+func (x *exec) useHeldBy(s *state, obj int32, n parser.NodeID, facts map[string]string, m string) {
+	read, all := mayRead(facts, m)
+	if all {
+		x.useHeld(s, obj, n)
+		return
+	}
+	o := s.objs[obj]
+	for i, p := range o.holds {
+		if i >= len(o.heldAs) || !read[strings.TrimSuffix(o.heldAs[i], "[]")] {
+			continue
+		}
+		if p >= 0 && int(p) < len(s.objs) && s.objs[p].state != live {
+			x.held = true
+			if o.class != "" {
+				x.keeper = o.owner
+			}
+			x.use(s, borrowOf(p, tPointer), n)
+			x.held, x.keeper = false, ""
+		}
+	}
+}
+
 // useHeld: the container whose storage is obj is handed on at n, so the
 // callee may read the pointers in it; any whose memory ended is used.
 func (x *exec) useHeld(s *state, obj int32, n parser.NodeID) {
@@ -1411,8 +1436,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			x.handOn(s, list, vs)
 			return x.returned(s, n, byValue, storage)
 		}
-		// Any other method may read what the object holds.
-		x.useHeld(s, obj, fn)
+		// Any other method may read what the object holds: what its
+		// code (and the methods it calls) names of the members.
+		x.useHeldBy(s, obj, fn, facts, m)
 		if part, ok := ownedYield(facts, m); ok {
 			// A method of the object's class that returns a pointer into
 			// memory the object owns: the pointer lives as long as the

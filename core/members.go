@@ -508,7 +508,7 @@ func releases(facts map[string]string, method string) []string {
 	var out []string
 	for k := range facts {
 		if !strings.HasPrefix(k, "(") || strings.HasPrefix(k, "(-") || strings.HasPrefix(k, "(+") || strings.HasPrefix(k, "(~") ||
-			strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(^") {
+			strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(reads:") {
 			continue
 		}
 		m, buf := yielded(facts, strings.Trim(k, "()"))

@@ -141,6 +141,72 @@ func (x *exec) setFacts(body parser.NodeID, method string, members map[string]st
 	}
 	addList(members, "(set:"+method+")", set)
 	addList(members, "(this:"+method+")", calls)
+	addList(members, "(reads:"+method+")", x.readMembers(body, members))
+}
+
+// readMembers lists the data members a method body names other than as
+// the target of a plain assignment ("-": none): what it may read of the
+// object, or hand on. A member it only sets (p_ = q) is not read.
+func (x *exec) readMembers(body parser.NodeID, members map[string]string) []string {
+	f := x.f
+	var out []string
+	for j := body; j < f.End(body); j++ {
+		k := f.Nodes[j].Kind
+		if k != parser.KindIdentifier && k != parser.KindFieldIdentifier {
+			continue
+		}
+		name := f.Text(j)
+		if members[name] == "" || strings.HasPrefix(name, "(") {
+			continue
+		}
+		e := j
+		if k == parser.KindFieldIdentifier {
+			// this->m is the member; o.m names another object's.
+			if fe := f.Nodes[j].Parent; f.Kind(fe) != parser.KindFieldExpression || f.Kind(f.Field(fe, parser.FieldArgument)) != parser.KindThis {
+				continue
+			}
+			e = f.Nodes[j].Parent
+		}
+		if a := f.Nodes[e].Parent; f.Kind(a) == parser.KindAssignmentExpression && f.Field(a, parser.FieldLeft) == e &&
+			strings.TrimSpace(f.Text(f.Field(a, parser.FieldOperator))) == "=" {
+			continue
+		}
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) == 0 {
+		out = []string{"-"}
+	}
+	return out
+}
+
+// mayRead lists the members a call of method on an object of the class
+// with these facts may read, through the methods of the object it calls
+// in turn; all is true when one of them is not known.
+func mayRead(facts map[string]string, method string) (read map[string]bool, all bool) {
+	read = map[string]bool{}
+	seen := map[string]bool{}
+	work := []string{method}
+	for len(work) > 0 {
+		m := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[m] {
+			continue
+		}
+		seen[m] = true
+		v, ok := facts["(reads:"+m+")"]
+		if !ok {
+			return nil, true
+		}
+		for _, name := range strings.Split(v, ",") {
+			if name != "-" {
+				read[name] = true
+			}
+		}
+		work = append(work, list(facts, "(this:"+m+")")...)
+	}
+	return read, false
 }
 
 // mayBeSet lists the members a call of method on the object may give a

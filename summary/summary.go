@@ -186,7 +186,7 @@ const (
 // the members a method sets and the methods it calls (overloads defined
 // apart).
 func unionFact(k string) bool {
-	return k == "(~)" || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:")
+	return k == "(~)" || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(reads:")
 }
 
 func mergeClass(a, b map[string]string) map[string]string {
