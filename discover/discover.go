@@ -99,6 +99,9 @@ type File struct {
 	Ext string
 	// Size is the file's size in bytes.
 	Size int64
+	// Info is the file's own status as the walk read it, without
+	// following a link; nil for a file named or reached through a link.
+	Info fs.FileInfo
 }
 
 // Warning is a problem with one path; discovery goes on without it.
@@ -254,7 +257,7 @@ func (w *walker) named(p string) error {
 		w.skip(rel, "skipped: not a regular file")
 		return nil
 	}
-	w.add(osPath, rel, ext, info.Size())
+	w.add(File{Path: osPath, Rel: rel, Ext: ext, Size: info.Size()})
 	return nil
 }
 
@@ -488,7 +491,7 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 				w.skip(childRel, "skipped: "+describe(err))
 				continue
 			}
-			w.add(childPath, childRel, ext, info.Size())
+			w.add(File{Path: childPath, Rel: childRel, Ext: ext, Size: info.Size(), Info: info})
 		}
 	}
 }
@@ -516,7 +519,7 @@ func (w *walker) symlink(osPath, rel, gitRel, name string, levels []ignoreLevel)
 		// job's tree: its names and lines must not reach the report.
 		w.skip(rel, "skipped: symbolic link to a file outside the scanned root is not followed")
 	default:
-		w.add(osPath, rel, ext, info.Size())
+		w.add(File{Path: osPath, Rel: rel, Ext: ext, Size: info.Size()})
 	}
 }
 
@@ -538,16 +541,16 @@ func (w *walker) inside(osPath string) bool {
 }
 
 // add records a file unless it is a duplicate or too big.
-func (w *walker) add(osPath, rel, ext string, size int64) {
-	if w.seen[rel] {
+func (w *walker) add(f File) {
+	if w.seen[f.Rel] {
 		return
 	}
-	if w.maxSize > 0 && size > w.maxSize {
-		w.skip(rel, fmt.Sprintf("skipped: size %d bytes exceeds the limit of %d bytes", size, w.maxSize))
+	if w.maxSize > 0 && f.Size > w.maxSize {
+		w.skip(f.Rel, fmt.Sprintf("skipped: size %d bytes exceeds the limit of %d bytes", f.Size, w.maxSize))
 		return
 	}
-	w.seen[rel] = true
-	w.files = append(w.files, File{Path: osPath, Rel: rel, Ext: ext, Size: size})
+	w.seen[f.Rel] = true
+	w.files = append(w.files, f)
 }
 
 func (w *walker) warn(path, msg string) {

@@ -178,6 +178,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		res.Notices = append(res.Notices, Notice{Level: level, File: w.Path, Message: w.Msg})
 	}
 
+	// A partial scan reads the cache while its files are parsed.
+	tc, notes := openTreeCache(opt, dopt, model)
+	res.Notices = append(res.Notices, notes...)
+
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -235,7 +239,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 	// The tree's summaries: the scanned files', and the unchanged rest
 	// from the cache.
-	tree, sums, cached, notes := treeSummaries(opt, dopt, model, files, preps)
+	tree, sums, cached, notes := treeSummaries(opt, tc, files, preps)
 	res.Summarised.Own, res.Summarised.Cached = sums, cached
 	res.Notices = append(res.Notices, notes...)
 
@@ -584,6 +588,70 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 	}
 }
 
+// treeCache is how a scan uses the summary cache: the root it is filed
+// under, its key, and for a partial scan the cached tree and the files
+// discovery lists under the root, read in the background while the
+// scanned files are parsed.
+type treeCache struct {
+	root, key string
+	read      chan cachedTree // nil: a scan of the whole root reads no cache
+}
+
+type cachedTree struct {
+	t     *summary.Tree
+	files []discover.File // sorted by Rel; each with the status the walk read
+	notes []Notice
+}
+
+// openTreeCache decides whether the scan uses the cache, and for a
+// partial scan starts reading it. nil: the cache is not used (the notes
+// say why when that is not the user's choice).
+func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*treeCache, []Notice) {
+	if opt.Cache == nil {
+		return nil, nil
+	}
+	root, err := filepath.Abs(cmp.Or(opt.Root, "."))
+	if err != nil {
+		return nil, nil
+	}
+	warn := func(msg string) []Notice {
+		return []Notice{{Level: "warning", File: opt.Cache.Dir(), Message: msg}}
+	}
+	dir, err := filepath.Abs(opt.Cache.Dir())
+	if err != nil {
+		return nil, warn("summary cache not used: " + err.Error())
+	}
+	for _, p := range append([]string{root}, opt.Paths...) {
+		if ap, err := filepath.Abs(p); err == nil && isBelow(ap, dir) {
+			return nil, warn("summary cache not used: the folder is inside the scanned tree, where the scanned code could plant summaries; pass a --cache-dir outside it")
+		}
+	}
+	if err := summary.CheckDir(dir); err != nil {
+		return nil, warn("summary cache not used: " + err.Error())
+	}
+	tc := &treeCache{root: root, key: cacheKey(opt.CacheKey, m)}
+	if coversRoot(root, opt.Paths) {
+		return tc, nil
+	}
+	tc.read = make(chan cachedTree, 1)
+	go func() {
+		var out cachedTree
+		t, err := opt.Cache.Load(root, tc.key)
+		if err != nil {
+			out.notes = append(out.notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
+		}
+		out.t = t
+		whole := dopt
+		whole.Root = root
+		if files, _, err := discover.Find([]string{root}, whole); err == nil {
+			out.files = files
+		}
+		slices.SortFunc(out.files, func(a, b discover.File) int { return cmp.Compare(a.Rel, b.Rel) })
+		tc.read <- out
+	}()
+	return tc, nil
+}
+
 // treeSummaries merges the summaries of the scanned files with those of
 // the tree's other files that the cache holds and that have not changed
 // on disk since, and merges the scanned files' into the cache. It returns
@@ -591,7 +659,7 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 // the cache. A scan of the whole root reads no cache: every file's
 // summary is its own. A partial scan takes an entry only for a file that
 // discovery, with this scan's options, lists under the root.
-func treeSummaries(opt Options, dopt discover.Options, m *apimodel.Model, files []discover.File, preps []*prepared) (*summary.Index, int, int, []Notice) {
+func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*prepared) (*summary.Index, int, int, []Notice) {
 	var own []*summary.File
 	scanned := map[string]bool{}
 	for i, pr := range preps {
@@ -601,62 +669,34 @@ func treeSummaries(opt Options, dopt discover.Options, m *apimodel.Model, files 
 		}
 	}
 	ownIx := summary.NewIndex(own...)
-	if opt.Cache == nil {
+	if tc == nil {
 		return ownIx, ownIx.Len(), 0, nil
 	}
-	root, err := filepath.Abs(cmp.Or(opt.Root, "."))
-	if err != nil {
-		return ownIx, ownIx.Len(), 0, nil
-	}
-	warn := func(msg string) []Notice {
-		return []Notice{{Level: "warning", File: opt.Cache.Dir(), Message: msg}}
-	}
-	dir, err := filepath.Abs(opt.Cache.Dir())
-	if err != nil {
-		return ownIx, ownIx.Len(), 0, warn("summary cache not used: " + err.Error())
-	}
-	for _, p := range append([]string{root}, opt.Paths...) {
-		if ap, err := filepath.Abs(p); err == nil && isBelow(ap, dir) {
-			return ownIx, ownIx.Len(), 0, warn("summary cache not used: the folder is inside the scanned tree, where the scanned code could plant summaries; pass a --cache-dir outside it")
-		}
-	}
-	if err := summary.CheckDir(dir); err != nil {
-		return ownIx, ownIx.Len(), 0, warn("summary cache not used: " + err.Error())
-	}
+	root := tc.root
 	var notes []Notice
-	key := cacheKey(opt.CacheKey, m)
 	// An entry stays while its file exists, even when this scan's
 	// options leave the file out: it is only used when they do not.
+	listed := map[string]bool{}
 	keep := func(rel string) bool {
-		if scanned[rel] {
+		if scanned[rel] || listed[rel] {
 			return true
 		}
 		_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
 		return err == nil
 	}
 	all := slices.Clone(own)
-	if !coversRoot(root, opt.Paths) {
-		t, err := opt.Cache.Load(root, key)
-		if err != nil {
-			notes = append(notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
-		}
-		whole := dopt
-		whole.Root = root
-		treeFiles, _, err := discover.Find([]string{root}, whole)
-		listed := map[string]bool{}
-		if err == nil {
-			for _, f := range treeFiles {
-				listed[f.Rel] = true
-			}
-		}
-		for _, rel := range slices.Sorted(maps.Keys(listed)) {
-			e := t.Files[rel]
-			if scanned[rel] || e == nil {
-				continue
-			}
-			info, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
-			if err == nil && t.Fresh(rel, info) != nil {
-				all = append(all, onlyOwn(e.Summary, rel))
+	var base *summary.Tree
+	if tc.read != nil {
+		got := <-tc.read
+		notes = append(notes, got.notes...)
+		base = got.t
+		// The walk read each file's status without following a link; a
+		// file reached through one has none and is never taken from the
+		// cache.
+		for _, f := range got.files {
+			listed[f.Rel] = true
+			if e := base.Files[f.Rel]; e != nil && !scanned[f.Rel] && f.Info != nil && base.Fresh(f.Rel, f.Info) != nil {
+				all = append(all, onlyOwn(e.Summary, f.Rel))
 			}
 		}
 	}
@@ -671,8 +711,8 @@ func treeSummaries(opt Options, dopt discover.Options, m *apimodel.Model, files 
 	}
 	// The cache is an optimisation: failing to write it changes no
 	// result, but the user is told, since every later scan is slower.
-	if err := opt.Cache.Update(root, key, put, keep); err != nil {
-		notes = append(notes, warn("summary cache not written: "+err.Error())...)
+	if err := opt.Cache.UpdateFrom(base, root, tc.key, put, keep); err != nil {
+		notes = append(notes, Notice{Level: "warning", File: opt.Cache.Dir(), Message: "summary cache not written: " + err.Error()})
 	}
 	ix := summary.NewIndex(all...)
 	return ix, ownIx.Len(), ix.Len() - ownIx.Len(), notes
@@ -681,6 +721,9 @@ func treeSummaries(opt Options, dopt discover.Options, m *apimodel.Model, files 
 // onlyOwn is the part of a cached summary that speaks for the file it is
 // filed under: the functions and classes defined there.
 func onlyOwn(s *summary.File, rel string) *summary.File {
+	if !slices.ContainsFunc(s.Funcs, func(f summary.Func) bool { return f.File != rel }) {
+		return s
+	}
 	out := *s
 	out.Funcs = nil
 	for _, f := range s.Funcs {

@@ -1,10 +1,8 @@
 package summary
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -23,7 +21,7 @@ import (
 // FormatVersion changes whenever what a summary means, or how the cache
 // stores it, changes, so that a cache written by another version is not
 // read.
-const FormatVersion = 5
+const FormatVersion = 6
 
 // MaxBytes bounds a cache file: a bigger one is not read. The summaries
 // of an 80,000-file tree take about 35 MB.
@@ -68,10 +66,16 @@ type Entry struct {
 type Tree struct {
 	Key   string // who wrote it: see Cache.Load
 	Files map[string]*Entry
+
+	// read is the status of the cache file the tree was read from, so
+	// that an update can tell whether another scan replaced it since;
+	// absent says there was none. Neither: the tree is not known to be
+	// what the file holds.
+	read   Stamp
+	absent bool
 }
 
-// The file holds entries as a list, not a map, so that the decoder
-// never sizes anything from a count it has not checked (see wire.go).
+// The file holds entries as a list, in the format of wire.go.
 type wireTree struct {
 	Key   string
 	Files []wireEntry
@@ -114,7 +118,7 @@ func HashContent(src []byte) string {
 // their own instead of undoing each other's.
 func (c *Cache) path(root, key string) string {
 	h := sha256.Sum256([]byte(root + "\x00" + key))
-	return filepath.Join(c.dir, fmt.Sprintf("tree-v%d-%s.gob", FormatVersion, hex.EncodeToString(h[:12])))
+	return filepath.Join(c.dir, fmt.Sprintf("tree-v%d-%s.sum", FormatVersion, hex.EncodeToString(h[:12])))
 }
 
 // CheckDir says why dir must not hold a cache: another user could plant
@@ -148,17 +152,19 @@ func CheckDir(dir string) error {
 // MaxBytes.
 func (c *Cache) Load(root, key string) (*Tree, error) {
 	empty := &Tree{Key: key, Files: map[string]*Entry{}}
-	data, err := safeio.ReadFile(c.path(root, key), MaxBytes, safeio.Options{NoFollow: true})
+	data, info, err := safeio.ReadFileStat(c.path(root, key), MaxBytes, safeio.Options{NoFollow: true})
 	if errors.Is(err, fs.ErrNotExist) {
+		empty.absent = true
 		return empty, nil
 	}
 	if err != nil {
 		return empty, err
 	}
-	var w wireTree
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&w); err != nil {
-		return empty, fmt.Errorf("%s: corrupt: %w", c.path(root, key), err)
+	w, err := decodeTree(data)
+	if err != nil {
+		return empty, fmt.Errorf("%s: %w", c.path(root, key), err)
 	}
+	empty.read, _ = StampOf(info)
 	if w.Key != key {
 		return empty, nil
 	}
@@ -168,6 +174,21 @@ func (c *Cache) Load(root, key string) (*Tree, error) {
 		}
 	}
 	return empty, nil
+}
+
+// current returns base when the cache file is still the one base was
+// read from (a writer always replaces the file, so its inode changes),
+// and otherwise reads the file again.
+func (c *Cache) current(root, key string, base *Tree) *Tree {
+	if base != nil && base.Key == key {
+		info, err := os.Lstat(c.path(root, key))
+		st, ok := StampOf(info)
+		if errors.Is(err, fs.ErrNotExist) && base.absent || err == nil && ok && base.read != (Stamp{}) && st == base.read {
+			return &Tree{Key: key, Files: maps.Clone(base.Files), read: base.read, absent: base.absent}
+		}
+	}
+	cur, _ := c.Load(root, key) // an unreadable cache is replaced
+	return cur
 }
 
 // localSlash says rel is a clean slash path inside its root: no "..",
@@ -183,6 +204,14 @@ func localSlash(rel string) bool {
 // (a pre-commit hook runs several) each add their files. The file is
 // replaced in one step: a reader sees the old cache or the new one.
 func (c *Cache) Update(root, key string, put map[string]*Entry, keep func(rel string) bool) error {
+	return c.UpdateFrom(nil, root, key, put, keep)
+}
+
+// UpdateFrom is Update for a caller that has read the cache (base, from
+// Load): when no other scan has replaced the file since, the merge starts
+// from base instead of reading the file again. Nothing is written when
+// the merge changes nothing.
+func (c *Cache) UpdateFrom(base *Tree, root, key string, put map[string]*Entry, keep func(rel string) bool) error {
 	if err := CheckDir(c.dir); err != nil {
 		return fmt.Errorf("%s: %w", c.dir, err)
 	}
@@ -198,16 +227,24 @@ func (c *Cache) Update(root, key string, put map[string]*Entry, keep func(rel st
 	if err := lock(lf); err != nil {
 		return err
 	}
-	cur, _ := c.Load(root, key) // an unreadable cache is replaced
+	cur := c.current(root, key, base)
+	changed := cur.absent || cur.read == (Stamp{})
 	for rel := range cur.Files {
 		if keep != nil && !keep(rel) {
 			delete(cur.Files, rel)
+			changed = true
 		}
 	}
 	for rel, e := range put {
 		if localSlash(rel) && e != nil && e.Summary != nil {
+			if have := cur.Files[rel]; have == nil || have.Hash != e.Hash || have.Stamp != e.Stamp {
+				changed = true
+			}
 			cur.Files[rel] = e
 		}
+	}
+	if !changed {
+		return nil
 	}
 	w := wireTree{Key: key, Files: make([]wireEntry, 0, len(cur.Files))}
 	for _, rel := range slices.Sorted(maps.Keys(cur.Files)) {
@@ -217,7 +254,7 @@ func (c *Cache) Update(root, key string, put map[string]*Entry, keep func(rel st
 	if err != nil {
 		return err
 	}
-	err = gob.NewEncoder(tmp).Encode(&w)
+	_, err = tmp.Write(encodeTree(&w))
 	err = errors.Join(err, tmp.Close())
 	if err == nil {
 		err = os.Rename(tmp.Name(), target)
@@ -242,7 +279,10 @@ func (c *Cache) prune() {
 			}
 		}
 	}
-	matches, err := filepath.Glob(filepath.Join(c.dir, "tree-v*.gob"))
+	// Caches of other format versions (other builds, older releases)
+	// count towards Keep too, so that upgrading leaves no file behind
+	// for good.
+	matches, err := filepath.Glob(filepath.Join(c.dir, "tree-v*"))
 	if err != nil || len(matches) <= Keep {
 		return
 	}
@@ -252,6 +292,9 @@ func (c *Cache) prune() {
 	}
 	var all []aged
 	for _, m := range matches {
+		if strings.HasSuffix(m, ".lock") {
+			continue
+		}
 		if info, err := os.Lstat(m); err == nil && info.Mode().IsRegular() {
 			all = append(all, aged{m, info.ModTime().UnixNano()})
 		}

@@ -27,7 +27,7 @@ func TestCacheRefusesSpecialFiles(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("loading a FIFO cache blocked")
 	}
-	target := filepath.Join(t.TempDir(), "elsewhere.gob")
+	target := filepath.Join(t.TempDir(), "elsewhere.sum")
 	if err := os.WriteFile(target, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ package summary
 
 import (
 	"cmp"
-	"fmt"
+	"encoding/binary"
 	"maps"
 	"slices"
 	"strings"
@@ -148,10 +148,11 @@ func NewIndex(files ...*File) *Index {
 		}
 		seen := make(map[string]bool, len(fs))
 		kept := fs[:0:0]
+		var buf []byte
 		for _, fn := range fs {
-			k := factsKey(fn)
-			if !seen[k] {
-				seen[k] = true
+			buf = appendFacts(buf[:0], fn)
+			if !seen[string(buf)] {
+				seen[string(buf)] = true
 				kept = append(kept, fn)
 			}
 		}
@@ -160,11 +161,55 @@ func NewIndex(files ...*File) *Index {
 	return ix
 }
 
-// factsKey is a function's facts, its file left out, as one string.
-func factsKey(fn *Func) string {
-	c := *fn
-	c.File = ""
-	return fmt.Sprintf("%+v", c)
+// appendFacts appends a function's facts, where it is defined left out,
+// as bytes that are equal exactly when the facts are.
+func appendFacts(b []byte, fn *Func) []byte {
+	str := func(s string) { b = appendString(b, s) }
+	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
+	flag := func(v bool) {
+		if v {
+			num(1)
+		} else {
+			num(0)
+		}
+	}
+	ints := func(xs []int) {
+		num(len(xs))
+		for _, x := range xs {
+			num(x)
+		}
+	}
+	notes := func(m ArgNotes) {
+		num(len(m))
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			num(k)
+			str(m[k])
+		}
+	}
+	str(fn.Name)
+	str(fn.Class)
+	num(fn.Arity)
+	ints(fn.Frees)
+	ints(fn.FreesDeref)
+	flag(fn.MayFree)
+	notes(fn.Encodes)
+	notes(fn.Defers)
+	ints(fn.Keeps)
+	ints(fn.Reaches)
+	notes(fn.KeepsRefs)
+	notes(fn.MayKeepRefs)
+	flag(fn.Waits)
+	flag(fn.ByValue)
+	flag(fn.Storage)
+	num(len(fn.Queues))
+	for _, q := range fn.Queues {
+		ints(q.Reads)
+		ints(q.Writes)
+		num(q.Queue)
+		str(q.What)
+		flag(q.PinnedOnly)
+	}
+	return b
 }
 
 // Past these counts a call's name is taken for unknown: a name the tree

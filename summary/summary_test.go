@@ -6,6 +6,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -146,7 +148,7 @@ func TestCacheRoundTrip(t *testing.T) {
 		t.Error("a file rewritten with its size and modification time restored must not be fresh")
 	}
 	// A corrupt cache loads empty, and says so.
-	if err := os.WriteFile(c.path(root, "k1"), []byte("not gob"), 0o600); err != nil {
+	if err := os.WriteFile(c.path(root, "k1"), []byte("not a cache"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if bad, err := c.Load(root, "k1"); len(bad.Files) != 0 || err == nil {
@@ -155,23 +157,53 @@ func TestCacheRoundTrip(t *testing.T) {
 }
 
 // A cache file is read as input from strangers: a count in it never
-// sizes an allocation before the bytes that back it are there.
-func TestCacheMapCountsAreChecked(t *testing.T) {
-	huge := binary.AppendUvarint(nil, 300_000_000)
-	var a ArgNotes
-	if err := a.UnmarshalBinary(append(huge, 1, 2, 3)); err == nil {
-		t.Error("a count larger than the data must be refused")
-	}
-	var n Names
-	if err := n.UnmarshalBinary(append(huge, 1, 'a', 1, 'b')); err == nil {
-		t.Error("a count larger than the data must be refused")
-	}
-	b, _ := Names{"x": "y", "": "z"}.MarshalBinary()
-	if err := n.UnmarshalBinary(b); err != nil || n["x"] != "y" || n[""] != "z" || len(n) != 2 {
-		t.Errorf("round trip: %v %v", n, err)
+// sizes an allocation before the bytes that back it are there, and no
+// cut or changed byte makes the reader panic.
+func TestCacheCountsAreChecked(t *testing.T) {
+	w := &wireTree{Key: "k", Files: []wireEntry{{Rel: "a.cc", Entry: Entry{Hash: "h", Stamp: Stamp{1, 2, 3, 4}, Summary: &File{
+		Funcs: []Func{{Name: "f", Class: "C", File: "a.cc", Arity: 2, Frees: []int{0}, FreesDeref: []int{1}, MayFree: true,
+			Encodes: ArgNotes{1: "copy"}, Defers: ArgNotes{0: "stores it"}, Keeps: []int{1}, Reaches: []int{0, 1},
+			KeepsRefs: ArgNotes{0: "m"}, MayKeepRefs: ArgNotes{1: "n"}, Waits: true, ByValue: true, Storage: true,
+			Queues: []Queued{{Reads: []int{0}, Writes: []int{1}, Queue: -1, What: "memcpyAsync", PinnedOnly: true}}}},
+		Classes: []Class{{Name: "C", Members: Names{"m": "int*", "": "x"}}},
+		Aliases: Names{"P": "int*"},
+	}}}}}
+	b := encodeTree(w)
+	back, err := decodeTree(b)
+	if err != nil || !reflect.DeepEqual(back, w) {
+		t.Fatalf("round trip: %v\n got %+v\nwant %+v", err, back, w)
 	}
 	for i := range b {
-		_ = n.UnmarshalBinary(b[:i]) // truncated: an error, never a panic
+		if _, err := decodeTree(b[:i]); err == nil {
+			t.Errorf("cut after %d of %d bytes: read without error", i, len(b))
+		}
+		flipped := slices.Clone(b)
+		flipped[i] ^= 0xff
+		_, _ = decodeTree(flipped) // an error or a tree, never a panic
+	}
+	// A header claiming 300 million entries, functions or strings with a
+	// few bytes behind it is refused before anything is allocated.
+	huge := binary.AppendUvarint(nil, 300_000_000)
+	head := append([]byte(magic), binary.AppendUvarint(nil, FormatVersion)...)
+	head = appendString(head, "k")
+	for _, body := range [][]byte{
+		append(slices.Clone(huge), 1, 2, 3),                        // the string table
+		append(append([]byte{0}, huge...), 1, 2, 3),                // the entries
+		append([]byte{0, 1, 0, 0, 0, 0, 0, 0}, append(huge, 1)...), // one entry's functions
+	} {
+		var n runtime.MemStats
+		runtime.ReadMemStats(&n)
+		before := n.TotalAlloc
+		if _, err := decodeTree(append(slices.Clone(head), body...)); err == nil {
+			t.Errorf("a count larger than the data must be refused: % x", body)
+		}
+		runtime.ReadMemStats(&n)
+		if n.TotalAlloc-before > 1<<20 {
+			t.Errorf("refusing a count of %d allocated %d bytes", 300_000_000, n.TotalAlloc-before)
+		}
+	}
+	if _, err := decodeTree([]byte("\x0fgob-encoded stream")); err == nil {
+		t.Error("a file in another format must be refused")
 	}
 }
 
@@ -249,13 +281,16 @@ func TestCacheIsPruned(t *testing.T) {
 	old := time.Now().Add(-2 * time.Hour)
 	stale := filepath.Join(dir, ".tree-123")
 	fresh := filepath.Join(dir, ".tree-456")
-	for _, p := range []string{stale, fresh} {
+	older := filepath.Join(dir, "tree-v3-0123.gob") // an older release's format
+	for _, p := range []string{stale, fresh, older} {
 		if err := os.WriteFile(p, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := os.Chtimes(stale, old, old); err != nil {
-		t.Fatal(err)
+	for _, p := range []string{stale, older} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
 	}
 	sum := &File{}
 	for i := range Keep + 3 {
@@ -269,7 +304,10 @@ func TestCacheIsPruned(t *testing.T) {
 	if _, err := os.Stat(fresh); err != nil {
 		t.Error("a live scan's temporary file must stay")
 	}
-	trees, _ := filepath.Glob(filepath.Join(dir, "tree-v*.gob"))
+	if _, err := os.Stat(older); err == nil {
+		t.Error("the oldest cache, of an older format, must be removed first")
+	}
+	trees, _ := filepath.Glob(filepath.Join(dir, "tree-v*.sum"))
 	if len(trees) != Keep {
 		t.Errorf("%d tree caches kept, want %d", len(trees), Keep)
 	}
@@ -313,6 +351,100 @@ func TestClassFactsThatDisagree(t *testing.T) {
 		}
 		if m["(=name)"] != "storage" || m["t_"] != "Tensor" {
 			t.Errorf("undisputed facts lost: %v", m)
+		}
+	}
+}
+
+// An update from a tree read earlier merges with what another scan wrote
+// since, and writes nothing when it would change nothing.
+func TestUpdateFrom(t *testing.T) {
+	c := Open(t.TempDir())
+	root := "/src/project"
+	path := filepath.Join(t.TempDir(), "a.cc")
+	if err := os.WriteFile(path, []byte("void f();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info, _ := os.Lstat(path)
+	st, ok := StampOf(info)
+	if !ok {
+		t.Skip("this system gives no inode or status-change time")
+	}
+	sum := &File{Funcs: []Func{{Name: "f", File: "a.cc"}}}
+	entry := func(h string) *Entry { return &Entry{Hash: h, Stamp: st, Summary: sum} }
+	if err := c.Update(root, "k", map[string]*Entry{"a.cc": entry("1")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	base, err := c.Load(root, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stat := func() os.FileInfo {
+		info, err := os.Lstat(c.path(root, "k"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info
+	}
+	before, _ := StampOf(stat())
+	// The same entry again: the file is left as it is.
+	if err := c.UpdateFrom(base, root, "k", map[string]*Entry{"a.cc": entry("1")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := StampOf(stat()); after != before {
+		t.Error("an update that changes nothing rewrote the cache")
+	}
+	// Another scan adds b.cc after base was read: an update from base
+	// keeps it.
+	if err := c.Update(root, "k", map[string]*Entry{"b.cc": entry("2")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.UpdateFrom(base, root, "k", map[string]*Entry{"a.cc": entry("3")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := c.Load(root, "k")
+	if len(got.Files) != 2 || got.Files["a.cc"].Hash != "3" || got.Files["b.cc"] == nil {
+		t.Errorf("update from a stale tree: %v, want a.cc (hash 3) and b.cc", slices.Collect(maps.Keys(got.Files)))
+	}
+	// From a fresh read, a changed entry is written and the rest kept.
+	if err := c.UpdateFrom(got, root, "k", map[string]*Entry{"a.cc": entry("4")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := c.Load(root, "k"); len(again.Files) != 2 || again.Files["a.cc"].Hash != "4" {
+		t.Errorf("update from a current tree: %+v", again.Files)
+	}
+}
+
+// appendFacts, which lets one definition stand for its copies, must tell
+// apart two functions that differ in any field but where they are
+// defined: a field added to Func and left out of it would merge
+// functions that do different things.
+func TestSameFactsSeesEveryField(t *testing.T) {
+	base := Func{Name: "f", File: "a.cc", Arity: 1}
+	ft := reflect.TypeFor[Func]()
+	for i := range ft.NumField() {
+		f := ft.Field(i)
+		other := base
+		v := reflect.ValueOf(&other).Elem().Field(i)
+		switch f.Type.Kind() {
+		case reflect.String:
+			v.SetString(v.String() + "x")
+		case reflect.Int:
+			v.SetInt(v.Int() + 1)
+		case reflect.Bool:
+			v.SetBool(!v.Bool())
+		case reflect.Slice:
+			if f.Type.Elem().Kind() == reflect.Int {
+				v.Set(reflect.ValueOf([]int{0}))
+			} else {
+				v.Set(reflect.ValueOf([]Queued{{Queue: 1, What: "q"}}))
+			}
+		case reflect.Map:
+			v.Set(reflect.ValueOf(ArgNotes{0: "n"}))
+		default:
+			t.Fatalf("field %s: kind %s not covered by this test", f.Name, f.Type.Kind())
+		}
+		if got := string(appendFacts(nil, &base)) == string(appendFacts(nil, &other)); got != (f.Name == "File") {
+			t.Errorf("facts equal with %s changed = %v", f.Name, got)
 		}
 	}
 }

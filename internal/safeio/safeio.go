@@ -66,7 +66,7 @@ func ReadFileStat(path string, limit int64, opt Options) ([]byte, fs.FileInfo, e
 	if !st.Mode().IsRegular() {
 		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := readAll(f, st.Size(), limit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -99,4 +99,26 @@ func Create(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// readAll reads r to its end or to one byte past limit, into a buffer
+// sized from what the file's status said (size), so that a file read
+// whole is not copied again and again as the buffer grows. The size is
+// only a hint: the file may have changed since.
+func readAll(r io.Reader, size, limit int64) ([]byte, error) {
+	data := make([]byte, 0, max(0, min(size, limit))+1)
+	lr := io.LimitReader(r, limit+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := lr.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }

@@ -113,3 +113,19 @@ func TestCreate(t *testing.T) {
 		t.Errorf("Create did not empty the file: %q", b)
 	}
 }
+
+// The size a file's status gives is a hint: a file that grew or shrank
+// since is read whole, and the cap holds whatever the hint said.
+func TestReadAllSizeHint(t *testing.T) {
+	src := strings.Repeat("abcdefgh", 1000)
+	for _, hint := range []int64{0, 1, 7999, 8000, 8001, 1 << 20} {
+		b, err := readAll(strings.NewReader(src), hint, 1<<20)
+		if err != nil || string(b) != src {
+			t.Errorf("hint %d: %d bytes, %v; want all %d", hint, len(b), err, len(src))
+		}
+		b, err = readAll(strings.NewReader(src), hint, 100)
+		if err != nil || len(b) != 101 {
+			t.Errorf("hint %d, cap 100: %d bytes, %v; want 101 (one past the cap)", hint, len(b), err)
+		}
+	}
+}
