@@ -1347,7 +1347,8 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			return borrowOf(s.locals[a.from].val.owns, tRef)
 		}
 	}
-	return x.returned(s, n, c.ByValue, c.Storage)
+	byValue, storage := ReturnsAt(x.f, n, c)
+	return x.returned(s, n, byValue, storage)
 }
 
 // returned is the value of call n of a function that returns by value (a

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -18,6 +19,12 @@ type Call struct {
 	// temporary of the caller's full expression. Storage: that object
 	// owns a buffer (a container or a string).
 	ByValue, Storage bool
+	// RetParam (1-based; 0: none) is the position of the callee's
+	// template type parameter that its declared return type names
+	// (template <class T> T f()): the call returns by value unless its
+	// explicit template argument there is a reference type, and owns a
+	// buffer when that argument is a container or string.
+	RetParam int
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
@@ -152,6 +159,145 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	}
 }
 
+// Declared is what a function declaration at namespace scope says of the
+// function's result, for one the file declares and does not define.
+type Declared struct {
+	Name             string // its last component
+	Arity            int
+	ByValue, Storage bool
+	RetParam         int
+}
+
+// Declarations lists the free functions f declares at namespace scope,
+// does not define, and that return something: a header's promise of what
+// a call returns (by value or not), for the files that call them.
+// Declarations that disagree on a template parameter returned are left
+// out; overloads of one arity return by value only when all do.
+func Declarations(f *parser.File) []Declared {
+	fs := NewFileSummaries(f)
+	var out []Declared
+	for _, k := range slices.SortedFunc(maps.Keys(fs.decls), func(a, b sumKey) int {
+		if a.name != b.name {
+			return strings.Compare(a.name, b.name)
+		}
+		return a.nargs - b.nargs
+	}) {
+		decls := fs.decls[k]
+		if len(fs.defs[k]) > 0 || len(decls) > maxDecls {
+			continue
+		}
+		d := Declared{Name: k.name, Arity: k.nargs, ByValue: true, Storage: true, RetParam: RetParam(f, decls[0])}
+		ok := true
+		for _, n := range decls {
+			if !namespaceScope(f, n) || RetParam(f, n) != d.RetParam {
+				ok = false
+				break
+			}
+			bv, st := Returns(f, n)
+			d.ByValue, d.Storage = d.ByValue && bv, d.Storage && st
+		}
+		if ok && !returnsVoid(f, decls[0]) && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// returnsVoid says declaration n declares a function that returns
+// nothing.
+func returnsVoid(f *parser.File, n parser.NodeID) bool {
+	x := &exec{f: f}
+	_, rk := x.funcDeclarator(n)
+	return rk == tPlain && strings.TrimSpace(f.Text(f.Field(n, parser.FieldType))) == "void"
+}
+
+// namespaceScope says declaration n is a free function's: at the top of
+// the file or of a namespace, not in a class or a function body.
+func namespaceScope(f *parser.File, n parser.NodeID) bool {
+	if f.Kind(n) != parser.KindDeclaration {
+		return false
+	}
+	for p := f.Nodes[n].Parent; p != parser.None; p = f.Nodes[p].Parent {
+		switch f.Kind(p) {
+		case parser.KindTranslationUnit:
+			return true
+		case parser.KindDeclarationList, parser.KindNamespaceDefinition, parser.KindTemplateDeclaration:
+		default:
+			if f.Nodes[p].Kind == parser.KindOther && strings.HasPrefix(f.Text(p), "extern") {
+				continue // extern "C" { ... }
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// RetParam returns the position (1-based) of the template type parameter
+// that function declaration decl's return type names, as in
+// template <typename T> T f(); 0 when it names none.
+func RetParam(f *parser.File, decl parser.NodeID) int {
+	x := &exec{f: f}
+	if _, rk := x.funcDeclarator(decl); rk != tPlain {
+		return 0
+	}
+	if d := f.Field(decl, parser.FieldDeclarator); d == parser.None || x.kind(d) == parser.KindReferenceDeclarator {
+		return 0
+	}
+	typ := strings.TrimSpace(f.Text(f.Field(decl, parser.FieldType)))
+	typ = strings.TrimSpace(strings.TrimPrefix(typ, "const "))
+	if typ == "" {
+		return 0
+	}
+	t := f.Nodes[decl].Parent
+	if t == parser.None || x.kind(t) != parser.KindTemplateDeclaration {
+		return 0
+	}
+	i := 0
+	for p := range f.NamedChildren(f.Field(t, parser.FieldParameters)) {
+		i++
+		if x.kind(p) != parser.KindTypeParameterDeclaration && x.kind(p) != parser.KindOptionalTypeParameterDeclaration {
+			continue
+		}
+		if name := x.lastNamedChild(p); name != parser.None && f.Text(name) == typ {
+			return i
+		}
+		if x.kind(p) == parser.KindOptionalTypeParameterDeclaration && f.Text(f.Field(p, parser.FieldName)) == typ {
+			return i
+		}
+	}
+	return 0
+}
+
+// ReturnsAt says what call n of a function whose facts are c returns:
+// by value (a temporary), and whether that temporary owns a buffer. A
+// return type that is a template parameter is the call's explicit
+// template argument there: a reference type is no temporary; one
+// deduced is a value.
+func ReturnsAt(f *parser.File, n parser.NodeID, c Call) (byValue, storage bool) {
+	if c.RetParam <= 0 {
+		return c.ByValue, c.Storage
+	}
+	fn := f.Field(n, parser.FieldFunction)
+	for f.Kind(fn) == parser.KindQualifiedIdentifier {
+		fn = f.Field(fn, parser.FieldName)
+	}
+	if f.Kind(fn) != parser.KindTemplateFunction {
+		return c.ByValue, false
+	}
+	i := 0
+	for a := range f.NamedChildren(f.Field(fn, parser.FieldArguments)) {
+		if i++; i != c.RetParam {
+			continue
+		}
+		t := strings.TrimSpace(f.Text(a))
+		if f.Kind(a) != parser.KindTypeDescriptor || strings.HasSuffix(t, "&") {
+			return false, false
+		}
+		return c.ByValue, classify(t) == tStorage
+	}
+	return c.ByValue, false
+}
+
 // maxDecls bounds the declarations of one name and arity a file may have
 // for a call of it to be read.
 const maxDecls = 64
@@ -173,10 +319,15 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 	}
 	if len(decls) > 0 {
 		out.ByValue, out.Storage = true, true
+		out.RetParam = RetParam(fs.f, decls[0])
 		for _, d := range decls {
 			bv, st := Returns(fs.f, d)
 			out.ByValue = out.ByValue && bv
 			out.Storage = out.Storage && st
+			if RetParam(fs.f, d) != out.RetParam {
+				// Declarations that disagree: none is known.
+				out.ByValue, out.RetParam = false, 0
+			}
 		}
 	}
 	defs := fs.defs[k]
@@ -186,7 +337,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		if len(decls) == 0 {
 			return next
 		}
-		next.ByValue, next.Storage = out.ByValue, out.Storage
+		next.ByValue, next.Storage, next.RetParam = out.ByValue, out.Storage, out.RetParam
 		return next
 	}
 	if len(defs) != 1 {

@@ -271,11 +271,16 @@ type treeFrees struct{ ix *summary.Index }
 
 func (t treeFrees) Call(name string, nargs int) core.Call {
 	if f := t.ix.Lookup(name, nargs); f != nil {
-		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, Derefs: f.Reaches}
+		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Derefs: f.Reaches}
 		for _, q := range f.Queues {
 			c.Queues = append(c.Queues, core.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 		}
 		return c
+	}
+	// Defined nowhere the scan reads: a declaration still says what
+	// the call returns.
+	if bv, st, rp, ok := t.ix.Returns(summary.Call{Name: name, Nargs: nargs}); ok {
+		return core.Call{ByValue: bv, Storage: st, RetParam: rp}
 	}
 	return core.Call{}
 }

@@ -433,6 +433,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		ps := params(g)
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
+		s.RetParam = core.RetParam(f, g.Node)
 		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m})
 			for _, q := range r.Queues {
@@ -459,6 +460,9 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		}
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
+	}
+	for _, d := range core.Declarations(f) {
+		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Decl: true})
 	}
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases

@@ -59,6 +59,14 @@ type Func struct {
 	// call); Storage that the object owns a buffer (a container, a string).
 	ByValue bool `json:"by_value,omitempty"`
 	Storage bool `json:"storage,omitempty"`
+	// RetParam (1-based; 0: none) is the template type parameter its
+	// declared return type names: see core.Call.RetParam.
+	RetParam int `json:"ret_param,omitempty"`
+	// Decl says only a declaration was read (in a header, say, of a
+	// function defined where holdfast does not see it): it says what the
+	// function returns and nothing of what it does. LookupCall never
+	// answers with one; Returns does.
+	Decl bool `json:"decl,omitempty"`
 	// Queues is the device work it leaves pending on its arguments on
 	// every path that returns.
 	Queues []Queued `json:"queues,omitempty"`
@@ -104,13 +112,14 @@ func (s *File) Sort() {
 // read-only once built and safe to share between goroutines.
 type Index struct {
 	byName  map[string][]*Func
+	decls   map[string][]*Func // declarations only (Func.Decl)
 	classes map[string]map[string]string
 	aliases map[string]string
 }
 
 // NewIndex merges file summaries.
 func NewIndex(files ...*File) *Index {
-	ix := &Index{byName: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}}
+	ix := &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}}
 	conflict := map[string]bool{}
 	for _, f := range files {
 		if f == nil {
@@ -135,14 +144,26 @@ func NewIndex(files ...*File) *Index {
 		}
 		for i := range f.Funcs {
 			fn := &f.Funcs[i]
+			if fn.Decl {
+				ix.decls[fn.Name] = append(ix.decls[fn.Name], fn)
+				continue
+			}
 			ix.byName[fn.Name] = append(ix.byName[fn.Name], fn)
 		}
 	}
+	dedupe(ix.byName)
+	dedupe(ix.decls)
+	return ix
+}
+
+// dedupe keeps one of the functions of each name whose facts are the
+// same.
+func dedupe(byName map[string][]*Func) {
 	// Functions of one name whose facts are the same (copies of a header
 	// in several folders, generated overloads) answer alike: one stands
 	// for them all, so a name defined thousands of times costs a lookup
 	// no more than once.
-	for name, fs := range ix.byName {
+	for name, fs := range byName {
 		if len(fs) < 2 {
 			continue
 		}
@@ -156,9 +177,8 @@ func NewIndex(files ...*File) *Index {
 				kept = append(kept, fn)
 			}
 		}
-		ix.byName[name] = kept
+		byName[name] = kept
 	}
-	return ix
 }
 
 // appendFacts appends a function's facts, where it is defined left out,
@@ -201,6 +221,8 @@ func appendFacts(b []byte, fn *Func) []byte {
 	flag(fn.Waits)
 	flag(fn.ByValue)
 	flag(fn.Storage)
+	num(fn.RetParam)
+	flag(fn.Decl)
 	num(len(fn.Queues))
 	for _, q := range fn.Queues {
 		ints(q.Reads)
@@ -369,6 +391,44 @@ func (ix *Index) LookupCall(c Call) *Func {
 		out.ByValue, out.Storage, out.Queues = false, false, nil
 	}
 	return out
+}
+
+// Returns says what a call of a function the tree only declares returns
+// (see Func.Decl): ok when every declaration that fits it is known and
+// they agree on RetParam; by value only when every one does, owning a
+// buffer only when every one does.
+func (ix *Index) Returns(c Call) (byValue, storage bool, retParam int, ok bool) {
+	if ix == nil {
+		return false, false, 0, false
+	}
+	name := lastName(c.Name)
+	all := ix.decls[name]
+	if len(all) > maxScanned {
+		return false, false, 0, false
+	}
+	byValue, storage, retParam = true, true, -1
+	for _, f := range all {
+		if c.Nargs >= 0 && f.Arity != c.Nargs || f.Class != "" {
+			continue
+		}
+		if retParam >= 0 && f.RetParam != retParam {
+			return false, false, 0, false
+		}
+		retParam = f.RetParam
+		byValue, storage = byValue && f.ByValue, storage && f.Storage
+		ok = true
+	}
+	if !ok {
+		return false, false, 0, false
+	}
+	return byValue, storage, retParam, true
+}
+
+func lastName(s string) string {
+	if i := strings.LastIndex(s, "::"); i >= 0 {
+		return s[i+2:]
+	}
+	return s
 }
 
 // join merges the facts of the functions a call may run.

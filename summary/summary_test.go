@@ -164,7 +164,8 @@ func TestCacheCountsAreChecked(t *testing.T) {
 		Funcs: []Func{{Name: "f", Class: "C", File: "a.cc", Arity: 2, Frees: []int{0}, FreesDeref: []int{1}, MayFree: true,
 			Encodes: ArgNotes{1: "copy"}, Defers: ArgNotes{0: "stores it"}, Keeps: []int{1}, Reaches: []int{0, 1},
 			KeepsRefs: ArgNotes{0: "m"}, MayKeepRefs: ArgNotes{1: "n"}, Waits: true, ByValue: true, Storage: true,
-			Queues: []Queued{{Reads: []int{0}, Writes: []int{1}, Queue: -1, What: "memcpyAsync", PinnedOnly: true}}}},
+			Queues: []Queued{{Reads: []int{0}, Writes: []int{1}, Queue: -1, What: "memcpyAsync", PinnedOnly: true}}},
+			{Name: "g", File: "a.cc", Arity: 1, ByValue: true, RetParam: 1, Decl: true}},
 		Classes: []Class{{Name: "C", Members: Names{"m": "int*", "": "x"}}},
 		Aliases: Names{"P": "int*"},
 	}}}}}
@@ -446,5 +447,38 @@ func TestSameFactsSeesEveryField(t *testing.T) {
 		if got := string(appendFacts(nil, &base)) == string(appendFacts(nil, &other)); got != (f.Name == "File") {
 			t.Errorf("facts equal with %s changed = %v", f.Name, got)
 		}
+	}
+}
+
+// A function only declared says what it returns, and nothing else: a
+// lookup of what it does finds nothing, and a definition elsewhere
+// answers for it.
+func TestDeclarationsSayOnlyWhatTheyReturn(t *testing.T) {
+	h := &File{Funcs: []Func{
+		{Name: "Name", File: "m.h", Arity: 1, ByValue: true, Storage: true, Decl: true},
+		{Name: "Get", File: "m.h", Arity: 2, ByValue: true, RetParam: 1, Decl: true},
+		{Name: "Ref", File: "m.h", Arity: 1, ByValue: true, Decl: true},
+		{Name: "Ref", File: "n.h", Arity: 1, Decl: true}, // an overload returning a reference
+		{Name: "Both", File: "m.h", Arity: 0, ByValue: true, Decl: true},
+	}}
+	cc := &File{Funcs: []Func{{Name: "Both", File: "b.cc", Arity: 0, Frees: []int{}}}}
+	ix := NewIndex(h, cc)
+	if f := ix.Lookup("Name", 1); f != nil {
+		t.Errorf("Lookup(Name) = %+v: a declaration says nothing of what a function does", f)
+	}
+	if bv, st, rp, ok := ix.Returns(Call{Name: "ns::Name", Nargs: 1}); !ok || !bv || !st || rp != 0 {
+		t.Errorf("Returns(Name) = %v %v %d %v, want a value that owns a buffer", bv, st, rp, ok)
+	}
+	if bv, _, rp, ok := ix.Returns(Call{Name: "Get", Nargs: 2}); !ok || !bv || rp != 1 {
+		t.Errorf("Returns(Get) = %v %d %v, want its first template parameter", bv, rp, ok)
+	}
+	if bv, _, _, ok := ix.Returns(Call{Name: "Ref", Nargs: 1}); !ok || bv {
+		t.Errorf("Returns(Ref) = %v %v: one overload returns a reference, so the call is no known value", bv, ok)
+	}
+	if _, _, _, ok := ix.Returns(Call{Name: "Get", Nargs: 3}); ok {
+		t.Error("no declaration of Get takes 3 arguments")
+	}
+	if f := ix.Lookup("Both", 0); f == nil || f.Decl {
+		t.Errorf("Lookup(Both) = %+v, want the definition", f)
 	}
 }

@@ -133,10 +133,10 @@ func (e *encoder) names(m Names) {
 
 // The fewest bytes each element takes: an entry (two empty strings, a
 // stamp, an empty summary), a function (three names, arity, facts bits,
-// four lists and four maps, queues), a queued work, a class.
+// template parameter, four lists and four maps, queues), a queued work, a class.
 const (
 	minEntry  = 2 + 4 + 3
-	minFunc   = 3 + 1 + 1 + 4 + 4 + 1
+	minFunc   = 3 + 1 + 1 + 1 + 4 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
 	minClass  = 2
 )
@@ -147,6 +147,7 @@ const (
 	bitWaits
 	bitByValue
 	bitStorage
+	bitDecl
 )
 
 func (e *encoder) file(f *File) {
@@ -161,12 +162,13 @@ func (e *encoder) file(f *File) {
 		for _, b := range []struct {
 			on  bool
 			bit uint64
-		}{{fn.MayFree, bitMayFree}, {fn.Waits, bitWaits}, {fn.ByValue, bitByValue}, {fn.Storage, bitStorage}} {
+		}{{fn.MayFree, bitMayFree}, {fn.Waits, bitWaits}, {fn.ByValue, bitByValue}, {fn.Storage, bitStorage}, {fn.Decl, bitDecl}} {
 			if b.on {
 				bits |= b.bit
 			}
 		}
 		e.uint(bits)
+		e.int(int64(fn.RetParam))
 		e.ints(fn.Frees)
 		e.ints(fn.FreesDeref)
 		e.ints(fn.Keeps)
@@ -313,6 +315,8 @@ func (d *decoder) file() *File {
 		bits := d.uint()
 		fn.MayFree, fn.Waits = bits&bitMayFree != 0, bits&bitWaits != 0
 		fn.ByValue, fn.Storage = bits&bitByValue != 0, bits&bitStorage != 0
+		fn.Decl = bits&bitDecl != 0
+		fn.RetParam = int(d.int())
 		fn.Frees, fn.FreesDeref, fn.Keeps, fn.Reaches = d.ints(), d.ints(), d.ints(), d.ints()
 		fn.Encodes, fn.Defers, fn.KeepsRefs, fn.MayKeepRefs = d.notes(), d.notes(), d.notes(), d.notes()
 		if n := d.count(minQueued); n > 0 {
