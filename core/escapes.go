@@ -16,14 +16,22 @@ import (
 // made for a call the function goes on to make (fill a descriptor, submit
 // it) is that call's business.
 
+// The object keeps what is put into a member container in the same way
+// (regs_.push_back(&x)), and a closure that captures a frame local by
+// reference keeps a pointer to it: a lambda stored in a member or put in
+// a member container (work_.push_back([&] { n++; })) is such a store.
+
 // escStore is one such store on a path.
 type escStore struct {
-	at    parser.NodeID // the assignment
+	at    parser.NodeID // the assignment or the insertion
 	lhs   string        // where it was stored, as written
 	obj   int32         // the frame object the pointer points into
 	calls int32         // the path's calls before it (see state.calls)
 	// member: lhs is a data member of the method's object.
 	member bool
+	// how: "" for a pointer stored, "held" for one put in a container,
+	// "lambda" for a closure capturing the object's local by reference.
+	how string
 }
 
 // stored records the store of v into lhs at n when lhs is reachable by
@@ -33,26 +41,98 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	if x.inLambda > 0 {
 		return
 	}
-	reach, member := x.callerReaches(s, lhs)
-	if !reach {
-		return
-	}
 	text := x.text(lhs)
-	s.escs = slices.DeleteFunc(slices.Clone(s.escs), func(e escStore) bool { return e.lhs == text })
-	if v.kind != tPointer && v.kind != tView || v.pt < 0 || int(v.pt) >= len(s.objs) {
+	x.unkeep(s, text)
+	if v.clo != nil && x.memberName(s, lhs) {
+		x.keepClosure(s, text, v.clo, n)
 		return
 	}
-	if o := s.objs[v.pt]; !o.frame || o.kept || o.state != live || o.kind == oHeap || o.kind == oParam {
+	reach, member := x.callerReaches(s, lhs)
+	if !reach || v.kind != tPointer && v.kind != tView || !x.frameLive(s, v.pt) {
 		return
 	}
-	for i := range s.locals {
-		if l := s.locals[i]; l.param && l.slot == v.pt && x.templateParam(l.tname) {
-			// A parameter of a template type may be a reference (T = U&):
-			// its address is then the caller's object.
-			return
+	s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, member: member})
+}
+
+// unkeep forgets the stores into lhs: it was given a new value, emptied,
+// or changed by a method.
+func (x *exec) unkeep(s *state, lhs string) {
+	if !slices.ContainsFunc(s.escs, func(e escStore) bool { return e.lhs == lhs }) {
+		return
+	}
+	s.escs = slices.DeleteFunc(slices.Clone(s.escs), func(e escStore) bool { return e.lhs == lhs })
+}
+
+// keptIn records what an insertion at n puts into the member container
+// lhs, whose elements are of kind elem: pointers into live frame objects
+// (when the elements are pointers or views: other elements copy what
+// they are made from), and closures that capture frame locals by
+// reference.
+func (x *exec) keptIn(s *state, lhs string, elem typeKind, vs []value, n parser.NodeID) {
+	if x.inLambda > 0 {
+		return
+	}
+	for _, v := range vs {
+		switch {
+		case v.clo != nil:
+			x.keepClosure(s, lhs, v.clo, n)
+		case (v.kind == tPointer || v.kind == tView) && (elem == tPointer || elem == tView) && x.frameLive(s, v.pt):
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: v.pt, calls: s.calls, member: true, how: "held"})
 		}
 	}
-	s.escs = append(s.escs, escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, member: member})
+}
+
+// keepClosure records the frame locals closure c captures by reference,
+// now kept by the member lhs.
+func (x *exec) keepClosure(s *state, lhs string, c *closure, n parser.NodeID) {
+	for _, cp := range c.caps {
+		if cp.byRef && x.frameLive(s, cp.slot) {
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: cp.slot, calls: s.calls, member: true, how: "lambda"})
+		}
+	}
+}
+
+// frameLive says obj is a live object of this call's frame that ends when
+// it returns: not the heap, not a parameter's referent, not kept.
+func (x *exec) frameLive(s *state, obj int32) bool {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return false
+	}
+	if o := s.objs[obj]; !o.frame || o.kept || o.state != live || o.kind == oHeap || o.kind == oParam {
+		return false
+	}
+	for i := range s.locals {
+		if l := s.locals[i]; l.param && l.slot == obj && x.templateParam(l.tname) {
+			// A parameter of a template type may be a reference (T = U&):
+			// its address is then the caller's object.
+			return false
+		}
+	}
+	return true
+}
+
+// memberName says lhs names a data member of the method's object (m or
+// this->m) that no local hides.
+func (x *exec) memberName(s *state, lhs parser.NodeID) bool {
+	if !x.hasMembers {
+		return false
+	}
+	name := x.text(lhs)
+	switch x.kind(lhs) {
+	case parser.KindIdentifier:
+		if i := s.lookup(name); i >= 0 {
+			return s.locals[i].member
+		}
+	case parser.KindFieldExpression:
+		if x.kind(x.f.Field(lhs, parser.FieldArgument)) != parser.KindThis {
+			return false
+		}
+		name = x.text(x.f.Field(lhs, parser.FieldField))
+	default:
+		return false
+	}
+	_, ok := x.classMembers[name]
+	return ok
 }
 
 // callerReaches says an lvalue is a pointer or view the caller can
@@ -132,7 +212,10 @@ func (x *exec) leftDangling(s *state) {
 			continue
 		}
 		via := "left"
-		if e.member {
+		switch {
+		case e.how != "":
+			via = e.how
+		case e.member:
 			via = "left in member"
 		}
 		x.fault(Fault{Kind: ReturnsLocal, Use: e.at, End: parser.None, Via: via, Value: e.lhs, Owner: o.owner})

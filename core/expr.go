@@ -1482,6 +1482,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			s.forget(loc.name)
 			if loc.member {
 				loc.setAt = n
+				if !insertMethods[m] {
+					// Emptied, erased from, swapped: what it kept is
+					// not known now.
+					x.unkeep(s, x.text(recv))
+				}
 			}
 		}
 		if m == "detach" && loc.tname == "thread" {
@@ -1533,6 +1538,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			x.handOn(s, list, vs)
 			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 {
 				x.copiedInto(s, rv.owns, x.text(recv), list, vs[0], n)
+			}
+			if insertMethods[m] && loc != nil && loc.member && rv.owns >= 0 {
+				x.keptIn(s, x.text(recv), s.objs[rv.owns].elem, vs, n)
 			}
 			if rv.owns >= 0 && insertMethods[m] && s.objs[rv.owns].elem == tPointer && len(vs) <= 2 {
 				// Pointers put in a container of pointers: it holds them

@@ -114,6 +114,14 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 				Message: fmt.Sprintf("%s is given new memory here", quote(fl.Owner))},
 				{Kind: diag.StepEscape, At: p.nodeSpan(fl.End), Value: fl.Value,
 					Message: fmt.Sprintf("the method returns with %s still pointing at the old memory", quote(fl.Value))}}
+		case core.ReturnsLocal:
+			if storedVia[fl.Via] {
+				witness = append(witness, diag.Step{Kind: diag.StepEscape, At: span, Value: fl.Value,
+					Message: fmt.Sprintf("stored here; nothing the function calls afterwards takes it back, and %s ends when it returns", quote(fl.Owner))})
+				break
+			}
+			witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
+				Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
 		case core.HostReadsPending, core.HostWritesPending:
 			witness = []diag.Step{{Kind: diag.StepAsync, At: p.nodeSpan(fl.End), Value: fl.Via,
 				Message: fmt.Sprintf("%s queues device work on %s", quote(fl.Via), quote(fl.Owner))},
@@ -216,6 +224,12 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.ReturnsLocal:
+		if fl.Via == "held" {
+			return fmt.Sprintf("the member %s keeps a pointer to %s, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+		}
+		if fl.Via == "lambda" {
+			return fmt.Sprintf("the member %s keeps a lambda that captures %s by reference, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+		}
 		if fl.Via == "left" || fl.Via == "left in member" {
 			who := "the caller reaches it"
 			if fl.Via == "left in member" {
@@ -255,6 +269,10 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	}
 	return fl.Kind.String(), "HOST_UAF"
 }
+
+// storedVia names the ReturnsLocal faults of a pointer stored where the
+// caller or the object keeps it (core/escapes.go), not returned.
+var storedVia = map[string]bool{"left": true, "left in member": true, "held": true, "lambda": true}
 
 // endedHow says how the memory of a fault's owner ended: out of scope at
 // the closing brace, or by the call or operation named in Via.

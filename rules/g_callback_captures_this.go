@@ -86,7 +86,9 @@ the lambda runs is reported as latent.`,
 }
 
 func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
-	p.reportCore(fn, core.ThreadOutlives)
+	p.reportCoreIf(fn, func(fl core.Fault) bool {
+		return fl.Kind == core.ThreadOutlives || fl.Kind == core.ReturnsLocal && fl.Via == "lambda"
+	})
 	for i := range fn.Events {
 		e := &fn.Events[i]
 		if e.Kind == lifetime.Defer && e.Lambda != nil {

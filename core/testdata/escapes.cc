@@ -1,4 +1,5 @@
 // A pointer into the frame left where the caller reaches it.
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -79,4 +80,89 @@ template <typename T>
 struct RefStorage {
   void Construct(T v) { value_ = &v; }
   typename std::remove_reference<T>::type* value_;
+};
+
+// Kept by the object: a pointer put into a member container, a lambda
+// capturing a local by reference put into one or stored in a member.
+class Registry {
+ public:
+  void Add() {
+    int local = 3;
+    regs_.push_back(&local);  // want "returns-local"
+  }
+  void AddThis() {
+    std::string name = "x";
+    this->views_.push_back(name.c_str());  // want "returns-local"
+  }
+  void Defer() {
+    int counter = 0;
+    work_.push_back([&] { counter++; });  // want "returns-local"
+  }
+  void DeferNamed() {
+    int counter = 0;
+    work_.emplace_back([&counter] { counter++; });  // want "returns-local"
+  }
+  void Hook() {
+    bool done = false;
+    hook_ = [&] { done = true; };  // want "returns-local"
+  }
+
+  // Correct: taken back before the return, used by a call, copied, not
+  // the frame's, or kept in a local container.
+  void AddCleared() {
+    int local = 3;
+    regs_.push_back(&local);
+    regs_.clear();
+  }
+  void AddPopped() {
+    int local = 3;
+    regs_.push_back(&local);
+    regs_.pop_back();
+  }
+  void AddFlushed() {
+    int local = 3;
+    regs_.push_back(&local);
+    Flush();
+  }
+  void DeferByValue() {
+    int counter = 0;
+    work_.push_back([=]() mutable { counter++; });
+  }
+  void DeferMembers() {
+    work_.push_back([&] { count_++; });
+  }
+  void AddHeap() {
+    int* p = new int(3);
+    regs_.push_back(p);
+  }
+  void AddParam(int* p) { regs_.push_back(p); }
+  void AddLocalContainer() {
+    int local = 3;
+    std::vector<int*> mine;
+    mine.push_back(&local);
+  }
+  void AddCopied() {
+    std::string name = "x";
+    names_.push_back(name.c_str());
+  }
+  void HookWaited() {
+    bool done = false;
+    hook_ = [&] { done = true; };
+    while (!done) Poll();
+  }
+  void HookReplaced() {
+    bool done = false;
+    hook_ = [&] { done = true; };
+    hook_ = nullptr;
+  }
+  void Flush();
+  void Poll();
+
+ private:
+  std::vector<int*> regs_;
+  std::vector<const char*> views_;
+  std::vector<std::string> names_;
+  std::vector<std::function<void()>> work_;
+  std::function<void()> hook_;
+  int count_ = 0;
 };
