@@ -254,7 +254,8 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		}
 		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}
 		switch {
-		case o.kind == oTemp:
+		case o.kind == oTemp || o.state == dead && o.via == ";":
+			// A temporary, or memory it owned, after its full expression.
 			fl.Kind = UseOfTemporary
 		case o.state == freed:
 			fl.Kind = UseAfterFree

@@ -386,12 +386,12 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 			l.alias = int(v.from) + 1
 			l.ref = false
 			l.typ = v.kind
-		case v.pt >= 0:
+		case v.pt >= 0 && (v.owns != v.pt || v.from >= 0 || !v.prvalue):
 			l.val = borrowOf(v.pt, tRef)
 		case v.owns >= 0 && v.from < 0:
 			// A reference bound to a temporary extends its life to its own.
 			x.untemp(s, v.owns)
-			s.objs[v.owns].frame = true
+			s.objs[v.owns].frame, s.objs[v.owns].owner = true, l.name
 			l.val = value{pt: v.owns, owns: v.owns, kind: tRef, from: -1}
 		default:
 			l.val = unknown
@@ -444,7 +444,9 @@ func (x *exec) untemp(s *state, obj int32) {
 	for i, t := range s.temps {
 		if t == obj {
 			s.temps = append(s.temps[:i], s.temps[i+1:]...)
-			s.objs[obj].kind = oStorage
+			if s.objs[obj].kind == oTemp {
+				s.objs[obj].kind = oStorage
+			}
 			return
 		}
 	}
@@ -1347,8 +1349,40 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			return borrowOf(s.locals[a.from].val.owns, tRef)
 		}
 	}
-	byValue, storage := ReturnsAt(x.f, n, c)
+	byValue, storage, typ := returnsAt(x.f, n, c)
+	if byValue && !storage && typ != "" {
+		if v, ok := x.typedTemp(s, n, typ); ok {
+			return v
+		}
+	}
 	return x.returned(s, n, byValue, storage)
+}
+
+// typedTemp is the temporary a call at n returns by value when its
+// declared type says what the object owns: a unique_ptr owns its object
+// and deletes it at the end of the full expression; an object of a class
+// whose destructor frees what a method yields (see ownedYield) takes that
+// memory with it. A reference bound to the temporary, or a local made
+// from it, keeps it (see untemp).
+func (x *exec) typedTemp(s *state, n parser.NodeID, typ string) (value, bool) {
+	typ = x.resolve(typ)
+	switch classify(typ) {
+	case tUnique:
+		t := s.newObj(object{kind: oHeap, owner: x.text(n), class: templateArg(typ)})
+		s.temps = append(s.temps, t)
+		return value{pt: -1, owns: t, kind: tUnique, from: -1, prvalue: true}, true
+	case tPlain:
+		class := typeName(typ)
+		if class == "" || x.opt.Members == nil || !owningClass(x.opt.Members(class)) {
+			return unknown, false
+		}
+		t := s.newObj(object{kind: oTemp, owner: x.text(n), class: class})
+		s.temps = append(s.temps, t)
+		v := borrowOf(t, tRef)
+		v.owns, v.prvalue = t, true
+		return v, true
+	}
+	return unknown, false
 }
 
 // returned is the value of call n of a function that returns by value (a

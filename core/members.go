@@ -472,6 +472,20 @@ func yielded(facts map[string]string, method string) (member string, buf bool) {
 	return m, isBuf
 }
 
+// owningClass says some method of the class lends memory an object of
+// it owns (see ownedYield): a temporary of the class takes that memory
+// with it when it dies.
+func owningClass(facts map[string]string) bool {
+	for k, v := range facts {
+		if len(k) > 2 && k[0] == '(' && strings.HasPrefix(v, "yields ") {
+			if _, ok := ownedYield(facts, k[1:len(k)-1]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ownedYield says method of the class lends memory the object owns, and
 // names the part it lends (the member, or its buffer): the member is
 // given up by the destructor, or is of an owning type (then a reference

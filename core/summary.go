@@ -19,6 +19,11 @@ type Call struct {
 	// temporary of the caller's full expression. Storage: that object
 	// owns a buffer (a container or a string).
 	ByValue, Storage bool
+	// Type is the declared type of the object it returns by value, as
+	// written without const ("" when not by value, or when declarations
+	// disagree): a temporary of that type, whose destructor runs at the
+	// end of the caller's full expression.
+	Type string
 	// RetParam (1-based; 0: none) is the position of the callee's
 	// template type parameter that its declared return type names
 	// (template <class T> T f()): the call returns by value unless its
@@ -159,12 +164,23 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	}
 }
 
+// ResultType is the declared type of what decl returns by value, as
+// written without const, or "" (see Returns).
+func ResultType(f *parser.File, decl parser.NodeID) string {
+	if bv, _ := Returns(f, decl); !bv {
+		return ""
+	}
+	t := strings.TrimSpace(f.Text(f.Field(decl, parser.FieldType)))
+	return strings.TrimSpace(strings.TrimPrefix(t, "const "))
+}
+
 // Declared is what a function declaration at namespace scope says of the
 // function's result, for one the file declares and does not define.
 type Declared struct {
 	Name             string // its last component
 	Arity            int
 	ByValue, Storage bool
+	Type             string // see Call.Type
 	RetParam         int
 }
 
@@ -186,7 +202,7 @@ func Declarations(f *parser.File) []Declared {
 		if len(fs.defs[k]) > 0 || len(decls) > maxDecls {
 			continue
 		}
-		d := Declared{Name: k.name, Arity: k.nargs, ByValue: true, Storage: true, RetParam: RetParam(f, decls[0])}
+		d := Declared{Name: k.name, Arity: k.nargs, ByValue: true, Storage: true, RetParam: RetParam(f, decls[0]), Type: ResultType(f, decls[0])}
 		ok := true
 		for _, n := range decls {
 			if !namespaceScope(f, n) || RetParam(f, n) != d.RetParam {
@@ -195,6 +211,9 @@ func Declarations(f *parser.File) []Declared {
 			}
 			bv, st := Returns(f, n)
 			d.ByValue, d.Storage = d.ByValue && bv, d.Storage && st
+			if ResultType(f, n) != d.Type {
+				d.Type = ""
+			}
 		}
 		if ok && !returnsVoid(f, decls[0]) && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
 			out = append(out, d)
@@ -274,15 +293,25 @@ func RetParam(f *parser.File, decl parser.NodeID) int {
 // template argument there: a reference type is no temporary; one
 // deduced is a value.
 func ReturnsAt(f *parser.File, n parser.NodeID, c Call) (byValue, storage bool) {
+	byValue, storage, _ = returnsAt(f, n, c)
+	return byValue, storage
+}
+
+// returnsAt is ReturnsAt with the type of the object returned by value
+// (see Call.Type), "" when not known.
+func returnsAt(f *parser.File, n parser.NodeID, c Call) (byValue, storage bool, typ string) {
 	if c.RetParam <= 0 {
-		return c.ByValue, c.Storage
+		if !c.ByValue {
+			return false, false, ""
+		}
+		return c.ByValue, c.Storage, c.Type
 	}
 	fn := f.Field(n, parser.FieldFunction)
 	for f.Kind(fn) == parser.KindQualifiedIdentifier {
 		fn = f.Field(fn, parser.FieldName)
 	}
 	if f.Kind(fn) != parser.KindTemplateFunction {
-		return c.ByValue, false
+		return c.ByValue, false, ""
 	}
 	i := 0
 	for a := range f.NamedChildren(f.Field(fn, parser.FieldArguments)) {
@@ -291,11 +320,14 @@ func ReturnsAt(f *parser.File, n parser.NodeID, c Call) (byValue, storage bool) 
 		}
 		t := strings.TrimSpace(f.Text(a))
 		if f.Kind(a) != parser.KindTypeDescriptor || strings.HasSuffix(t, "&") {
-			return false, false
+			return false, false, ""
 		}
-		return c.ByValue, classify(t) == tStorage
+		if !c.ByValue {
+			return false, false, ""
+		}
+		return true, classify(t) == tStorage, strings.TrimSpace(strings.TrimPrefix(t, "const "))
 	}
-	return c.ByValue, false
+	return c.ByValue, false, ""
 }
 
 // maxDecls bounds the declarations of one name and arity a file may have
@@ -320,10 +352,14 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 	if len(decls) > 0 {
 		out.ByValue, out.Storage = true, true
 		out.RetParam = RetParam(fs.f, decls[0])
+		out.Type = ResultType(fs.f, decls[0])
 		for _, d := range decls {
 			bv, st := Returns(fs.f, d)
 			out.ByValue = out.ByValue && bv
 			out.Storage = out.Storage && st
+			if ResultType(fs.f, d) != out.Type {
+				out.Type = ""
+			}
 			if RetParam(fs.f, d) != out.RetParam {
 				// Declarations that disagree: none is known.
 				out.ByValue, out.RetParam = false, 0
@@ -337,7 +373,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		if len(decls) == 0 {
 			return next
 		}
-		next.ByValue, next.Storage, next.RetParam = out.ByValue, out.Storage, out.RetParam
+		next.ByValue, next.Storage, next.RetParam, next.Type = out.ByValue, out.Storage, out.RetParam, out.Type
 		return next
 	}
 	if len(defs) != 1 {

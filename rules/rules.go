@@ -434,6 +434,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		s.RetParam = core.RetParam(f, g.Node)
+		s.Type = core.ResultType(f, g.Node)
 		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m})
 			for _, q := range r.Queues {
@@ -462,7 +463,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		out.Funcs = append(out.Funcs, s)
 	}
 	for _, d := range core.Declarations(f) {
-		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Decl: true})
+		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true})
 	}
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases

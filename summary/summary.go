@@ -62,6 +62,9 @@ type Func struct {
 	// RetParam (1-based; 0: none) is the template type parameter its
 	// declared return type names: see core.Call.RetParam.
 	RetParam int `json:"ret_param,omitempty"`
+	// Type is the declared type of the object it returns by value (see
+	// core.Call.Type).
+	Type string `json:"type,omitempty"`
 	// Decl says only a declaration was read (in a header, say, of a
 	// function defined where holdfast does not see it): it says what the
 	// function returns and nothing of what it does. LookupCall never
@@ -222,6 +225,7 @@ func appendFacts(b []byte, fn *Func) []byte {
 	flag(fn.ByValue)
 	flag(fn.Storage)
 	num(fn.RetParam)
+	str(fn.Type)
 	flag(fn.Decl)
 	num(len(fn.Queues))
 	for _, q := range fn.Queues {
@@ -388,40 +392,56 @@ func (ix *Index) LookupCall(c Call) *Func {
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
 		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
-		out.ByValue, out.Storage, out.Queues = false, false, nil
+		out.ByValue, out.Storage, out.Type, out.Queues = false, false, "", nil
 	}
 	return out
+}
+
+// Result is what a declaration says a call returns (see Index.Returns).
+type Result struct {
+	ByValue, Storage bool
+	RetParam         int
+	Type             string
 }
 
 // Returns says what a call of a function the tree only declares returns
 // (see Func.Decl): ok when every declaration that fits it is known and
 // they agree on RetParam; by value only when every one does, owning a
-// buffer only when every one does.
-func (ix *Index) Returns(c Call) (byValue, storage bool, retParam int, ok bool) {
+// buffer only when every one does, of a type only when all name it.
+func (ix *Index) Returns(c Call) (Result, bool) {
 	if ix == nil {
-		return false, false, 0, false
+		return Result{}, false
 	}
 	name := lastName(c.Name)
 	all := ix.decls[name]
 	if len(all) > maxScanned {
-		return false, false, 0, false
+		return Result{}, false
 	}
-	byValue, storage, retParam = true, true, -1
+	r := Result{ByValue: true, Storage: true, RetParam: -1}
+	ok := false
 	for _, f := range all {
 		if c.Nargs >= 0 && f.Arity != c.Nargs || f.Class != "" {
 			continue
 		}
-		if retParam >= 0 && f.RetParam != retParam {
-			return false, false, 0, false
+		if r.RetParam >= 0 && f.RetParam != r.RetParam {
+			return Result{}, false
 		}
-		retParam = f.RetParam
-		byValue, storage = byValue && f.ByValue, storage && f.Storage
+		if !ok {
+			r.Type = f.Type
+		} else if f.Type != r.Type {
+			r.Type = ""
+		}
+		r.RetParam = f.RetParam
+		r.ByValue, r.Storage = r.ByValue && f.ByValue, r.Storage && f.Storage
 		ok = true
 	}
 	if !ok {
-		return false, false, 0, false
+		return Result{}, false
 	}
-	return byValue, storage, retParam, true
+	if !r.ByValue {
+		r.Type = ""
+	}
+	return r, true
 }
 
 func lastName(s string) string {
@@ -451,6 +471,9 @@ func join(cands []*Func) *Func {
 		out.Waits = out.Waits || c.Waits
 		out.ByValue = out.ByValue && c.ByValue
 		out.Storage = out.Storage && c.Storage
+		if out.Type != c.Type || !out.ByValue {
+			out.Type = ""
+		}
 		if !slices.EqualFunc(out.Queues, c.Queues, func(a, b Queued) bool {
 			return a.Queue == b.Queue && slices.Equal(a.Reads, b.Reads) && slices.Equal(a.Writes, b.Writes) && a.PinnedOnly == b.PinnedOnly
 		}) {

@@ -460,22 +460,32 @@ func TestDeclarationsSayOnlyWhatTheyReturn(t *testing.T) {
 		{Name: "Ref", File: "m.h", Arity: 1, ByValue: true, Decl: true},
 		{Name: "Ref", File: "n.h", Arity: 1, Decl: true}, // an overload returning a reference
 		{Name: "Both", File: "m.h", Arity: 0, ByValue: true, Decl: true},
+		{Name: "Make", File: "m.h", Arity: 0, ByValue: true, Type: "std::unique_ptr<A>", Decl: true},
+		{Name: "Make", File: "n.h", Arity: 0, ByValue: true, Type: "std::unique_ptr<A>", Decl: true},
+		{Name: "Pick", File: "m.h", Arity: 0, ByValue: true, Type: "A", Decl: true},
+		{Name: "Pick", File: "n.h", Arity: 0, ByValue: true, Type: "B", Decl: true},
 	}}
 	cc := &File{Funcs: []Func{{Name: "Both", File: "b.cc", Arity: 0, Frees: []int{}}}}
 	ix := NewIndex(h, cc)
 	if f := ix.Lookup("Name", 1); f != nil {
 		t.Errorf("Lookup(Name) = %+v: a declaration says nothing of what a function does", f)
 	}
-	if bv, st, rp, ok := ix.Returns(Call{Name: "ns::Name", Nargs: 1}); !ok || !bv || !st || rp != 0 {
-		t.Errorf("Returns(Name) = %v %v %d %v, want a value that owns a buffer", bv, st, rp, ok)
+	if r, ok := ix.Returns(Call{Name: "ns::Name", Nargs: 1}); !ok || !r.ByValue || !r.Storage || r.RetParam != 0 {
+		t.Errorf("Returns(Name) = %+v %v, want a value that owns a buffer", r, ok)
 	}
-	if bv, _, rp, ok := ix.Returns(Call{Name: "Get", Nargs: 2}); !ok || !bv || rp != 1 {
-		t.Errorf("Returns(Get) = %v %d %v, want its first template parameter", bv, rp, ok)
+	if r, ok := ix.Returns(Call{Name: "Get", Nargs: 2}); !ok || !r.ByValue || r.RetParam != 1 {
+		t.Errorf("Returns(Get) = %+v %v, want its first template parameter", r, ok)
 	}
-	if bv, _, _, ok := ix.Returns(Call{Name: "Ref", Nargs: 1}); !ok || bv {
-		t.Errorf("Returns(Ref) = %v %v: one overload returns a reference, so the call is no known value", bv, ok)
+	if r, ok := ix.Returns(Call{Name: "Ref", Nargs: 1}); !ok || r.ByValue {
+		t.Errorf("Returns(Ref) = %+v %v: one overload returns a reference, so the call is no known value", r, ok)
 	}
-	if _, _, _, ok := ix.Returns(Call{Name: "Get", Nargs: 3}); ok {
+	if r, ok := ix.Returns(Call{Name: "Make", Nargs: 0}); !ok || r.Type != "std::unique_ptr<A>" {
+		t.Errorf("Returns(Make) = %+v %v, want the type both declarations name", r, ok)
+	}
+	if r, ok := ix.Returns(Call{Name: "Pick", Nargs: 0}); !ok || r.Type != "" {
+		t.Errorf("Returns(Pick) = %+v %v: declarations that name different types name none", r, ok)
+	}
+	if _, ok := ix.Returns(Call{Name: "Get", Nargs: 3}); ok {
 		t.Error("no declaration of Get takes 3 arguments")
 	}
 	if f := ix.Lookup("Both", 0); f == nil || f.Decl {

@@ -1,5 +1,6 @@
 // What a call returns, as the declarations of the file say: a value whose
 // reference must not be returned, or a reference that may be.
+#include <memory>
 #include <string>
 
 struct Message;
@@ -34,4 +35,76 @@ const std::string& second_reference_ok(const std::string& k) {
 
 std::string copy_ok(const Message& m) {
   return FieldOf<std::string>(m, "name");
+}
+
+// A temporary's type says what it takes with it at the end of the full
+// expression: a unique_ptr deletes its object; an object of a class whose
+// destructor frees what a method lends takes that memory.
+struct Item {
+  int size;
+};
+
+std::unique_ptr<Item> MakeItem();
+
+template <typename X>
+class Owned {
+ public:
+  explicit Owned(X* x) : x_(x) {}
+  ~Owned() { delete x_; }
+  X* get() const { return x_; }
+
+ private:
+  X* x_;
+};
+
+Owned<Item> MakeOwned();
+
+int unique_temporary_bad() {
+  Item* it = MakeItem().get();
+  return it->size;  // want "use-of-temporary"
+}
+
+int owned_temporary_bad() {
+  Item* it = MakeOwned().get();
+  return it->size;  // want "use-of-temporary"
+}
+
+int reference_into_temporary_bad() {
+  Item& it = *MakeItem();
+  return it.size;  // want "use-of-temporary"
+}
+
+// Correct: kept by a reference or a local, released, used within the
+// statement.
+int reference_keeps_ok() {
+  const std::unique_ptr<Item>& p = MakeItem();
+  return p->size;
+}
+
+int local_keeps_ok() {
+  auto p = MakeItem();
+  Item* it = p.get();
+  return it->size;
+}
+
+int owned_reference_ok() {
+  const Owned<Item>& o = MakeOwned();
+  Item* it = o.get();
+  return it->size;
+}
+
+int released_ok() {
+  Item* it = MakeItem().release();
+  return it->size;
+}
+
+int same_statement_ok() { return MakeItem()->size + MakeOwned().get()->size; }
+
+int reference_ends_with_block_bad() {
+  Item* it;
+  {
+    const Owned<Item>& o = MakeOwned();
+    it = o.get();
+  }
+  return it->size;  // want "use-after-scope"
 }
