@@ -44,6 +44,12 @@ names it and the first or last word of its name is a defer word
 (enqueue, schedule, post, defer, later). A local pool declared after the
 captured value is destroyed, and drained, first; that is not reported.
 
+It also finds a lambda that captures a local by reference and that the
+object keeps — stored in a data member or put into a member container
+(work_.push_back([&] { n++; })) — when the method returns with it still
+there and calls nothing after storing it: the object will call it after
+the local is gone.
+
 It also finds a thread that is detached (t.detach() on a std::thread
 built from a lambda) while its lambda uses a local captured by reference,
 or the memory a pointer or view it captured by value points into, when
