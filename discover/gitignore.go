@@ -179,7 +179,21 @@ func ignored(levels []ignoreLevel, path, name string, isDir bool) bool {
 // not ASCII is widened the same way before matching.
 type glob struct {
 	re *regexp.Regexp // nil: the pattern matches nothing (malformed, or too large)
+	// Most patterns are a name ("build"), "*" and a suffix ("*.o") or a
+	// prefix and "*" ("tmp*"): those are matched without the expression,
+	// by the same rules (a "*" matches no "/").
+	fast      fastGlob
+	lit, star string // the literal; the suffix or prefix beside the "*"
 }
+
+type fastGlob uint8
+
+const (
+	slow fastGlob = iota
+	literal
+	starSuffix // "*" then lit
+	prefixStar // lit then "*"
+)
 
 // wildmatch reports whether text matches a git wildmatch pattern. Tests use
 // it; rules compile their pattern once.
@@ -188,10 +202,32 @@ func wildmatch(pattern, text string) bool {
 }
 
 func (g glob) match(text string) bool {
+	switch g.fast {
+	case literal:
+		return text == g.lit
+	case starSuffix:
+		return strings.HasSuffix(text, g.star) && !strings.Contains(text[:len(text)-len(g.star)], "/")
+	case prefixStar:
+		return strings.HasPrefix(text, g.star) && !strings.Contains(text[len(g.star):], "/")
+	}
 	if g.re == nil {
 		return false
 	}
 	return g.re.MatchString(widen(text))
+}
+
+// fastPath says how g matches p without its expression, if it can.
+func (g glob) fastPath(p string) glob {
+	special := func(s string) bool { return strings.ContainsAny(s, `*?[\`) }
+	switch {
+	case !special(p):
+		g.fast, g.lit = literal, p
+	case len(p) > 1 && p[0] == '*' && !special(p[1:]):
+		g.fast, g.star = starSuffix, p[1:]
+	case len(p) > 1 && p[len(p)-1] == '*' && !special(p[:len(p)-1]):
+		g.fast, g.star = prefixStar, p[:len(p)-1]
+	}
+	return g
 }
 
 // widen maps each byte of s to the rune of the same value.
@@ -271,7 +307,7 @@ func compileGlob(p string) glob {
 		// would take forever on it anyway. It matches nothing.
 		return glob{}
 	}
-	return glob{re: re}
+	return glob{re: re}.fastPath(p)
 }
 
 // lit writes byte c as a literal rune.

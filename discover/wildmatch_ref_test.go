@@ -218,7 +218,7 @@ func TestGlobIsLinear(t *testing.T) {
 // FuzzGlob compares the compiled glob with git's algorithm on short
 // patterns and names (short, so the reference itself stays quick).
 func FuzzGlob(f *testing.F) {
-	for _, s := range []string{"*", "**", "a/**/b", "**/x", "[a-c]?", `\*x`, "[[:alpha:]]*", "a**b", "x/**", "[!/]", "[]a-]", "**\\/x"} {
+	for _, s := range []string{"*", "*.o", "tmp*", "name", "**", "a/**/b", "**/x", "[a-c]?", `\*x`, "[[:alpha:]]*", "a**b", "x/**", "[!/]", "[]a-]", "**\\/x"} {
 		f.Add(s, "a/b/x")
 	}
 	f.Fuzz(func(t *testing.T, pattern, text string) {
@@ -231,4 +231,23 @@ func FuzzGlob(f *testing.F) {
 			}
 		})
 	})
+}
+
+// TestFastGlobs checks the patterns matched without an expression (a
+// name, "*" and a suffix, a prefix and "*") against git's algorithm.
+func TestFastGlobs(t *testing.T) {
+	patterns := []string{"build", "*.o", "tmp*", "*", "a/b", "*/x", "x/*", "*.tar.gz", "é*", "*é"}
+	texts := []string{"build", "builds", "a.o", "x/a.o", ".o", "o", "tmp", "tmpfile", "tmp/x", "a/b", "a/x", "q/x",
+		"x/", "x/y", "x/y/z", "f.tar.gz", "d/f.tar.gz", "é", "éa", "aé", "a/é", ""}
+	for _, p := range patterns {
+		g := compileGlob(p)
+		if p != "*" && g.fast == slow {
+			t.Errorf("%q: no fast path", p)
+		}
+		for _, s := range texts {
+			if got, want := g.match(s), refWildmatch(p, s); got != want {
+				t.Errorf("wildmatch(%q, %q) = %v, git says %v", p, s, got, want)
+			}
+		}
+	}
 }

@@ -122,7 +122,13 @@ type Index struct {
 
 // NewIndex merges file summaries.
 func NewIndex(files ...*File) *Index {
-	ix := &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}}
+	nf, nc := 0, 0
+	for _, f := range files {
+		if f != nil {
+			nf, nc = nf+len(f.Funcs), nc+len(f.Classes)
+		}
+	}
+	ix := &Index{byName: make(map[string][]*Func, nf/2), decls: map[string][]*Func{}, classes: make(map[string]map[string]string, nc), aliases: map[string]string{}}
 	conflict := map[string]bool{}
 	for _, f := range files {
 		if f == nil {
@@ -170,14 +176,28 @@ func dedupe(byName map[string][]*Func) {
 		if len(fs) < 2 {
 			continue
 		}
-		seen := make(map[string]bool, len(fs))
+		// Most names have a few distinct facts: they are compared one by
+		// one, and a set is made only past a few.
+		var facts []string
+		var seen map[string]bool
 		kept := fs[:0:0]
 		var buf []byte
 		for _, fn := range fs {
 			buf = appendFacts(buf[:0], fn)
-			if !seen[string(buf)] {
+			if seen != nil && seen[string(buf)] || seen == nil && slices.Contains(facts, string(buf)) {
+				continue
+			}
+			kept = append(kept, fn)
+			if seen != nil {
 				seen[string(buf)] = true
-				kept = append(kept, fn)
+				continue
+			}
+			facts = append(facts, string(buf))
+			if len(facts) > 8 {
+				seen = make(map[string]bool, len(fs))
+				for _, b := range facts {
+					seen[b] = true
+				}
 			}
 		}
 		byName[name] = kept

@@ -492,3 +492,23 @@ func TestDeclarationsSayOnlyWhatTheyReturn(t *testing.T) {
 		t.Errorf("Lookup(Both) = %+v, want the definition", f)
 	}
 }
+
+// Functions of one name with the same facts are kept once, in the order
+// first seen, whether a name has a few distinct facts or many.
+func TestIndexKeepsOneOfEachFacts(t *testing.T) {
+	for _, distinct := range []int{1, 3, 20} {
+		var fs []Func
+		for i := range 60 {
+			fs = append(fs, Func{Name: "Run", File: fmt.Sprintf("f%d.cc", i), Arity: i % distinct})
+		}
+		got := NewIndex(&File{Funcs: fs}).byName["Run"]
+		if len(got) != distinct {
+			t.Fatalf("%d distinct facts: kept %d", distinct, len(got))
+		}
+		for i, fn := range got {
+			if fn.Arity != i {
+				t.Errorf("%d distinct facts: kept[%d] has arity %d, want the first of each in order", distinct, i, fn.Arity)
+			}
+		}
+	}
+}
