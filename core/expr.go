@@ -1049,6 +1049,12 @@ func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
 		return v
 	}
 	o := &s.objs[v.pt]
+	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 {
+		// A container's buffer or an element of one (*it, *v.begin()):
+		// which element, and so which pointer, is not known — each
+		// iteration of a loop reaches another.
+		return v
+	}
 	if o.inner == 0 {
 		owner := "*" + o.owner
 		in := s.newObj(object{kind: oParam, owner: owner})

@@ -2,6 +2,7 @@
 // still point to one object: freeing it through the pointer leaves the
 // pointer and its copies dangling. A callee that reads what a pointer
 // points to uses it.
+#include <vector>
 #include <cstdlib>
 
 struct Node {
@@ -76,3 +77,17 @@ void clear_two_ok(Node** x, Node** y) {
   delete *x;
   delete *y;
 }
+
+// Correct: each iteration deletes another element's pointer.
+struct Registry {
+  std::vector<int*> items;
+  ~Registry() {
+    for (auto it = items.begin(); it != items.end(); ++it) {
+      delete *it;
+    }
+  }
+  void Clear() {
+    for (std::vector<int*>::iterator it = items.begin(); it != items.end(); it++) delete *it;
+    items.clear();
+  }
+};
