@@ -167,6 +167,21 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			l.typ = tPointer
 			obj = s.newObj(object{kind: oParam, owner: "*" + name, class: typeName(typText)})
 			l.val = borrowOf(obj, tPointer)
+			if typ == tStorage && name != "" && x.kind(d) == parser.KindPointerDeclarator && x.kind(x.f.Field(d, parser.FieldDeclarator)) == parser.KindIdentifier {
+				// A pointer to a container of the caller's: *name is
+				// that container, its buffer the caller's.
+				c := local{name: "*" + name, typ: tStorage, depth: 0, param: true, decl: p, tname: l.tname, fam: l.fam, elem: l.elem, derefObj: obj}
+				c.slot = s.newObj(object{kind: oParam, owner: "*" + name})
+				c.val = value{pt: -1, owns: s.storage(&c, false), kind: tStorage, from: -1}
+				l.deref = len(s.locals) + 2
+				s.locals = append(s.locals, l)
+				s.locals = append(s.locals, c)
+				x.params = append(x.params, obj)
+				x.stores = append(x.stores, -1)
+				x.storeNames = append(x.storeNames, name)
+				x.paramNames = append(x.paramNames, name)
+				continue
+			}
 		case typ == tStorage || typ == tUnique || typ == tShared:
 			owned := s.storage(&l, !ref)
 			if typ != tStorage {

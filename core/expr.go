@@ -490,6 +490,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		v := x.eval(s, arg)
 		x.derefMoved(s, v, n)
 		x.use(s, v, n)
+		if w, ok := x.derefContainer(s, v); ok {
+			return w
+		}
 		x.hostAccess(s, pointee(v), n, x.writing == n)
 		return borrowOf(pointee(v), tRef)
 	case parser.KindFieldExpression:
@@ -1391,6 +1394,22 @@ func (x *exec) typedTemp(s *state, n parser.NodeID, typ string) (value, bool) {
 	return unknown, false
 }
 
+// derefContainer is the container v points to, when v is a pointer
+// parameter to a container that still points where it did on entry (see
+// local.deref).
+func (x *exec) derefContainer(s *state, v value) (value, bool) {
+	if v.kind != tPointer || v.from < 0 || int(v.from) >= len(s.locals) {
+		return unknown, false
+	}
+	h := s.locals[v.from].deref - 1
+	if h < 0 || h >= len(s.locals) || s.locals[h].derefObj != v.pt || s.locals[h].typ != tStorage {
+		return unknown, false
+	}
+	w := s.locals[h].val
+	w.from = int32(h)
+	return w, true
+}
+
 // returned is the value of call n of a function that returns by value (a
 // temporary, that owns a buffer when storage says so), or unknown.
 func (x *exec) returned(s *state, n parser.NodeID, byValue, storage bool) value {
@@ -1437,6 +1456,12 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	}
 	rv := x.eval(s, recv)
+	if w, ok := x.derefContainer(s, rv); ok && arrow {
+		// p->push_back(x) on a pointer to a container: the container's
+		// own method.
+		x.use(s, rv, fn)
+		rv, arrow = w, false
+	}
 	if strings.HasPrefix(m, "~") {
 		// An explicit destructor call ends the object's lifetime; one
 		// the file does not declare is implicit, and taken to do nothing

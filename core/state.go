@@ -160,6 +160,11 @@ type local struct {
 	member bool
 	// auto: declared auto from a value of no known kind (see bind).
 	auto bool
+	// deref, when > 0, is local deref-1: the container a pointer
+	// parameter to one points to (std::vector<T>* v), named "*v", for as
+	// long as the pointer still points to derefObj (see derefContainer).
+	deref    int
+	derefObj int32
 	// tname is the declared type's last name, without template arguments
 	// (queue for sycl::queue), for packs that name receiver types.
 	tname string

@@ -83,3 +83,32 @@ void list_erase_then_break(std::list<Node*>& l) {
     if ((*it)->dead) { l.erase(it); break; }
   }
 }
+
+// A pointer parameter to a container: what it points to is a container of
+// the caller's, and its own methods replace its buffer.
+void pointer_param_bad(std::vector<int>* vec) {
+  int* elt = &vec->at(1);
+  vec->push_back(42);
+  *elt = 3;  // want "use-after-invalidate"
+}
+
+void pointer_param_deref_bad(std::vector<float>* vec) {
+  float* d = &(*vec)[0];
+  vec->resize(100);
+  d[0] = 1;  // want "use-after-invalidate"
+}
+
+// Correct: the pointer taken after the growth; the pointer parameter
+// pointed elsewhere before the growth.
+void pointer_param_after_ok(std::vector<int>* vec) {
+  vec->push_back(42);
+  int* elt = &vec->at(1);
+  *elt = 3;
+}
+
+void pointer_param_repointed_ok(std::vector<int>* vec, std::vector<int>* other) {
+  int* elt = &vec->at(1);
+  vec = other;
+  vec->push_back(42);
+  *elt = 3;
+}
