@@ -177,7 +177,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 				s.locals = append(s.locals, l)
 				s.locals = append(s.locals, c)
 				x.params = append(x.params, obj)
-				x.stores = append(x.stores, -1)
+				x.stores = append(x.stores, c.val.owns)
 				x.storeNames = append(x.storeNames, name)
 				x.paramNames = append(x.paramNames, name)
 				continue

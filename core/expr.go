@@ -1344,7 +1344,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	}
 	for _, k := range c.Grows {
 		if k < len(vs) {
-			x.grow(s, vs[k], n, name)
+			x.grow(s, x.pointedContainer(s, vs[k]), n, name)
 		}
 	}
 	x.enqueue(s, n, list, name, c.Queues, vs)
@@ -1392,6 +1392,25 @@ func (x *exec) typedTemp(s *state, n parser.NodeID, typ string) (value, bool) {
 		return v, true
 	}
 	return unknown, false
+}
+
+// pointedContainer is the container local a pointer argument points to
+// (f(&v), f(p) for a pointer parameter p to a container), or v itself.
+func (x *exec) pointedContainer(s *state, v value) value {
+	if v.kind != tPointer {
+		return v
+	}
+	if w, ok := x.derefContainer(s, v); ok {
+		return w
+	}
+	for i := range s.locals {
+		if l := s.locals[i]; v.pt >= 0 && l.slot == v.pt && l.typ == tStorage && !l.ref {
+			w := l.val
+			w.from = int32(i)
+			return w
+		}
+	}
+	return v
 }
 
 // derefContainer is the container v points to, when v is a pointer

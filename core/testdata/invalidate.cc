@@ -112,3 +112,20 @@ void pointer_param_repointed_ok(std::vector<int>* vec, std::vector<int>* other) 
   vec->push_back(42);
   *elt = 3;
 }
+
+// A callee that grows the container a pointer argument points to.
+static void Fill(std::vector<int>* out) { out->push_back(1); }
+
+int callee_grows_bad() {
+  std::vector<int> v(4);
+  int* p = &v[0];
+  Fill(&v);
+  return *p;  // want "use-after-invalidate"
+}
+
+int callee_grows_first_ok() {
+  std::vector<int> v(4);
+  Fill(&v);
+  int* p = &v[0];
+  return *p;
+}
