@@ -120,6 +120,9 @@ type Options struct {
 	// Alias answers what a type alias names (see FileAliases; nil or "":
 	// not an alias holdfast knows).
 	Alias func(name string) string
+	// Globals are the file's namespace-scope variables by name, with
+	// their declared types ("T*" for a pointer; see FileSummaries).
+	Globals map[string]string
 }
 
 // Result is what an execution found.

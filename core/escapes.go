@@ -27,8 +27,10 @@ type escStore struct {
 	lhs   string        // where it was stored, as written
 	obj   int32         // the frame object the pointer points into
 	calls int32         // the path's calls before it (see state.calls)
-	// member: lhs is a data member of the method's object.
-	member bool
+	// where keeps it, when not the caller: "member" (a data member of
+	// the method's object), "static" (a static local), "global" (a
+	// variable of the file's namespace scope).
+	where string
 	// how: "" for a pointer stored, "held" for one put in a container,
 	// "lambda" for a closure capturing the object's local by reference.
 	how string
@@ -44,14 +46,14 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	text := x.text(lhs)
 	x.unkeep(s, text)
 	if v.clo != nil && x.memberName(s, lhs) {
-		x.keepClosure(s, text, v.clo, n)
+		x.keepClosure(s, text, "member", v.clo, n)
 		return
 	}
-	reach, member := x.callerReaches(s, lhs)
+	reach, where := x.callerReaches(s, lhs)
 	if !reach || v.kind != tPointer && v.kind != tView || !x.frameLive(s, v.pt) {
 		return
 	}
-	s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, member: member})
+	s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
 }
 
 // unkeep forgets the stores into lhs: it was given a new value, emptied,
@@ -63,31 +65,31 @@ func (x *exec) unkeep(s *state, lhs string) {
 	s.escs = slices.DeleteFunc(slices.Clone(s.escs), func(e escStore) bool { return e.lhs == lhs })
 }
 
-// keptIn records what an insertion at n puts into the member container
-// lhs, whose elements are of kind elem: pointers into live frame objects
-// (when the elements are pointers or views: other elements copy what
-// they are made from), and closures that capture frame locals by
-// reference.
-func (x *exec) keptIn(s *state, lhs string, elem typeKind, vs []value, n parser.NodeID) {
+// keptIn records what an insertion at n puts into the container lhs that
+// where keeps (see escStore), whose elements are of kind elem: pointers
+// into live frame objects (when the elements are pointers or views:
+// other elements copy what they are made from), and closures that
+// capture frame locals by reference.
+func (x *exec) keptIn(s *state, lhs, where string, elem typeKind, vs []value, n parser.NodeID) {
 	if x.inLambda > 0 {
 		return
 	}
 	for _, v := range vs {
 		switch {
 		case v.clo != nil:
-			x.keepClosure(s, lhs, v.clo, n)
+			x.keepClosure(s, lhs, where, v.clo, n)
 		case (v.kind == tPointer || v.kind == tView) && (elem == tPointer || elem == tView) && x.frameLive(s, v.pt):
-			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: v.pt, calls: s.calls, member: true, how: "held"})
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: v.pt, calls: s.calls, where: where, how: "held"})
 		}
 	}
 }
 
 // keepClosure records the frame locals closure c captures by reference,
-// now kept by the member lhs.
-func (x *exec) keepClosure(s *state, lhs string, c *closure, n parser.NodeID) {
+// now kept by lhs, which where keeps.
+func (x *exec) keepClosure(s *state, lhs, where string, c *closure, n parser.NodeID) {
 	for _, cp := range c.caps {
 		if cp.byRef && x.frameLive(s, cp.slot) {
-			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: cp.slot, calls: s.calls, member: true, how: "lambda"})
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: cp.slot, calls: s.calls, where: where, how: "lambda"})
 		}
 	}
 }
@@ -135,44 +137,92 @@ func (x *exec) memberName(s *state, lhs parser.NodeID) bool {
 	return ok
 }
 
-// callerReaches says an lvalue is a pointer or view the caller can
-// reach: *p of a pointer-to-pointer parameter, p->f or r.f of a pointer or
-// reference parameter whose class declares f as a pointer or view, a data
-// member so declared (m, this->m). "member" says it is the object's.
-func (x *exec) callerReaches(s *state, lhs parser.NodeID) (ok, member bool) {
+// callerReaches says an lvalue is a pointer or view that outlives the
+// call: *p of a pointer-to-pointer parameter, p->f or r.f of a pointer or
+// reference parameter whose class declares f as a pointer or view (the
+// caller's: where ""), a data member so declared (m, this->m: "member"),
+// a static local ("static"), a variable of the file's namespace scope
+// ("global").
+func (x *exec) callerReaches(s *state, lhs parser.NodeID) (ok bool, where string) {
 	f := x.f
 	switch x.kind(lhs) {
 	case parser.KindIdentifier:
-		i := s.lookup(x.text(lhs))
-		if i < 0 || !s.locals[i].member || s.locals[i].depth >= 0 {
-			return false, false
+		name := x.text(lhs)
+		i := s.lookup(name)
+		if i < 0 {
+			return x.globalOf(name, func(typ string) bool { return pointerType(typ) })
 		}
-		k := s.locals[i].typ
-		return k == tPointer || k == tView, true
+		l := s.locals[i]
+		if l.depth >= 0 || l.param || l.typ != tPointer && l.typ != tView {
+			return false, ""
+		}
+		if l.member {
+			return true, "member"
+		}
+		return true, "static"
 	case parser.KindPointerExpression:
 		if !x.isDeref(lhs) {
-			return false, false
+			return false, ""
 		}
 		l := x.param(s, f.Field(lhs, parser.FieldArgument))
 		if l == nil || l.typ != tPointer || l.decl == parser.None {
-			return false, false
+			return false, ""
 		}
 		// T** p or T*& p: what *p holds is itself a pointer.
 		t := strings.ReplaceAll(x.text(l.decl), " ", "")
-		return strings.Contains(t, "**") || strings.Contains(t, "*&"), false
+		return strings.Contains(t, "**") || strings.Contains(t, "*&"), ""
 	case parser.KindFieldExpression:
 		arg := f.Field(lhs, parser.FieldArgument)
 		field := x.text(f.Field(lhs, parser.FieldField))
 		if x.kind(arg) == parser.KindThis {
-			return x.hasMembers && pointerType(x.classMembers[field]), true
+			return x.hasMembers && pointerType(x.classMembers[field]), "member"
 		}
 		l := x.param(s, arg)
 		if l == nil || !(l.typ == tPointer || l.ref) || x.opt.Members == nil {
-			return false, false
+			return false, ""
 		}
-		return pointerType(x.opt.Members(l.tname)[field]), false
+		return pointerType(x.opt.Members(l.tname)[field]), ""
 	}
-	return false, false
+	return false, ""
+}
+
+// globalOf says name is a variable of the file's namespace scope, not
+// hidden by a local, whose declared type ok accepts.
+func (x *exec) globalOf(name string, ok func(typ string) bool) (bool, string) {
+	typ, found := x.opt.Globals[name]
+	if !found || typ == "" || !ok(x.resolve(typ)) {
+		return false, ""
+	}
+	return true, "global"
+}
+
+// globalKept records an insertion into, or forgets what was kept by, a
+// container of the file's namespace scope that recv names
+// (g_list.push_back(&x)).
+func (x *exec) globalKept(s *state, recv parser.NodeID, m string, vs []value, n parser.NodeID) {
+	if x.kind(recv) != parser.KindIdentifier || len(x.opt.Globals) == 0 {
+		return
+	}
+	name := x.text(recv)
+	if s.lookup(name) >= 0 {
+		return
+	}
+	var elem typeKind
+	isContainer := func(typ string) bool {
+		if classify(typ) != tStorage {
+			return false
+		}
+		_, elem = containerOf(typ)
+		return true
+	}
+	if ok, where := x.globalOf(name, isContainer); ok {
+		switch {
+		case insertMethods[m]:
+			x.keptIn(s, name, where, elem, vs, n)
+		case !readOnly[m]:
+			x.unkeep(s, name)
+		}
+	}
 }
 
 // pointerType says a member's declared type (see Classes) is a pointer
@@ -211,12 +261,15 @@ func (x *exec) leftDangling(s *state) {
 		if !o.frame || o.kept || o.state == freed {
 			continue
 		}
+		// Via: how it was stored ("left": assigned, "held": put into a
+		// container, "lambda": captured by a closure) and, unless the
+		// caller reaches it, " in " where.
 		via := "left"
-		switch {
-		case e.how != "":
+		if e.how != "" {
 			via = e.how
-		case e.member:
-			via = "left in member"
+		}
+		if e.where != "" {
+			via += " in " + e.where
 		}
 		x.fault(Fault{Kind: ReturnsLocal, Use: e.at, End: parser.None, Via: via, Value: e.lhs, Owner: o.owner})
 	}

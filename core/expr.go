@@ -1566,6 +1566,8 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			s.forget(loc.name)
 			if loc.member {
 				loc.setAt = n
+			}
+			if loc.depth < 0 && !loc.param {
 				if !insertMethods[m] {
 					// Emptied, erased from, swapped: what it kept is
 					// not known now.
@@ -1623,8 +1625,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 {
 				x.copiedInto(s, rv.owns, x.text(recv), list, vs[0], n)
 			}
-			if insertMethods[m] && loc != nil && loc.member && rv.owns >= 0 {
-				x.keptIn(s, x.text(recv), s.objs[rv.owns].elem, vs, n)
+			if insertMethods[m] && loc != nil && loc.depth < 0 && !loc.param && rv.owns >= 0 {
+				// A member's or a static's container outlives the call.
+				where := "static"
+				if loc.member {
+					where = "member"
+				}
+				x.keptIn(s, x.text(recv), where, s.objs[rv.owns].elem, vs, n)
 			}
 			if rv.owns >= 0 && insertMethods[m] && s.objs[rv.owns].elem == tPointer && len(vs) <= 2 {
 				// Pointers put in a container of pointers: it holds them
@@ -1734,6 +1741,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return x.returned(s, n, byValue, storage)
 	}
 	vs := x.args(s, list)
+	x.globalKept(s, recv, m, vs, n)
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
 	return x.returned(s, n, byValue, storage)

@@ -88,6 +88,9 @@ type FileSummaries struct {
 	Members func(class string) map[string]string
 	// Alias answers what type aliases name (see FileAliases).
 	Alias func(name string) string
+	// Globals are the variables the file declares at namespace scope
+	// (see Options.Globals).
+	Globals map[string]string
 }
 
 type sumKey struct {
@@ -109,6 +112,7 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 		}
 		fd, _ := x.funcDeclarator(n)
 		if fd == parser.None || x.kind(fd) != parser.KindFunctionDeclarator {
+			fs.global(x, n)
 			continue
 		}
 		name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
@@ -125,6 +129,39 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 		}
 	}
 	return fs
+}
+
+// global records the variables declaration n declares at namespace
+// scope, with their declared types ("T*" for a pointer declarator).
+func (fs *FileSummaries) global(x *exec, n parser.NodeID) {
+	f := fs.f
+	if !namespaceScope(f, n) {
+		return
+	}
+	typ := strings.TrimSpace(f.Text(f.Field(n, parser.FieldType)))
+	for d := range f.NamedChildren(n) {
+		if f.Nodes[d].Field != parser.FieldDeclarator {
+			continue
+		}
+		if x.kind(d) == parser.KindInitDeclarator {
+			d = f.Field(d, parser.FieldDeclarator)
+		}
+		name, ptr, ref := x.declName(d)
+		if name == "" || ref {
+			continue
+		}
+		t := typ
+		if ptr {
+			t += "*"
+		}
+		if fs.Globals == nil {
+			fs.Globals = map[string]string{}
+		}
+		if have, ok := fs.Globals[name]; ok && have != t {
+			t = "" // declared twice, differently: not known
+		}
+		fs.Globals[name] = t
+	}
 }
 
 func lastName(s string) string {
@@ -386,7 +423,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		return out
 	}
 	fs.busy[k] = true
-	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias})
+	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals})
 	out.Frees, out.Grows, out.Borrows, out.Queues, out.Derefs, out.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
 	delete(fs.busy, k)
 	fs.calls[k] = out

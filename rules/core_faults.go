@@ -51,7 +51,7 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs
 	}
-	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members, Alias: p.coreSums.Alias})
+	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members, Alias: p.coreSums.Alias, Globals: p.coreSums.Globals})
 	p.core[fn.Node] = r.Faults
 	if len(r.Ran) > 0 {
 		if p.coreRan == nil {
@@ -115,7 +115,7 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 				{Kind: diag.StepEscape, At: p.nodeSpan(fl.End), Value: fl.Value,
 					Message: fmt.Sprintf("the method returns with %s still pointing at the old memory", quote(fl.Value))}}
 		case core.ReturnsLocal:
-			if storedVia[fl.Via] {
+			if _, _, ok := storedVia(fl.Via); ok {
 				witness = append(witness, diag.Step{Kind: diag.StepEscape, At: span, Value: fl.Value,
 					Message: fmt.Sprintf("stored here; nothing the function calls afterwards takes it back, and %s ends when it returns", quote(fl.Owner))})
 				break
@@ -224,16 +224,19 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.ReturnsLocal:
-		if fl.Via == "held" {
-			return fmt.Sprintf("the member %s keeps a pointer to %s, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
-		}
-		if fl.Via == "lambda" {
-			return fmt.Sprintf("the member %s keeps a lambda that captures %s by reference, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
-		}
-		if fl.Via == "left" || fl.Via == "left in member" {
+		if how, where, ok := storedVia(fl.Via); ok {
+			switch how {
+			case "held":
+				return fmt.Sprintf("the %s %s keeps a pointer to %s, a local that dies when the function returns", keeperWord(where), quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+			case "lambda":
+				return fmt.Sprintf("the %s %s keeps a lambda that captures %s by reference, a local that dies when the function returns", keeperWord(where), quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+			}
 			who := "the caller reaches it"
-			if fl.Via == "left in member" {
+			switch where {
+			case "member":
 				who = "the object keeps it"
+			case "static", "global":
+				who = "it outlives the call"
 			}
 			return fmt.Sprintf("%s is left pointing into %s, a local that dies when the function returns, and %s", quote(fl.Value), quote(fl.Owner), who), "DANGLING_RETURN"
 		}
@@ -272,7 +275,29 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 
 // storedVia names the ReturnsLocal faults of a pointer stored where the
 // caller or the object keeps it (core/escapes.go), not returned.
-var storedVia = map[string]bool{"left": true, "left in member": true, "held": true, "lambda": true}
+// storedVia reads a ReturnsLocal fault's Via as a store (core/escapes.go):
+// how it was stored ("left", "held", "lambda") and what keeps it
+// ("member", "static", "global"; "" for the caller).
+func storedVia(via string) (how, where string, ok bool) {
+	how, where, _ = strings.Cut(via, " in ")
+	switch how {
+	case "left", "held", "lambda":
+		return how, where, true
+	}
+	return "", "", false
+}
+
+// keeperWord names what keeps a stored pointer (core's Fault.Keeper of a
+// ReturnsLocal fault).
+func keeperWord(k string) string {
+	switch k {
+	case "static":
+		return "static"
+	case "global":
+		return "global variable"
+	}
+	return "member"
+}
 
 // endedHow says how the memory of a fault's owner ended: out of scope at
 // the closing brace, or by the call or operation named in Via.

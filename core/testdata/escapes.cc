@@ -166,3 +166,68 @@ class Registry {
   std::function<void()> hook_;
   int count_ = 0;
 };
+
+// Kept by a static or a variable of the file: it outlives every call.
+static std::vector<const int*> g_watch;
+std::vector<std::function<void()>> g_tasks;
+const char* g_name = nullptr;
+std::vector<std::string> g_names;
+void Run();
+
+void watch_bad() {
+  int level = 0;
+  g_watch.push_back(&level);  // want "returns-local"
+}
+
+void later_bad() {
+  int hits = 0;
+  g_tasks.push_back([&] { hits++; });  // want "returns-local"
+}
+
+void name_bad() {
+  std::string s = "x";
+  g_name = s.c_str();  // want "returns-local"
+}
+
+void static_local_bad() {
+  static std::vector<int*> seen;
+  int v = 0;
+  seen.push_back(&v);  // want "returns-local"
+}
+
+void static_pointer_bad() {
+  static int* last;
+  int v = 0;
+  last = &v;  // want "returns-local"
+}
+
+// Correct: taken back, copied, hidden by a local, used by a call first.
+void watch_cleared() {
+  int level = 0;
+  g_watch.push_back(&level);
+  g_watch.clear();
+}
+
+void name_copied() {
+  std::string s = "x";
+  g_names.push_back(s.c_str());
+}
+
+void name_reset() {
+  std::string s = "x";
+  g_name = s.c_str();
+  g_name = nullptr;
+}
+
+void shadowed() {
+  std::vector<const int*> g_watch;
+  int level = 0;
+  g_watch.push_back(&level);
+}
+
+void watch_run() {
+  int level = 0;
+  g_watch.push_back(&level);
+  Run();
+  g_watch.pop_back();
+}
