@@ -1257,6 +1257,15 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	case allocs[name]:
 		x.args(s, list)
 		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n)}), tPointer)
+	case callableHolders[name]:
+		// The object keeps the callable it is made from.
+		v := unknown
+		for _, a := range x.args(s, list) {
+			if a.clo != nil {
+				v.clo = a.clo
+			}
+		}
+		return v
 	case makeUnique[name], makeShared[name]:
 		x.args(s, list)
 		k := tUnique

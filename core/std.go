@@ -245,6 +245,13 @@ var frees = map[string]bool{"free": true, "std::free": true, "::free": true}
 var allocs = map[string]bool{"malloc": true, "calloc": true, "std::malloc": true, "std::calloc": true,
 	"::malloc": true, "strdup": true, "aligned_alloc": true}
 
+// callableHolders make an object that keeps the callable it is given, to
+// call later (cppreference: std::thread runs it on a new thread;
+// std::function, std::move_only_function and std::packaged_task store
+// it; std::bind and std::bind_front return a wrapper that holds it).
+var callableHolders = map[string]bool{"std::thread": true, "std::jthread": true, "std::function": true,
+	"std::move_only_function": true, "std::packaged_task": true, "std::bind": true, "std::bind_front": true}
+
 // makeUnique and makeShared build an owned object (cppreference).
 var makeUnique = map[string]bool{"std::make_unique": true, "make_unique": true, "absl::make_unique": true}
 var makeShared = map[string]bool{"std::make_shared": true, "make_shared": true, "std::allocate_shared": true}

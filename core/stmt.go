@@ -198,6 +198,15 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 			// The local returned is the caller's now, not destroyed here.
 			x.touched(s, v)
 		}
+		if v.clo != nil && x.inLambda == 0 && x.retKind != tRef && x.retKind != tPointer {
+			// A closure returned: what it captured by reference is the
+			// frame's, and the caller calls it after the frame is gone.
+			for _, cp := range v.clo.caps {
+				if cp.byRef && x.frameLive(s, cp.slot) {
+					x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "returned lambda", Value: x.text(e), Owner: s.objs[cp.slot].owner})
+				}
+			}
+		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)
 		if x.retKind == tPlain {

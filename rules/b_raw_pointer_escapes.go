@@ -100,7 +100,7 @@ transport_->Send(raw);`,
 				case core.UseAfterScope, core.LeftStale:
 					return true
 				case core.ReturnsLocal:
-					return !strings.HasPrefix(fl.Via, "lambda") // a callback kept: HF-G001's
+					return !strings.Contains(fl.Via, "lambda") // a callback kept or returned: HF-G001's
 				}
 				return false
 			})

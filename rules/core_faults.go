@@ -224,6 +224,9 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
 	case core.ReturnsLocal:
+		if fl.Via == "returned lambda" {
+			return fmt.Sprintf("returns a lambda that captures %s by reference, a local that dies when the function returns", quote(fl.Owner)), "DANGLING_RETURN"
+		}
 		if how, where, ok := storedVia(fl.Via); ok {
 			switch how {
 			case "held":

@@ -44,11 +44,13 @@ names it and the first or last word of its name is a defer word
 (enqueue, schedule, post, defer, later). A local pool declared after the
 captured value is destroyed, and drained, first; that is not reported.
 
-It also finds a lambda that captures a local by reference and that the
-object keeps — stored in a data member or put into a member container
-(work_.push_back([&] { n++; })) — when the method returns with it still
-there and calls nothing after storing it: the object will call it after
-the local is gone.
+It also finds a lambda that captures a local by reference and outlives
+the call: returned; or kept — stored in a data member, a static or a
+variable of the file, or put into a container one of them is
+(work_.push_back([&] { n++; })), directly or inside an object made to
+keep it (std::function, std::thread, std::packaged_task, std::bind) —
+when the function returns with it still there and calls nothing after
+storing it: it will be called after the local is gone.
 
 It also finds a thread that is detached (t.detach() on a std::thread
 built from a lambda) while its lambda uses a local captured by reference,
@@ -93,7 +95,7 @@ the lambda runs is reported as latent.`,
 
 func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 	p.reportCoreIf(fn, func(fl core.Fault) bool {
-		return fl.Kind == core.ThreadOutlives || fl.Kind == core.ReturnsLocal && strings.HasPrefix(fl.Via, "lambda")
+		return fl.Kind == core.ThreadOutlives || fl.Kind == core.ReturnsLocal && strings.Contains(fl.Via, "lambda")
 	})
 	for i := range fn.Events {
 		e := &fn.Events[i]

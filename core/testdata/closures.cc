@@ -1,5 +1,6 @@
 // Lambdas: what they capture by reference dies with its local; calling
 // them runs their body then.
+#include <thread>
 #include <functional>
 #include <vector>
 
@@ -162,4 +163,39 @@ int maybe_by_value(int i) {
   auto get = [&](int j) -> Maybe<const Desc&> { return Maybe<const Desc&>(desc_of(j)); };
   get(i);
   return i;
+}
+
+// A closure returned, or made into an object that keeps it, takes its
+// captures by reference out of the frame.
+std::function<int()> returned_closure_bad() {
+  int x = 3;
+  return [&] { return x; };  // want "returns-local"
+}
+
+std::function<int()> returned_local_closure_bad(int copy) {
+  auto f = [&copy] { return copy; };
+  return f;  // want "returns-local"
+}
+
+struct Worker {
+  std::thread worker_;
+  void Start() {
+    int n = 0;
+    worker_ = std::thread([&] { n++; });  // want "returns-local"
+  }
+  void StartJoined() {
+    int n = 0;
+    worker_ = std::thread([&] { n++; });
+    worker_.join();
+  }
+};
+
+// Correct: captured by value, or the caller's object by reference.
+std::function<int()> returned_by_value_ok() {
+  int x = 3;
+  return [=] { return x; };
+}
+
+std::function<int()> returned_callers_ok(int& x) {
+  return [&] { return x; };
 }
