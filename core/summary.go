@@ -546,6 +546,50 @@ func (x *exec) queuedOnEvery() []Queued {
 // Summarise executes function definition def and says what it does to its
 // arguments on every path that returns (its return type aside: see
 // Returns). A function whose paths the bound cut says nothing.
+// MayGrow says definition def calls a method that may replace a
+// container's buffer (push_back, resize, ...) on one of its parameters,
+// or on what one points to: executing it can say it grows that argument
+// on every path (Call.Grows).
+func MayGrow(f *parser.File, def parser.NodeID) bool {
+	x := &exec{f: f}
+	fd, _ := x.funcDeclarator(def)
+	if fd == parser.None {
+		return false
+	}
+	params := map[string]bool{}
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if name, ptr, ref := x.declName(f.Field(p, parser.FieldDeclarator)); name != "" && (ptr || ref) {
+			params[name] = true
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	end := f.End(def)
+	for n := def; n < end; n++ {
+		if f.Nodes[n].Kind != parser.KindCallExpression {
+			continue
+		}
+		fn := f.Field(n, parser.FieldFunction)
+		if f.Kind(fn) != parser.KindFieldExpression || !growMethods[f.Text(f.Field(fn, parser.FieldField))] {
+			continue
+		}
+		arg := f.Field(fn, parser.FieldArgument)
+		for f.Kind(arg) == parser.KindParenthesizedExpression || f.Kind(arg) == parser.KindPointerExpression {
+			next := parser.None
+			for c := range f.NamedChildren(arg) {
+				next = c
+				break
+			}
+			arg = next
+		}
+		if f.Kind(arg) == parser.KindIdentifier && params[f.Text(arg)] {
+			return true
+		}
+	}
+	return false
+}
+
 func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
 	x := execute(f, def, opt)
 	var out Call

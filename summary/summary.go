@@ -65,6 +65,9 @@ type Func struct {
 	// Type is the declared type of the object it returns by value (see
 	// core.Call.Type).
 	Type string `json:"type,omitempty"`
+	// Grows lists the container arguments (by reference, or by pointer
+	// to the container) whose buffer it replaces on every path.
+	Grows []int `json:"grows,omitempty"`
 	// Decl says only a declaration was read (in a header, say, of a
 	// function defined where holdfast does not see it): it says what the
 	// function returns and nothing of what it does. LookupCall never
@@ -246,6 +249,7 @@ func appendFacts(b []byte, fn *Func) []byte {
 	flag(fn.Storage)
 	num(fn.RetParam)
 	str(fn.Type)
+	ints(fn.Grows)
 	flag(fn.Decl)
 	num(len(fn.Queues))
 	for _, q := range fn.Queues {
@@ -481,6 +485,7 @@ func join(cands []*Func) *Func {
 	out.Keeps, out.Reaches = slices.Clone(out.Keeps), slices.Clone(out.Reaches)
 	for _, c := range cands[1:] {
 		out.Frees = intersect(out.Frees, c.Frees)
+		out.Grows = intersect(out.Grows, c.Grows)
 		out.MayFree = out.MayFree && c.MayFree
 		out.Encodes = intersectMap(out.Encodes, c.Encodes)
 		out.Defers = intersectMap(out.Defers, c.Defers)

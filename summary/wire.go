@@ -170,6 +170,7 @@ func (e *encoder) file(f *File) {
 		e.uint(bits)
 		e.int(int64(fn.RetParam))
 		e.str(fn.Type)
+		e.ints(fn.Grows)
 		e.ints(fn.Frees)
 		e.ints(fn.FreesDeref)
 		e.ints(fn.Keeps)
@@ -319,6 +320,7 @@ func (d *decoder) file() *File {
 		fn.Decl = bits&bitDecl != 0
 		fn.RetParam = int(d.int())
 		fn.Type = d.str()
+		fn.Grows = d.ints()
 		fn.Frees, fn.FreesDeref, fn.Keeps, fn.Reaches = d.ints(), d.ints(), d.ints(), d.ints()
 		fn.Encodes, fn.Defers, fn.KeepsRefs, fn.MayKeepRefs = d.notes(), d.notes(), d.notes(), d.notes()
 		if n := d.count(minQueued); n > 0 {
