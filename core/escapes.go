@@ -50,10 +50,33 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 		return
 	}
 	reach, where := x.callerReaches(s, lhs)
-	if !reach || v.kind != tPointer && v.kind != tView || !x.frameLive(s, v.pt) {
+	if !reach || v.kind != tPointer && v.kind != tView {
 		return
 	}
-	s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
+	switch {
+	case x.frameLive(s, v.pt):
+		s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
+	case x.temporary1(s, v.pt):
+		// Into a temporary of this statement: dangling from its end,
+		// whatever the function does next.
+		s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: -1, where: where, how: "temp"})
+	}
+}
+
+// temporary1 says obj is a live temporary of the current full
+// expression, or memory one owns.
+func (x *exec) temporary1(s *state, obj int32) bool {
+	for obj >= 0 && int(obj) < len(s.objs) {
+		o := s.objs[obj]
+		if o.state != live {
+			return false
+		}
+		if slices.Contains(s.temps, obj) {
+			return true
+		}
+		obj = o.parent - 1
+	}
+	return false
 }
 
 // unkeep forgets the stores into lhs: it was given a new value, emptied,
@@ -252,7 +275,20 @@ func (x *exec) isDeref(n parser.NodeID) bool {
 // leaves the function, with no call after them.
 func (x *exec) leftDangling(s *state) {
 	for _, e := range s.escs {
-		if e.calls != s.calls || int(e.obj) >= len(s.objs) {
+		if int(e.obj) >= len(s.objs) {
+			continue
+		}
+		if e.how == "temp" {
+			if o := s.objs[e.obj]; o.state != live {
+				via := "temp"
+				if e.where != "" {
+					via += " in " + e.where
+				}
+				x.fault(Fault{Kind: ReturnsLocal, Use: e.at, End: parser.None, Via: via, Value: e.lhs, Owner: o.owner})
+			}
+			continue
+		}
+		if e.calls != s.calls {
 			continue
 		}
 		// The frame's locals have ended at the body's closing brace (or

@@ -1598,6 +1598,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if fam == famAssoc && rv.owns >= 0 {
 			return x.assocMethod(s, rv.owns, n, list, m)
 		}
+		if newStringMethods[m] && x.isString(s, rv) {
+			// A new string, returned by value: a temporary.
+			x.handOn(s, list, x.args(s, list))
+			t := s.newObj(object{kind: oTemp, owner: x.text(n)})
+			s.temps = append(s.temps, t)
+			return value{pt: -1, owns: t, kind: tStorage, from: -1, prvalue: true}
+		}
 		if m == "erase" && rv.owns >= 0 {
 			return x.erase(s, rv.owns, fam, loc, n, list)
 		}

@@ -261,6 +261,10 @@ var makeShared = map[string]bool{"std::make_shared": true, "make_shared": true, 
 var stringReturns = map[string]bool{"std::to_string": true, "to_string": true, "absl::StrCat": true,
 	"absl::StrFormat": true, "absl::StrJoin": true, "c10::str": true, "std::string": true}
 
+// newStringMethods are the methods of std::basic_string that return a new
+// string by value (cppreference: basic_string::substr).
+var newStringMethods = map[string]bool{"substr": true}
+
 // failureExits end the test or the process when their check fails
 // (gtest's ASSERT_*: "generate fatal failures ... abort the current
 // function"; glog's CHECK: "aborts the program"): the failing path is

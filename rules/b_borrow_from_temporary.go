@@ -53,7 +53,10 @@ a call holdfast cannot see.`,
 		},
 		Check: func(p *Pass, fn *lifetime.Func) {
 			checkBorrowFromTemporary(p, fn)
-			p.reportCore(fn, core.UseOfTemporary)
+			p.reportCoreIf(fn, func(fl core.Fault) bool {
+				// Used after its statement, or stored where it outlives it.
+				return fl.Kind == core.UseOfTemporary || fl.Kind == core.ReturnsLocal && storedHow(fl.Via) == "temp"
+			})
 		},
 	}
 }

@@ -100,7 +100,10 @@ transport_->Send(raw);`,
 				case core.UseAfterScope, core.LeftStale:
 					return true
 				case core.ReturnsLocal:
-					return !strings.Contains(fl.Via, "lambda") // a callback kept or returned: HF-G001's
+					// A callback kept or returned is HF-G001's; a pointer
+					// into a temporary kept, HF-B003's.
+					how := storedHow(fl.Via)
+					return how != "lambda" && how != "temp" && fl.Via != "returned lambda"
 				}
 				return false
 			})

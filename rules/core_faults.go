@@ -229,6 +229,8 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		}
 		if how, where, ok := storedVia(fl.Via); ok {
 			switch how {
+			case "temp":
+				return fmt.Sprintf("%s is left pointing into the temporary %s, which dies at the end of this statement", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
 			case "held":
 				return fmt.Sprintf("the %s %s keeps a pointer to %s, a local that dies when the function returns", keeperWord(where), quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
 			case "lambda":
@@ -284,10 +286,17 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 func storedVia(via string) (how, where string, ok bool) {
 	how, where, _ = strings.Cut(via, " in ")
 	switch how {
-	case "left", "held", "lambda":
+	case "left", "held", "lambda", "temp":
 		return how, where, true
 	}
 	return "", "", false
+}
+
+// storedHow is how a ReturnsLocal fault's pointer was stored (see
+// storedVia), or "".
+func storedHow(via string) string {
+	how, _, _ := storedVia(via)
+	return how
 }
 
 // keeperWord names what keeps a stored pointer (core's Fault.Keeper of a

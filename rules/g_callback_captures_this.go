@@ -95,7 +95,7 @@ the lambda runs is reported as latent.`,
 
 func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
 	p.reportCoreIf(fn, func(fl core.Fault) bool {
-		return fl.Kind == core.ThreadOutlives || fl.Kind == core.ReturnsLocal && strings.Contains(fl.Via, "lambda")
+		return fl.Kind == core.ThreadOutlives || fl.Kind == core.ReturnsLocal && (storedHow(fl.Via) == "lambda" || fl.Via == "returned lambda")
 	})
 	for i := range fn.Events {
 		e := &fn.Events[i]

@@ -1,6 +1,7 @@
 // A pointer into the frame left where the caller reaches it.
 #include <functional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -8,6 +9,7 @@ struct Params {
   const float* data;
   int n;
   std::string name;
+  const char* name_ptr;
 };
 
 void submit(Params* p);
@@ -230,4 +232,43 @@ void watch_run() {
   g_watch.push_back(&level);
   Run();
   g_watch.pop_back();
+}
+
+// A pointer into a temporary stored where it outlives the statement.
+std::string MakeName();
+
+void temp_into_param_field_bad(Params* p) {
+  p->name_ptr = MakeName().c_str();  // want "returns-local"
+}
+
+struct Named {
+  const char* name_;
+  void Set() { name_ = MakeName().c_str(); }  // want "returns-local"
+  void SetThenCall() {
+    name_ = MakeName().c_str();  // want "returns-local"
+    Flush();
+  }
+  // Correct: from a string that lives on; replaced before the return.
+  void SetStatic() {
+    static std::string n = MakeName();
+    name_ = n.c_str();
+  }
+  void SetReplaced() {
+    name_ = MakeName().c_str();
+    name_ = nullptr;
+  }
+  void Flush();
+};
+
+// A new string by value: a view of it dies with the statement.
+void use_view(const char*);
+void substr_view_bad(const std::string& s) {
+  std::string_view v = s.substr(1);
+  use_view(v.data());  // want "use-of-temporary"
+}
+
+void substr_kept_ok(const std::string& s) {
+  std::string t = s.substr(1);
+  std::string_view v = t;
+  use_view(v.data());
 }
