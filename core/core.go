@@ -100,7 +100,8 @@ type Fault struct {
 	Held bool
 	// Keeper: the object (as its owner is named: a local, "*p") whose
 	// method or constructor kept a pointer into the ended memory, used at
-	// Use ("" when none).
+	// Use ("" when none); "(range)" for the hidden iterator of a
+	// range-based for loop.
 	Keeper string
 }
 

@@ -1766,7 +1766,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 // keyed is the element of associative container storage obj found by
 // key, as written (see keyedPart).
 func (x *exec) keyed(s *state, obj int32, key string) int32 {
-	return s.keyedPart(obj, posKeyed, strings.Join(strings.Fields(strings.Trim(key, "[]")), " "))
+	k := s.keyedPart(obj, posKeyed, strings.Join(strings.Fields(strings.Trim(key, "[]")), " "))
+	if k >= 0 && obj >= 0 && int(obj) < len(s.objs) {
+		// The element is of the container's element kind (a map's
+		// mapped type): a string element owns a buffer.
+		s.objs[k].elem = s.objs[obj].elem
+	}
+	return k
 }
 
 // assocMethod runs method m of associative container storage obj (see

@@ -133,6 +133,12 @@ func containerOf(typ string) (family, typeKind) {
 	if fam == famNone {
 		return famNone, tPlain
 	}
+	if fam == famAssoc && strings.Contains(base, "map") {
+		// A map's elements are its mapped values (the second argument).
+		if t2 := t[strings.IndexByte(t, '<')+1 : strings.LastIndexByte(t, '>')]; cxxtype.Rest(t2) != "" {
+			arg = cxxtype.FirstArg(cxxtype.Rest(t2))
+		}
+	}
 	if strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), "const")), "*") {
 		// Elements that are raw pointers (T*, T* const).
 		return fam, tPointer

@@ -430,6 +430,46 @@ func (x *exec) ifStmt(n parser.NodeID, ss []*state) []*state {
 	return out
 }
 
+// rangeIterName names the hidden iterator of a range-based for loop.
+const rangeIterName = "(range)"
+
+// rangeIter declares the iterator a range-based for loop over a container
+// keeps from its start ([stmt.ranged]: __begin, incremented after each
+// iteration): growing the container in the body leaves it pointing into
+// the old buffer.
+func (x *exec) rangeIter(s *state, n parser.NodeID) {
+	right := x.f.Field(n, parser.FieldRight)
+	if x.kind(right) != parser.KindIdentifier && x.kind(right) != parser.KindFieldExpression {
+		// Only a named container: a call's result is evaluated again at
+		// each iteration by the loop's own execution.
+		return
+	}
+	rng := x.eval(s, right)
+	if rng.kind != tStorage || rng.owns < 0 || int(rng.owns) >= len(s.objs) {
+		return
+	}
+	it := borrowOf(rng.owns, tIter)
+	s.locals = append(s.locals, local{name: rangeIterName, typ: tIter, val: it, depth: x.depth, slot: s.newObj(object{kind: oStack, owner: rangeIterName})})
+}
+
+// rangeStep steps the hidden iterator of range-based for loop n on: a
+// fault when the body replaced the buffer it points into.
+func (x *exec) rangeStep(s *state, n parser.NodeID) {
+	i := s.lookup(rangeIterName)
+	if i < 0 {
+		return
+	}
+	obj := s.locals[i].val.pt
+	if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].state == live {
+		return
+	}
+	o := s.objs[obj]
+	right := x.f.Field(n, parser.FieldRight)
+	x.fault(Fault{Kind: UseAfterInvalidate, Use: right, End: o.end, Via: o.via, Value: x.text(right), Owner: o.owner, Keeper: "(range)"})
+	// One report per path.
+	s.locals[i].val.pt = -1
+}
+
 // loop executes a loop's body zero, one and two times.
 func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 	f := x.f
@@ -448,6 +488,9 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 	}
 	if x.kind(n) == parser.KindForRangeLoop {
 		elem = n
+		for _, s := range ss {
+			x.rangeIter(s, n)
+		}
 	}
 	var exits []*state
 	cur := ss
@@ -467,6 +510,9 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 				continue
 			}
 			if elem != parser.None {
+				if iter > 0 {
+					x.rangeStep(s, n)
+				}
 				rng := x.eval(s, f.Field(n, parser.FieldRight))
 				x.endTempsKeep(s)
 				exits = append(exits, s.clone())

@@ -190,6 +190,9 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 	if fl.End != parser.None {
 		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
 	}
+	if fl.Keeper == "(range)" && fl.Kind == core.UseAfterInvalidate {
+		return fmt.Sprintf("the range-based for loop over %s steps its iterator after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
+	}
 	if fl.Keeper != "" && fl.Kind == core.DoubleFree {
 		// An implicit copy put in a container (see core's copies.go).
 		if strings.HasSuffix(fl.Via, " of the temporary") {

@@ -91,3 +91,29 @@ void ListEraseKeepsOthers(std::list<int>& l) {
   int x = *first;
   (void)x;
 }
+
+// A map's element is its mapped value: a string element's buffer ends
+// with the element.
+int mapped_string_erased_bad() {
+  std::map<int, std::string> m;
+  m[1] = "a";
+  const char* p = m[1].c_str();
+  m.erase(1);
+  return p[0];  // want "use-after-invalidate"
+}
+
+// Correct: another key erased; an insertion keeps every element.
+int mapped_string_other_key_ok() {
+  std::map<int, std::string> m;
+  m[1] = "a";
+  const char* p = m[1].c_str();
+  m.erase(2);
+  return p[0];
+}
+
+int mapped_vector_inserted_ok() {
+  std::map<std::string, std::vector<int>> m;
+  int* p = m["a"].data();
+  m["b"] = {1, 2};
+  return p[0];
+}

@@ -129,3 +129,26 @@ int callee_grows_first_ok() {
   int* p = &v[0];
   return *p;
 }
+
+// A range-based for loop keeps an iterator from its start: growing the
+// container in the body leaves it in the old buffer.
+void range_for_grows_bad(std::vector<int>& v) {
+  for (int x : v) {  // want "use-after-invalidate"
+    if (x > 0) v.push_back(x);
+  }
+}
+
+// Correct: grown after the loop, or the loop left right after.
+void range_for_grows_after_ok(std::vector<int>& v) {
+  for (int& x : v) x++;
+  v.push_back(1);
+}
+
+void range_for_grows_then_breaks_ok(std::vector<int>& v) {
+  for (int x : v) {
+    if (x > 0) {
+      v.push_back(x);
+      break;
+    }
+  }
+}

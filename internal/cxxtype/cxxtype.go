@@ -4,6 +4,15 @@ package cxxtype
 
 import "strings"
 
+// Rest is what follows the first top-level argument of a template
+// argument list, its comma left out: "K, std::vector<V>, Cmp" gives
+// "std::vector<V>, Cmp" ("" when there is one argument).
+func Rest(args string) string {
+	first := FirstArg(args)
+	rest := strings.TrimSpace(strings.TrimSpace(args)[len(first):])
+	return strings.TrimSpace(strings.TrimPrefix(rest, ","))
+}
+
 // FirstArg is the first top-level argument of a template argument list:
 // "std::unique_ptr<T>, Cmp<A, B>" gives "std::unique_ptr<T>".
 func FirstArg(args string) string {

@@ -14,3 +14,16 @@ func TestFirstArg(t *testing.T) {
 		}
 	}
 }
+
+func TestRest(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"int, std::string", "std::string"},
+		{"std::pair<int, int>, std::vector<float>, Cmp<A, B>", "std::vector<float>, Cmp<A, B>"},
+		{"T", ""},
+		{"", ""},
+	} {
+		if got := Rest(c.in); got != c.want {
+			t.Errorf("Rest(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
