@@ -277,7 +277,9 @@ func namespaceScope(f *parser.File, n parser.NodeID) bool {
 		switch f.Kind(p) {
 		case parser.KindTranslationUnit:
 			return true
-		case parser.KindDeclarationList, parser.KindNamespaceDefinition, parser.KindTemplateDeclaration:
+		case parser.KindDeclarationList, parser.KindNamespaceDefinition, parser.KindTemplateDeclaration,
+			// An include guard or another conditional around it.
+			parser.KindPreprocIf, parser.KindPreprocIfdef, parser.KindPreprocElse, parser.KindPreprocElif:
 		default:
 			if f.Nodes[p].Kind == parser.KindOther && strings.HasPrefix(f.Text(p), "extern") {
 				continue // extern "C" { ... }
