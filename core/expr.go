@@ -34,7 +34,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 				for range x.f.NamedChildren(init) {
 					n++
 				}
-				ctorStores = x.opt.Members(tn)[storesKey(tn, n)]
+				ctorStores = x.expandStores(x.opt.Members(tn)[storesKey(tn, n)], 0)
 			}
 		}
 		if ctorStores == "" && !ptr && init != parser.None {

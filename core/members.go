@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
@@ -883,6 +884,23 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 		}
 	}
 	memberInits(f, def, func(m string, arg parser.NodeID) { store(m, arg, false) })
+	// A base class's constructor (or another constructor of the class)
+	// handed the parameters keeps what that constructor keeps: "fwd:"
+	// entries, read with that class's facts where the object is made
+	// (see expandStores).
+	baseInits(f, def, members, func(base string, args []parser.NodeID) {
+		var maps []string
+		for j, a := range args {
+			if name, buf, addr := paramReferent(f, a); !buf && !addr {
+				if k, ok := params[name]; ok {
+					maps = append(maps, fmt.Sprintf("%d=%d", j, k))
+				}
+			}
+		}
+		if len(maps) > 0 {
+			out = append(out, fmt.Sprintf("fwd:%s/%d:%s", base, len(args), strings.Join(maps, ";")))
+		}
+	})
 	body := f.Field(def, parser.FieldBody)
 	for j := body; body != parser.None && j < f.End(body); j++ {
 		switch f.Nodes[j].Kind {
@@ -954,6 +972,86 @@ func memberInits(f *parser.File, def parser.NodeID, visit func(member string, ar
 			}
 		}
 	}
+}
+
+// baseInits calls visit for each initialiser of constructor definition
+// def that names no data member of the class (a base class, or the class
+// itself for a delegating constructor), with its arguments.
+func baseInits(f *parser.File, def parser.NodeID, members map[string]string, visit func(base string, args []parser.NodeID)) {
+	for c := range f.NamedChildren(def) {
+		if f.Kind(c) != parser.KindFieldInitializerList {
+			continue
+		}
+		for fi := range f.NamedChildren(c) {
+			name := ""
+			for a := range f.NamedChildren(fi) {
+				switch f.Kind(a) {
+				case parser.KindFieldIdentifier, parser.KindIdentifier, parser.KindTypeIdentifier, parser.KindQualifiedIdentifier, parser.KindTemplateType:
+					name = typeName(f.Text(a))
+				case parser.KindArgumentList, parser.KindInitializerList:
+					if name == "" || members[name] != "" {
+						continue
+					}
+					var args []parser.NodeID
+					for e := range f.NamedChildren(a) {
+						args = append(args, e)
+					}
+					if len(args) > 0 {
+						visit(name, args)
+					}
+				}
+			}
+		}
+	}
+}
+
+// maxForward bounds the constructors a chain of base initialisers is
+// followed through (see expandStores).
+const maxForward = 4
+
+// expandStores replaces the "fwd:" entries of a constructor's stores
+// (see storedParams) by what the named constructor keeps, its argument
+// positions mapped to the caller's.
+func (x *exec) expandStores(stores string, depth int) string {
+	if !strings.Contains(stores, "fwd:") || x.opt.Members == nil {
+		return stores
+	}
+	var out []string
+	for _, st := range strings.Split(stores, ",") {
+		rest, ok := strings.CutPrefix(st, "fwd:")
+		if !ok {
+			out = append(out, st)
+			continue
+		}
+		target, maps, ok := strings.Cut(rest, ":")
+		base, n, ok2 := strings.Cut(target, "/")
+		arity, err := strconv.Atoi(n)
+		if !ok || !ok2 || err != nil || depth >= maxForward {
+			continue
+		}
+		pos := map[string]string{}
+		for _, m := range strings.Split(maps, ";") {
+			if j, k, ok := strings.Cut(m, "="); ok {
+				pos[j] = k
+			}
+		}
+		inner := x.expandStores(x.opt.Members(base)[storesKey(base, arity)], depth+1)
+		if inner == "!" {
+			continue
+		}
+		for _, e := range strings.Split(inner, ",") {
+			arg, member, ok := strings.Cut(e, ":")
+			if !ok {
+				continue
+			}
+			idx := strings.TrimRight(arg, ".buf&")
+			suffix := arg[len(idx):]
+			if k, ok := pos[idx]; ok {
+				out = append(out, k+suffix+":"+member)
+			}
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 // storesKey is the class-fact key of what method (of arity parameters)

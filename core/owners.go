@@ -91,7 +91,7 @@ func (x *exec) constructed(e parser.NodeID, class string) (parser.NodeID, string
 	for range x.f.NamedChildren(list) {
 		n++
 	}
-	stores := x.opt.Members(class)[storesKey(class, n)]
+	stores := x.expandStores(x.opt.Members(class)[storesKey(class, n)], 0)
 	if stores == "" {
 		return parser.None, ""
 	}
@@ -119,7 +119,7 @@ func (x *exec) newOwner(s *state, obj int32, typ string, list parser.NodeID, vs 
 		return
 	}
 	class := s.objs[obj].class
-	if stores := x.opt.Members(class)[storesKey(class, len(vs))]; stores != "" {
+	if stores := x.expandStores(x.opt.Members(class)[storesKey(class, len(vs))], 0); stores != "" {
 		x.keep(s, obj, stores, list, vs)
 	}
 }

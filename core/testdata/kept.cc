@@ -77,3 +77,48 @@ int RunWithNamedOptions() {
   Session s(o);
   return s.Run();
 }
+
+// A constructor that hands its parameters to the base class's
+// constructor keeps what that constructor keeps.
+struct Context {
+  int id;
+};
+
+class Frame {
+ public:
+  Frame(int n, const Context& ctx) : n_(n), ctx_(ctx) {}
+  int Id() const { return ctx_.id; }
+
+ private:
+  int n_;
+  const Context& ctx_;
+};
+
+class FrameBuilder : public Frame {
+ public:
+  FrameBuilder(int n, const Context& ctx) : Frame{n, ctx} {}
+};
+
+class Delegating : public Frame {
+ public:
+  Delegating(const Context& ctx, int n) : Frame(n, ctx) {}
+};
+
+void RunFrame(Frame*);
+
+void base_keeps_temporary_bad(int id) {
+  FrameBuilder frame{1, Context{id}};
+  RunFrame(&frame);  // want "use-of-temporary"
+}
+
+void base_keeps_swapped_bad(int id) {
+  Delegating frame(Context{id}, 1);
+  RunFrame(&frame);  // want "use-of-temporary"
+}
+
+// Correct: the context is a local that outlives the frame.
+void base_keeps_local_ok(int id) {
+  Context c{id};
+  FrameBuilder frame{1, c};
+  RunFrame(&frame);
+}
