@@ -1510,10 +1510,18 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	}
 	x.touched(s, rv)
-	byValue, storage := false, false
+	byValue, storage, typ := false, false, ""
+	result := func() value {
+		if byValue && !storage && typ != "" {
+			if v, ok := x.typedTemp(s, n, typ); ok {
+				return v
+			}
+		}
+		return x.returned(s, n, byValue, storage)
+	}
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
-		byValue, storage = returnsByValue(facts, m)
+		byValue, storage, typ = returnsByValue(facts, m)
 		nargs := 0
 		for range f.NamedChildren(list) {
 			nargs++
@@ -1528,7 +1536,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			vs := x.args(s, list)
 			x.keep(s, obj, stores, list, vs)
 			x.handOn(s, list, vs)
-			return x.returned(s, n, byValue, storage)
+			return result()
 		}
 		// Any other method may read what the object holds: what its
 		// code (and the methods it calls) names of the members.
@@ -1565,7 +1573,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			}
 			x.membersMayChange(s, n, callee)
 		}
-		return x.returned(s, n, byValue, storage)
+		return result()
 	}
 	var loc *local
 	if rv.from >= 0 && int(rv.from) < len(s.locals) {
@@ -1754,13 +1762,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			}
 		}
 		x.handOn(s, list, vs)
-		return x.returned(s, n, byValue, storage)
+		return result()
 	}
 	vs := x.args(s, list)
 	x.globalKept(s, recv, m, vs, n)
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
-	return x.returned(s, n, byValue, storage)
+	return result()
 }
 
 // keyed is the element of associative container storage obj found by

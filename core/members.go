@@ -792,25 +792,39 @@ func noteReturn(f *parser.File, members map[string]string, method string, decl p
 	if bv, st := Returns(f, decl); bv && st {
 		v = "storage"
 	} else if bv {
+		// "value:T": by value, of declared type T (see Call.Type).
 		v = "value"
+		if t := ResultType(f, decl); t != "" && !strings.Contains(t, ",") {
+			v += ":" + t
+		}
 	}
 	k := "(=" + method + ")"
 	if old, ok := members[k]; ok && old != v {
-		v = "no"
+		switch {
+		case strings.HasPrefix(old, "value") && strings.HasPrefix(v, "value"):
+			// Overloads returning values of different types.
+			v = "value"
+		default:
+			v = "no"
+		}
 	}
 	members[k] = v
 }
 
 // returnsByValue says what the class facts say method m returns: by value
-// (a temporary at each call), and whether that value owns a buffer.
-func returnsByValue(facts map[string]string, m string) (byValue, storage bool) {
-	switch facts["(="+m+")"] {
-	case "value":
-		return true, false
-	case "storage":
-		return true, true
+// (a temporary at each call), whether that value owns a buffer, and its
+// declared type when known.
+func returnsByValue(facts map[string]string, m string) (byValue, storage bool, typ string) {
+	v := facts["(="+m+")"]
+	switch {
+	case v == "storage":
+		return true, true, ""
+	case v == "value":
+		return true, false, ""
+	case strings.HasPrefix(v, "value:"):
+		return true, false, v[len("value:"):]
 	}
-	return false, false
+	return false, false, ""
 }
 
 // storedParams lists what method definition def keeps of its parameters

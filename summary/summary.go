@@ -304,6 +304,10 @@ func mergeClass(a, b map[string]string) map[string]string {
 				t = strings.Join(slices.Compact(parts), ",")
 			}
 			switch {
+			case strings.HasPrefix(k, "(=") && strings.HasPrefix(merged[k], "value") && strings.HasPrefix(t, "value") && merged[k] != t:
+				// By value both, of types written differently: by value,
+				// of no known type.
+				merged[k] = "value"
 			case strings.HasPrefix(k, "(=") && merged[k] != "" && merged[k] != t:
 				// Overloads defined apart that return differently (a
 				// by-value and a by-reference form): neither is known.

@@ -108,3 +108,19 @@ int reference_ends_with_block_bad() {
   }
   return it->size;  // want "use-after-scope"
 }
+
+// A method's declared result type says the same of its temporary.
+class Factory {
+ public:
+  std::unique_ptr<Item> Make();
+};
+
+int method_unique_temporary_bad(Factory& f) {
+  Item* it = f.Make().get();
+  return it->size;  // want "use-of-temporary"
+}
+
+int method_unique_kept_ok(Factory& f) {
+  auto p = f.Make();
+  return p->size;
+}
