@@ -173,7 +173,7 @@ func (x *exec) callerReaches(s *state, lhs parser.NodeID) (ok bool, where string
 		name := x.text(lhs)
 		i := s.lookup(name)
 		if i < 0 {
-			return x.globalOf(name, func(typ string) bool { return pointerType(typ) })
+			return x.globalOf(name, pointerType)
 		}
 		l := s.locals[i]
 		if l.depth >= 0 || l.param || l.typ != tPointer && l.typ != tView {

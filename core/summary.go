@@ -545,9 +545,6 @@ func (x *exec) queuedOnEvery() []Queued {
 	return first
 }
 
-// Summarise executes function definition def and says what it does to its
-// arguments on every path that returns (its return type aside: see
-// Returns). A function whose paths the bound cut says nothing.
 // MayGrow says definition def calls a method that may replace a
 // container's buffer (push_back, resize, ...) on one of its parameters,
 // or on what one points to: executing it can say it grows that argument
@@ -592,6 +589,9 @@ func MayGrow(f *parser.File, def parser.NodeID) bool {
 	return false
 }
 
+// Summarise executes function definition def and says what it does to its
+// arguments on every path that returns (its return type aside: see
+// Returns). A function whose paths the bound cut says nothing.
 func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
 	x := execute(f, def, opt)
 	var out Call
