@@ -254,9 +254,12 @@ var allocs = map[string]bool{"malloc": true, "calloc": true, "std::malloc": true
 // callableHolders make an object that keeps the callable it is given, to
 // call later (cppreference: std::thread runs it on a new thread;
 // std::function, std::move_only_function and std::packaged_task store
-// it; std::bind and std::bind_front return a wrapper that holds it).
+// it; std::bind and std::bind_front return a wrapper that holds it;
+// std::async's future shares the state of a call that may still run,
+// and only its destructor waits for it).
 var callableHolders = map[string]bool{"std::thread": true, "std::jthread": true, "std::function": true,
-	"std::move_only_function": true, "std::packaged_task": true, "std::bind": true, "std::bind_front": true}
+	"std::move_only_function": true, "std::packaged_task": true, "std::bind": true, "std::bind_front": true,
+	"std::async": true}
 
 // makeUnique and makeShared build an owned object (cppreference).
 var makeUnique = map[string]bool{"std::make_unique": true, "make_unique": true, "absl::make_unique": true}

@@ -48,7 +48,8 @@ It also finds a lambda that captures a local by reference and outlives
 the call: returned; or kept — stored in a data member, a static or a
 variable of the file, or put into a container one of them is
 (work_.push_back([&] { n++; })), directly or inside an object made to
-keep it (std::function, std::thread, std::packaged_task, std::bind) —
+keep it (std::function, std::thread, std::packaged_task, std::bind,
+std::async's future) —
 when the function returns with it still there and calls nothing after
 storing it: it will be called after the local is gone.
 

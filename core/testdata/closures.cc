@@ -1,5 +1,6 @@
 // Lambdas: what they capture by reference dies with its local; calling
 // them runs their body then.
+#include <future>
 #include <thread>
 #include <functional>
 #include <vector>
@@ -199,3 +200,18 @@ std::function<int()> returned_by_value_ok() {
 std::function<int()> returned_callers_ok(int& x) {
   return [&] { return x; };
 }
+
+// A future of std::async kept by the object: the call may still run when
+// the method has returned.
+struct Loader {
+  std::future<int> pending_;
+  void Start() {
+    int n = 0;
+    pending_ = std::async(std::launch::async, [&] { return n; });  // want "returns-local"
+  }
+  int StartAndWait() {
+    int n = 0;
+    auto f = std::async(std::launch::async, [&] { return n; });
+    return f.get();
+  }
+};
