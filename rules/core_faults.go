@@ -53,6 +53,9 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	}
 	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members, Alias: p.coreSums.Alias, Globals: p.coreSums.Globals})
 	p.core[fn.Node] = r.Faults
+	if r.Cut {
+		p.coreCut = append(p.coreCut, p.funcName(fn))
+	}
 	if len(r.Ran) > 0 {
 		if p.coreRan == nil {
 			p.coreRan = map[parser.NodeID]map[parser.NodeID]bool{}

@@ -95,6 +95,7 @@ type Pass struct {
 	core     map[parser.NodeID][]core.Fault    // see coreFaults
 	coreSums *core.FileSummaries
 	coreRan  map[parser.NodeID]map[parser.NodeID]bool // per function, the lambdas its execution ran
+	coreCut  []string                                 // the functions whose paths the executor's bound cut
 	order    []*lifetime.Func                         // see calleesFirst
 }
 
@@ -102,6 +103,20 @@ type Pass struct {
 // in a deterministic order. tree (nil: none) is the summaries of the other
 // files of the scan.
 func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) []*diag.Finding {
+	return RunFile(f, m, funcs, rs, tree).Findings
+}
+
+// Outcome is what the rules found in a file, and what they could not
+// look at in full.
+type Outcome struct {
+	Findings []*diag.Finding
+	// Cut names the functions (sorted) with more paths alive at once than
+	// the executor follows: the paths past the bound were not executed.
+	Cut []string
+}
+
+// RunFile runs the rules over a file's functions (see Run).
+func RunFile(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) Outcome {
 	p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
 	for _, r := range rs {
 		p.rule = r
@@ -114,7 +129,8 @@ func Run(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, 
 			}
 		}
 	}
-	return diag.Sort(p.findings)
+	slices.Sort(p.coreCut)
+	return Outcome{Findings: diag.Sort(p.findings), Cut: slices.Compact(p.coreCut)}
 }
 
 // Report records a finding of the running rule at byte range [start, end).

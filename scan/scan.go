@@ -291,7 +291,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	stats := map[string]*ExtStats{}
-	var generated, parseFiles, parseFuncs, firstBranchFiles int
+	var generated, parseFiles, parseFuncs, firstBranchFiles, cutFiles, cutFuncs int
 	for i, fr := range outs {
 		f := files[i]
 		st := stats[f.Ext]
@@ -326,6 +326,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "read with only the first branch of a conditional that splits a statement or a bracket between its branches; the other branches' code was not analysed"})
 			firstBranchFiles++
 		}
+		if len(fr.cut) > 0 {
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: fmt.Sprintf(
+				"%s %s more paths than are followed at once, so some of %s paths were not executed: %s",
+				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", "))})
+			cutFiles++
+			cutFuncs += len(fr.cut)
+		}
 		if fr.partial != nil {
 			res.Notices = append(res.Notices, *fr.partial)
 			res.Skipped++
@@ -347,6 +354,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
 			"%s read with only the first branch of a conditional that splits a statement between its branches, so the other branches were not analysed (--verbose names them)",
 			plural(firstBranchFiles, "file"))})
+	}
+	if cutFiles > 0 {
+		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
+			"%s in %s %s more paths than are followed at once, so some of %s paths were not executed (--verbose names them)",
+			plural(cutFuncs, "function"), plural(cutFiles, "file"), haveOrHas(cutFuncs), itsOrTheir(cutFuncs))})
 	}
 	if parseFiles > 0 {
 		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
@@ -374,6 +386,9 @@ type fileResult struct {
 	// conditional that split a statement (see parser.File.FirstBranches).
 	firstBranches bool
 	parseErrors   int
+	// cut names the functions with more paths than the executor follows
+	// at once (see rules.Outcome.Cut).
+	cut []string
 	// notice, when set, says the file was not analysed at all; partial
 	// says part of it was not, while its findings still count; parseNote
 	// counts its functions with parse errors (informational).
@@ -563,7 +578,8 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 			}
 			done <- out
 		}()
-		out.findings = rules.Run(pr.pf, m, pr.funcs, rs, tree)
+		oc := rules.RunFile(pr.pf, m, pr.funcs, rs, tree)
+		out.findings, out.cut = oc.Findings, oc.Cut
 		if opt.Verify != nil {
 			for _, fd := range out.findings {
 				if stopped(stop) {
