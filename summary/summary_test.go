@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -510,5 +511,18 @@ func TestIndexKeepsOneOfEachFacts(t *testing.T) {
 				t.Errorf("%d distinct facts: kept[%d] has arity %d, want the first of each in order", distinct, i, fn.Arity)
 			}
 		}
+	}
+}
+
+// TestDocsNameTheFormat keeps docs/untrusted.md's name of the cache file
+// in step with FormatVersion.
+func TestDocsNameTheFormat(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "untrusted.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("`tree-v%d-<hash>.sum` (%d is the format's", FormatVersion, FormatVersion)
+	if !strings.Contains(string(doc), want) {
+		t.Errorf("docs/untrusted.md does not say %q", want)
 	}
 }
