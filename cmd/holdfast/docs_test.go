@@ -115,3 +115,29 @@ func TestCIWorkflowDoc(t *testing.T) {
 		t.Error("no step prints holdfast version")
 	}
 }
+
+// TestREADMEGoVersion: the Go the README asks for is the one go.mod
+// requires.
+func TestREADMEGoVersion(t *testing.T) {
+	mod, err := os.ReadFile(filepath.Join("..", "..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(mod)
+	if m == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, want := range []string{"Go " + string(m[1]) + " or later", "need only Go " + string(m[1]) + " or later"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("README.md does not say %q (go.mod: go %s)", want, m[1])
+		}
+	}
+	if strings.Contains(text, "Go (1.26)") || strings.Contains(text, "needs Go 1.26 and") {
+		t.Error("README.md still names a Go version other than go.mod's")
+	}
+}
