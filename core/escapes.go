@@ -45,7 +45,7 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	}
 	text := x.text(lhs)
 	x.unkeep(s, text)
-	if v.clo != nil && x.memberName(s, lhs) {
+	if v.clo != nil && x.isMemberStore(s, lhs) {
 		x.keepClosure(s, text, "member", v.clo, n)
 		return
 	}
@@ -56,16 +56,16 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	switch {
 	case x.frameLive(s, v.pt):
 		s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
-	case x.temporary1(s, v.pt):
+	case x.inTemporary(s, v.pt):
 		// Into a temporary of this statement: dangling from its end,
 		// whatever the function does next.
 		s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: -1, where: where, how: "temp"})
 	}
 }
 
-// temporary1 says obj is a live temporary of the current full
+// inTemporary says obj is a live temporary of the current full
 // expression, or memory one owns.
-func (x *exec) temporary1(s *state, obj int32) bool {
+func (x *exec) inTemporary(s *state, obj int32) bool {
 	for obj >= 0 && int(obj) < len(s.objs) {
 		o := s.objs[obj]
 		if o.state != live {
@@ -136,25 +136,15 @@ func (x *exec) frameLive(s *state, obj int32) bool {
 	return true
 }
 
-// memberName says lhs names a data member of the method's object (m or
+// isMemberStore says lhs names a data member of the method's object (m or
 // this->m) that no local hides.
-func (x *exec) memberName(s *state, lhs parser.NodeID) bool {
-	if !x.hasMembers {
+func (x *exec) isMemberStore(s *state, lhs parser.NodeID) bool {
+	name := memberName(x.f, lhs)
+	if !x.hasMembers || name == "" {
 		return false
 	}
-	name := x.text(lhs)
-	switch x.kind(lhs) {
-	case parser.KindIdentifier:
-		if i := s.lookup(name); i >= 0 {
-			return s.locals[i].member
-		}
-	case parser.KindFieldExpression:
-		if x.kind(x.f.Field(lhs, parser.FieldArgument)) != parser.KindThis {
-			return false
-		}
-		name = x.text(x.f.Field(lhs, parser.FieldField))
-	default:
-		return false
+	if i := s.lookup(name); i >= 0 && x.kind(lhs) == parser.KindIdentifier {
+		return s.locals[i].member
 	}
 	_, ok := x.classMembers[name]
 	return ok
@@ -173,7 +163,10 @@ func (x *exec) callerReaches(s *state, lhs parser.NodeID) (ok bool, where string
 		name := x.text(lhs)
 		i := s.lookup(name)
 		if i < 0 {
-			return x.globalOf(name, pointerType)
+			if pointerType(x.globalType(s, name)) {
+				return true, "global"
+			}
+			return false, ""
 		}
 		l := s.locals[i]
 		if l.depth >= 0 || l.param || l.typ != tPointer && l.typ != tView {
@@ -209,14 +202,16 @@ func (x *exec) callerReaches(s *state, lhs parser.NodeID) (ok bool, where string
 	return false, ""
 }
 
-// globalOf says name is a variable of the file's namespace scope, not
-// hidden by a local, whose declared type ok accepts.
-func (x *exec) globalOf(name string, ok func(typ string) bool) (bool, string) {
-	typ, found := x.opt.Globals[name]
-	if !found || typ == "" || !ok(x.resolve(typ)) {
-		return false, ""
+// globalType is the declared type of name when it is a variable of the
+// file's namespace scope that no local hides, or "".
+func (x *exec) globalType(s *state, name string) string {
+	if s.lookup(name) >= 0 {
+		return ""
 	}
-	return true, "global"
+	if typ := x.opt.Globals[name]; typ != "" {
+		return x.resolve(typ)
+	}
+	return ""
 }
 
 // globalKept records an insertion into, or forgets what was kept by, a
@@ -227,24 +222,16 @@ func (x *exec) globalKept(s *state, recv parser.NodeID, m string, vs []value, n 
 		return
 	}
 	name := x.text(recv)
-	if s.lookup(name) >= 0 {
+	typ := x.globalType(s, name)
+	if classify(typ) != tStorage {
 		return
 	}
-	var elem typeKind
-	isContainer := func(typ string) bool {
-		if classify(typ) != tStorage {
-			return false
-		}
-		_, elem = containerOf(typ)
-		return true
-	}
-	if ok, where := x.globalOf(name, isContainer); ok {
-		switch {
-		case insertMethods[m]:
-			x.keptIn(s, name, where, elem, vs, n)
-		case !readOnly[m]:
-			x.unkeep(s, name)
-		}
+	switch {
+	case insertMethods[m]:
+		_, elem := containerOf(typ)
+		x.keptIn(s, name, "global", elem, vs, n)
+	case !readOnly[m]:
+		x.unkeep(s, name)
 	}
 }
 

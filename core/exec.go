@@ -162,6 +162,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		l.fam, l.elem = containerOf(typText)
 		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !ref})
 		obj := int32(-1)
+		var pointee *local // the container a pointer parameter points to
 		switch {
 		case ptr:
 			l.typ = tPointer
@@ -170,17 +171,9 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			if typ == tStorage && name != "" && x.kind(d) == parser.KindPointerDeclarator && x.kind(x.f.Field(d, parser.FieldDeclarator)) == parser.KindIdentifier {
 				// A pointer to a container of the caller's: *name is
 				// that container, its buffer the caller's.
-				c := local{name: "*" + name, typ: tStorage, depth: 0, param: true, decl: p, tname: l.tname, fam: l.fam, elem: l.elem, derefObj: obj}
-				c.slot = s.newObj(object{kind: oParam, owner: "*" + name})
-				c.val = value{pt: -1, owns: s.storage(&c, false), kind: tStorage, from: -1}
-				l.deref = len(s.locals) + 2
-				s.locals = append(s.locals, l)
-				s.locals = append(s.locals, c)
-				x.params = append(x.params, obj)
-				x.stores = append(x.stores, c.val.owns)
-				x.storeNames = append(x.storeNames, name)
-				x.paramNames = append(x.paramNames, name)
-				continue
+				pointee = &local{name: "*" + name, typ: tStorage, depth: 0, param: true, decl: p, tname: l.tname, fam: l.fam, elem: l.elem, derefObj: obj}
+				pointee.slot = s.newObj(object{kind: oParam, owner: "*" + name})
+				pointee.val = value{pt: -1, owns: s.storage(pointee, false), kind: tStorage, from: -1}
 			}
 		case typ == tStorage || typ == tUnique || typ == tShared:
 			owned := s.storage(&l, !ref)
@@ -199,14 +192,23 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		}
 		x.params = append(x.params, obj)
 		store := int32(-1)
-		if ref && typ == tStorage {
+		switch {
+		case ref && typ == tStorage:
 			store = l.val.owns
+		case pointee != nil:
+			store = pointee.val.owns
 		}
 		x.stores = append(x.stores, store)
 		x.storeNames = append(x.storeNames, name)
 		x.paramNames = append(x.paramNames, name)
 		if name != "" {
+			if pointee != nil {
+				l.deref = len(s.locals) + 2 // the local after l
+			}
 			s.locals = append(s.locals, l)
+		}
+		if pointee != nil {
+			s.locals = append(s.locals, *pointee)
 		}
 	}
 }
