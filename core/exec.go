@@ -24,6 +24,8 @@ type exec struct {
 	// held is set while useHeld reports the pointers a container holds.
 	held   bool
 	keeper string // set while useHeld reports what a class object keeps
+	dtor   string // set while destructorRuns reports what a destructor reads
+	dtorOf string // and the object it destroys, as written
 	f      *parser.File
 	def    parser.NodeID
 	opt    Options
@@ -270,6 +272,9 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			continue
 		}
 		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}
+		if x.dtor != "" {
+			fl.Value, fl.Keeper = x.dtor, x.dtorOf
+		}
 		switch {
 		case o.kind == oTemp || o.state == dead && o.via == ";":
 			// A temporary, or memory it owned, after its full expression.
@@ -299,6 +304,14 @@ func (x *exec) exitScopes(s *state, depth int, at parser.NodeID) {
 }
 
 func (x *exec) release(s *state, l *local, at parser.NodeID) {
+	if !l.param && !l.ref && l.depth >= 0 {
+		switch {
+		case l.typ == tPlain && !l.movedFrom:
+			x.destructorRuns(s, l.slot, x.closing(at), l.name)
+		case l.typ == tUnique && l.val.owns >= 0 && int(l.val.owns) < len(s.objs) && s.objs[l.val.owns].state == live:
+			x.destructorRuns(s, l.val.owns, x.closing(at), l.name)
+		}
+	}
 	if !l.param && !l.ref && l.typ == tPlain && l.depth >= 0 {
 		x.destroyed(s, l, at)
 		if !l.movedFrom {

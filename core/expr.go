@@ -96,6 +96,12 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		case ref:
 			l.typ, l.ref = tRef, true
 		}
+		if l.typ == tPointer && init != parser.None {
+			// T* q = p->buf: the pointer the field holds.
+			if w, ok := x.fieldPointer(s, uncast(x.f, init), v, true); ok {
+				v = w
+			}
+		}
 		x.bind(s, &l, v, init != parser.None)
 		x.classOf(s, &l, typText, ptr || ref)
 		if !ptr && !ref && l.typ == tPlain && v.from >= 0 && int(v.from) < len(s.locals) {
@@ -487,7 +493,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if strings.HasPrefix(x.text(n), "&") {
 			return x.addressOf(s, arg)
 		}
-		v := x.eval(s, arg)
+		v := x.throughField(s, arg, x.eval(s, arg))
 		x.derefMoved(s, v, n)
 		x.use(s, v, n)
 		if w, ok := x.derefContainer(s, v); ok {
@@ -506,6 +512,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		}
 		v := x.eval(s, arg)
 		if strings.HasPrefix(strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator))), "->") || strings.Contains(x.between(arg, f.Field(n, parser.FieldField)), "->") {
+			v = x.throughField(s, arg, v)
 			x.use(s, v, n)
 			return borrowOf(pointee(v), tRef)
 		}
@@ -522,6 +529,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		return unknown
 	case parser.KindSubscriptExpression:
 		v := x.eval(s, f.Field(n, parser.FieldArgument))
+		v = x.throughField(s, f.Field(n, parser.FieldArgument), v)
 		x.eval(s, f.Field(n, parser.FieldIndices))
 		switch v.kind {
 		case tStorage:
@@ -798,10 +806,12 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 		case tRef:
 			// A reference to an object the callee may only hold or compare;
 			// one into a buffer or a local is read there.
+			s.forgetFields(v.pt)
 			if v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].kind != oHeap && s.objs[v.pt].kind != oParam {
 				x.use(s, v, c)
 			}
 		case tPointer:
+			s.forgetFields(v.pt)
 			if v.pt >= 0 && int(v.pt) < len(s.objs) {
 				switch s.objs[v.pt].kind {
 				case oStorage, oStack, oTemp:
@@ -911,17 +921,20 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			target = s.newObj(object{kind: oTemp, owner: x.text(args[k])})
 			s.temps = append(s.temps, target)
 		}
-		if target < 0 || int(target) >= len(s.objs) {
-			continue
-		}
 		o := &s.objs[obj]
 		holds, as := slices.Clip(o.holds), slices.Clip(o.heldAs)
 		if !strings.HasSuffix(member, "[]") {
+			// Whatever the new value is (nullptr, memory not followed),
+			// the member no longer holds the old one.
 			for i := len(as) - 1; i >= 0; i-- {
 				if as[i] == member {
 					holds, as = slices.Delete(slices.Clone(holds), i, i+1), slices.Delete(slices.Clone(as), i, i+1)
 				}
 			}
+		}
+		if target < 0 || int(target) >= len(s.objs) {
+			o.holds, o.heldAs = holds, as
+			continue
 		}
 		for len(as) < len(holds) {
 			as = append(as, "")
@@ -941,6 +954,53 @@ func (x *exec) useHeldBy(s *state, obj int32, n parser.NodeID, facts map[string]
 		x.useHeld(s, obj, n)
 		return
 	}
+	x.useRead(s, obj, n, read)
+}
+
+// letGo: method m of obj's class was called; the members its code (or
+// that of the methods it calls, when known) sets anew, clears or hands
+// to a call no longer hold what they held. A method whose code is not
+// known lets go of nothing; one handed the object itself, of everything.
+func (x *exec) letGo(s *state, obj int32, facts map[string]string, m string) {
+	o := &s.objs[obj]
+	if len(o.holds) == 0 {
+		return
+	}
+	set := map[string]bool{}
+	seen := map[string]bool{}
+	work := []string{m}
+	for len(work) > 0 {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		for _, name := range list(facts, "(set:"+c+")") {
+			set[name] = true
+		}
+		work = append(work, list(facts, "(this:"+c+")")...)
+	}
+	if len(set) == 0 {
+		return
+	}
+	var holds []int32
+	var as []string
+	for i, t := range o.holds {
+		h := ""
+		if i < len(o.heldAs) {
+			h = o.heldAs[i]
+		}
+		if set["*"] || set[strings.TrimSuffix(h, "[]")] {
+			continue
+		}
+		holds, as = append(holds, t), append(as, h)
+	}
+	o.holds, o.heldAs = holds, as
+}
+
+// useRead uses at n the pointers obj holds in the members read names.
+func (x *exec) useRead(s *state, obj int32, n parser.NodeID, read map[string]bool) {
 	o := s.objs[obj]
 	for i, p := range o.holds {
 		if i >= len(o.heldAs) || !read[strings.TrimSuffix(o.heldAs[i], "[]")] {
@@ -1045,9 +1105,13 @@ func (x *exec) pointee(s *state, l *local) {
 // when e is *pp: the pointer stored in the memory pp points to, which
 // points to an object of its own (made on first use), so that a function
 // freeing *pp frees its caller's pointee (see Call.FreesDeref). Any other
-// operand is v itself; a field (delete y->a) stays unknown.
+// operand is v itself; a field (free(y->a)) is the pointer the field
+// holds (see fieldPointer).
 func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
 	e = uncast(x.f, e)
+	if w, ok := x.fieldPointer(s, e, v, true); ok {
+		return w
+	}
 	if v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) || x.kind(e) != parser.KindPointerExpression || strings.HasPrefix(x.text(e), "&") {
 		return v
 	}
@@ -1064,6 +1128,93 @@ func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
 		s.objs[v.pt].inner = in + 1
 	}
 	return borrowOf(s.objs[v.pt].inner-1, tPointer)
+}
+
+// Fields. The pointer a field of an object holds (p->buf, s.data) is a
+// cell of the object (a keyed part, posField), made when the path frees
+// it or stores a pointer holdfast follows in it; the cell's inner is the
+// memory the pointer points to. So free(p->buf) followed by p->buf[0],
+// *p->buf or p->buf->n on the same object is a use of freed memory, and a
+// second free(p->buf) a double free. Storing anything in the field
+// (p->buf = NULL, p->buf = malloc(n)) points the cell elsewhere; handing
+// the object to a call, or calling a method on it, may store anything,
+// so its cells are forgotten.
+
+// fieldPointer is the pointer field expression e (of value v: a reference
+// to the field's object) holds: its cell's pointee, made on first use
+// when make is set.
+func (x *exec) fieldPointer(s *state, e parser.NodeID, v value, make bool) (value, bool) {
+	cell, ok := x.fieldCell(s, e, v, make)
+	if !ok {
+		return unknown, false
+	}
+	if s.objs[cell].inner == 0 {
+		if !make {
+			return unknown, false
+		}
+		in := s.newObj(object{kind: oParam, owner: x.text(e)})
+		s.objs[cell].inner = in + 1
+	}
+	return borrowOf(s.objs[cell].inner-1, tPointer), true
+}
+
+// throughField is the value a field expression e (of value v) yields
+// when the path follows the pointer the field holds; v otherwise.
+func (x *exec) throughField(s *state, e parser.NodeID, v value) value {
+	if w, ok := x.fieldPointer(s, e, v, false); ok {
+		return w
+	}
+	return v
+}
+
+// fieldCell finds (or, with make, makes) the cell of field expression e
+// whose object v refers to. Only an object of its own is followed: not a
+// container's buffer, an element, or a temporary.
+func (x *exec) fieldCell(s *state, e parser.NodeID, v value, make bool) (int32, bool) {
+	if x.kind(e) != parser.KindFieldExpression || v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) {
+		return -1, false
+	}
+	o := s.objs[v.pt]
+	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live {
+		return -1, false
+	}
+	field := x.text(x.f.Field(e, parser.FieldField))
+	for i := range s.objs {
+		if c := s.objs[i]; c.parent == v.pt+1 && c.pos == posField && c.key == field {
+			return int32(i), true
+		}
+	}
+	if !make {
+		return -1, false
+	}
+	s.hasParts = true
+	c := s.newObj(object{kind: oStack, owner: x.text(e), parent: v.pt + 1, pos: posField, key: field, kept: o.kept})
+	return c, true
+}
+
+// fieldStored: v is stored in the field e names.
+func (x *exec) fieldStored(s *state, e parser.NodeID, obj value, v value) {
+	tracked := v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs)
+	cell, ok := x.fieldCell(s, e, obj, tracked)
+	if !ok {
+		return
+	}
+	s.objs[cell].inner = 0
+	if tracked {
+		s.objs[cell].inner = v.pt + 1
+	}
+}
+
+// forgetFields: a call may store anything in the fields of obj.
+func (s *state) forgetFields(obj int32) {
+	if !s.hasParts || obj < 0 {
+		return
+	}
+	for i := range s.objs {
+		if c := &s.objs[i]; c.parent == obj+1 && c.pos == posField {
+			c.inner = 0
+		}
+	}
 }
 
 // free ends what v points to, by via at n.
@@ -1083,6 +1234,9 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	case o.state != live:
 		x.use(s, v, n)
 	case o.kind == oHeap || o.kind == oParam:
+		if via == "delete" {
+			x.destructorRuns(s, obj, n, x.text(x.lastNamedChild(n)))
+		}
 		s.end(obj, freed, n, via)
 		x.ownerGone(s, obj, n, o.owner)
 	}
@@ -1114,8 +1268,11 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	if x.kind(left) != parser.KindIdentifier {
 		saved := x.writing
 		x.writing = left
-		x.eval(s, left)
+		lv := x.eval(s, left)
 		x.writing = saved
+		if op == "=" {
+			x.fieldStored(s, left, lv, rv)
+		}
 		x.escape(s, rv)
 		return rv
 	}
@@ -1139,6 +1296,12 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	case tPointer, tIter, tView:
 		if op != "=" {
 			return rv
+		}
+		if l.typ == tPointer {
+			// q = p->buf: the pointer the field holds.
+			if w, ok := x.fieldPointer(s, uncast(f, right), rv, true); ok {
+				rv = w
+			}
 		}
 		k := l.typ
 		l.val = rv
@@ -1339,7 +1502,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	}
 	for _, k := range c.Frees {
 		if k < len(vs) {
-			x.free(s, vs[k], n, name)
+			x.free(s, x.storedPointer(s, x.argAt(list, k), vs[k]), n, name)
 			vs[k] = unknown
 		}
 	}
@@ -1510,6 +1673,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	}
 	x.touched(s, rv)
+	if rv.kind == tPointer || rv.kind == tRef {
+		// A method of the object may store anything in its fields.
+		s.forgetFields(rv.pt)
+	}
 	byValue, storage, typ := false, false, ""
 	result := func() value {
 		if byValue && !storage && typ != "" {
@@ -1541,6 +1708,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		// Any other method may read what the object holds: what its
 		// code (and the methods it calls) names of the members.
 		x.useHeldBy(s, obj, fn, facts, m)
+		x.letGo(s, obj, facts, m)
 		if part, ok := ownedYield(facts, m); ok {
 			// A method of the object's class that returns a pointer into
 			// memory the object owns: the pointer lives as long as the

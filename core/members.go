@@ -154,6 +154,8 @@ func Classes(f *parser.File) map[string]map[string]string {
 //   - "(-m)": the members method m frees (delete, free, reset, an owning
 //     member assigned anew); "(+m)": the container members whose buffer it
 //     may replace (push_back, resize, clear, ...).
+//   - "(~reads)": the members the destructor's body reads (see
+//     readMembers; "-": none).
 //   - "(~!)": the pointer members the destructor frees: deletes, frees,
 //     or hands to a call (a pool, a deleter), a pointer to non-const
 //     data other than characters; "(cp)": the class declares a copy or
@@ -193,6 +195,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
 		addList(members, "(~!)", x.destroyedMembers(body, members))
+		addList(members, "(~reads)", x.readMembers(body, members))
 		return
 	}
 	freed, grown, calls := x.handedAway(body, members, false)

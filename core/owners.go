@@ -62,6 +62,43 @@ func (x *exec) ownerGone(s *state, obj int32, n parser.NodeID, who string) {
 	}
 }
 
+// destructorRuns: the destructor of obj's class runs at n (a local's
+// scope ends, its owner deletes it; who names the object), and reads what the object keeps in
+// the members its body reads, and those the methods it calls on the
+// object read. Locals end in the reverse order of their declarations
+// (C++ [stmt.dcl]/[basic.life]), so an object declared first that keeps
+// a pointer to one declared later reads ended memory here. Only a
+// destructor whose code is known is followed, and a method it calls
+// whose code is not known reads nothing: an object's own teardown is the
+// one reading not taken on trust.
+func (x *exec) destructorRuns(s *state, obj int32, n parser.NodeID, who string) {
+	if obj < 0 || int(obj) >= len(s.objs) || x.opt.Members == nil {
+		return
+	}
+	o := s.objs[obj]
+	if len(o.holds) == 0 || o.class == "" || o.smart {
+		return
+	}
+	facts := x.opt.Members(o.class)
+	if _, ok := facts["(~reads)"]; !ok {
+		return
+	}
+	read := map[string]bool{}
+	for _, m := range list(facts, "(~reads)") {
+		read[m] = true
+	}
+	for _, c := range list(facts, "(~calls)") {
+		if r, all := mayRead(facts, c); !all {
+			for m := range r {
+				read[m] = true
+			}
+		}
+	}
+	x.dtor, x.dtorOf = dtor(o.class), who
+	x.useRead(s, obj, n, read)
+	x.dtor, x.dtorOf = "", ""
+}
+
 // constructed reads e as T(args) or T{args} of class T whose constructor
 // of that many arguments keeps some of them: the argument list and what
 // the constructor keeps ("" when e is not one).

@@ -98,6 +98,7 @@ const (
 	posOwned         // the object an element (a smart pointer) owns
 	posHeld          // the memory an object of a class owns (see Classes)
 	posKeyed         // an element of an associative container (see key)
+	posField         // the pointer a field holds (see fieldPointer)
 )
 
 // value is what an expression yields on one path.

@@ -203,6 +203,20 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		}
 		return fmt.Sprintf("%s is destroyed here and frees %s, which %s shares through the member-wise copy put in it at line %d: %s runs on both", quote(fl.Value), quote(fl.Owner), quote(fl.Keeper), endLine, fl.Via), "DOUBLE_FREE"
 	}
+	if fl.Keeper != "" && strings.HasPrefix(fl.Value, "~") {
+		// A destructor reading what its object keeps (core's
+		// destructorRuns): the kept memory ended first.
+		ended := fmt.Sprintf("which went out of scope at line %d", endLine)
+		fix := fmt.Sprintf("end %s before %s ends", quote(fl.Keeper), quote(fl.Owner))
+		switch {
+		case fl.Kind == core.UseAfterFree:
+			ended = fmt.Sprintf("which %s freed at line %d", fl.Via, endLine)
+		case fl.Kind == core.UseAfterScope && fl.Via == "}" && fl.Use == fl.End:
+			ended = "declared after it and so destroyed before it (locals end in the reverse order of their declarations)"
+			fix = fmt.Sprintf("declare %s first, or end %s before it", quote(fl.Owner), quote(fl.Keeper))
+		}
+		return fmt.Sprintf("%s runs here for %s and reads the pointer it keeps to %s, %s; %s", fl.Value, quote(fl.Keeper), quote(fl.Owner), ended, fix), "HOST_UAF"
+	}
 	if fl.Keeper != "" {
 		how := fmt.Sprintf("which ended at line %d", endLine)
 		switch fl.Kind {

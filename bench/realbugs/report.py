@@ -14,7 +14,8 @@ a finding of another class in the range counts.
 For a missed bug of the check half only the stage that lost it is printed,
 never its code: `not scanned` (no scan of its commit), `skipped` (the file
 was skipped: size, time budget), `parse` (a parse-error notice names its
-function), `verdict` (found only with --all: the device did not confirm
+function), `cut` (nothing reported, and the function had more paths than
+the executor follows at once), `verdict` (found only with --all: the device did not confirm
 it), `place` (a default finding in the same function, outside the range),
 `value flow` (nothing reported in the function: no fact reached a rule).
 
@@ -30,7 +31,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "ABCDEFGHN"
-STAGES = ["not scanned", "skipped", "parse", "verdict", "place", "value flow"]
+STAGES = ["not scanned", "skipped", "parse", "cut", "verdict", "place", "value flow"]
 
 
 def read_tsv(name):
@@ -86,6 +87,8 @@ def score(row, log):
         stage = "skipped"
     elif name and any("parse errors" in n["message"] and name in n["message"] for n in notes):
         stage = "parse"
+    elif name and not a and any("paths than are followed" in n["message"] and name in n["message"] for n in notes):
+        stage = "cut"
     elif a:
         stage = "verdict"
     elif any(shown_by_default(f) and last_name(f["function"]) == name for f in in_file):

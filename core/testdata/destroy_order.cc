@@ -1,0 +1,106 @@
+// Locals end in the reverse order of their declarations (C++ [stmt.dcl]
+// and [basic.life]): the destructor of an object declared first runs
+// after the objects declared later have ended. A destructor that reads a
+// pointer the object keeps to one of those reads ended memory.
+#include <memory>
+
+struct Delegate {
+  int id;
+  void release();
+};
+
+class Interpreter {
+ public:
+  Interpreter() {}
+  void use_delegate(Delegate* d) { delegate_ = d; }
+  void detach() { delegate_ = nullptr; }
+  ~Interpreter() { delegate_->release(); }
+
+ private:
+  Delegate* delegate_ = nullptr;
+};
+
+void declared_first_bad() {
+  Interpreter interp;
+  Delegate delegate;
+  interp.use_delegate(&delegate);
+}  // want "use-after-scope"
+
+void owned_declared_first_bad() {
+  std::unique_ptr<Interpreter> interp = std::make_unique<Interpreter>();
+  Delegate delegate;
+  interp->use_delegate(&delegate);
+}  // want "use-after-scope"
+
+void inner_scope_bad() {
+  Interpreter interp;
+  {
+    Delegate delegate;
+    interp.use_delegate(&delegate);
+  }
+}  // want "use-after-scope"
+
+// Correct: the delegate is declared first, so it outlives the interpreter.
+void declared_after_ok() {
+  Delegate delegate;
+  Interpreter interp;
+  interp.use_delegate(&delegate);
+}
+
+// Correct: the interpreter is destroyed explicitly before the delegate.
+void reset_first_ok() {
+  std::unique_ptr<Interpreter> interp = std::make_unique<Interpreter>();
+  Delegate delegate;
+  interp->use_delegate(&delegate);
+  interp.reset();
+}
+
+// Correct: the interpreter lets go of the delegate before it ends.
+void handed_back_ok() {
+  Interpreter interp;
+  Delegate delegate;
+  interp.use_delegate(&delegate);
+  interp.use_delegate(nullptr);
+}
+
+// Correct: a method that sets the member anew lets go of the delegate.
+void detached_ok() {
+  Interpreter interp;
+  Delegate delegate;
+  interp.use_delegate(&delegate);
+  interp.detach();
+}
+
+// Correct: deleted before the delegate ends.
+void deleted_first_ok() {
+  Interpreter* interp = new Interpreter();
+  Delegate delegate;
+  interp->use_delegate(&delegate);
+  delete interp;
+}
+
+void deleted_after_bad() {
+  Interpreter* interp = new Interpreter();
+  {
+    Delegate delegate;
+    interp->use_delegate(&delegate);
+  }
+  delete interp;  // want "use-after-scope"
+}
+
+class Counter {
+ public:
+  void watch(Delegate* d) { watched_ = d; }
+  ~Counter() { count_ = 0; }
+
+ private:
+  Delegate* watched_ = nullptr;
+  int count_ = 0;
+};
+
+// Correct: the destructor never reads what the object keeps.
+void unread_ok() {
+  Counter counter;
+  Delegate delegate;
+  counter.watch(&delegate);
+}
