@@ -26,6 +26,9 @@ type exec struct {
 	keeper string // set while useHeld reports what a class object keeps
 	dtor   string // set while destructorRuns reports what a destructor reads
 	dtorOf string // and the object it destroys, as written
+	// dedupeFails counts the times the bound was still exceeded after
+	// equal paths were kept once (see bound).
+	dedupeFails int
 	f      *parser.File
 	def    parser.NodeID
 	opt    Options
@@ -353,11 +356,26 @@ func (x *exec) endTemps(s *state, at parser.NodeID) {
 	s.temps = s.temps[:0]
 }
 
-// bound drops states past the bound.
+// bound drops states past the bound, after keeping equal ones once (see
+// statehash.go).
 func (x *exec) bound(ss []*state) []*state {
+	if len(ss) <= x.opt.MaxStates {
+		return ss
+	}
+	if x.dedupeFails < maxDedupeFails {
+		ss = dedupe(ss)
+		if len(ss) > x.opt.MaxStates {
+			x.dedupeFails++
+		}
+	}
 	if len(ss) > x.opt.MaxStates {
 		x.cut = true
 		return ss[:x.opt.MaxStates]
 	}
 	return ss
 }
+
+// maxDedupeFails: in a function where keeping equal paths once left more
+// than the bound this many times, the paths mostly differ, and hashing
+// them at every branch costs more than it keeps.
+const maxDedupeFails = 4
