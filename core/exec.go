@@ -29,14 +29,14 @@ type exec struct {
 	// dedupeFails counts the times the bound was still exceeded after
 	// equal paths were kept once (see bound).
 	dedupeFails int
-	f      *parser.File
-	def    parser.NodeID
-	opt    Options
-	faults []Fault
-	seen   map[faultKey]bool
-	cut    bool
-	depth  int // scope depth while executing
-	nest   int // syntactic nesting, bounded by maxDepth
+	f           *parser.File
+	def         parser.NodeID
+	opt         Options
+	faults      []Fault
+	seen        map[faultKey]bool
+	cut         bool
+	depth       int // scope depth while executing
+	nest        int // syntactic nesting, bounded by maxDepth
 	// retKind is what the function returns: tPointer, tRef, tView, tAuto
 	// or tPlain (a value: a copy).
 	retKind typeKind
