@@ -14,7 +14,7 @@ func TestCutPathsNotice(t *testing.T) {
 	b.WriteString("int Many(int* a) {\n  int n = 0;\n")
 	for i := range 8 {
 		// Each branch on an unknown value doubles the paths: 2^8 > the bound.
-		b.WriteString("  if (a[" + string(rune('0'+i)) + "]) n++;\n")
+		b.WriteString("  if (a[" + string(rune('0'+i)) + "]) { n++; delete new int; }\n")
 	}
 	b.WriteString("  return n;\n}\nint Few(int* a) {\n  if (a[0]) return 1;\n  return 0;\n}\n")
 	write(t, dir, "paths.cc", []byte(b.String()))
