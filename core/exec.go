@@ -309,16 +309,16 @@ func (x *exec) exitScopes(s *state, depth int, at parser.NodeID) {
 func (x *exec) release(s *state, l *local, at parser.NodeID) {
 	if !l.param && !l.ref && l.depth >= 0 {
 		switch {
-		case l.typ == tPlain && !l.movedFrom:
-			x.destructorRuns(s, l.slot, x.closing(at), l.name)
+		case l.typ == tPlain:
+			if !l.movedFrom {
+				x.destructorRuns(s, l.slot, x.closing(at), l.name)
+			}
+			x.destroyed(s, l, at)
+			if !l.movedFrom {
+				x.ownerGone(s, l.slot, at, l.name)
+			}
 		case l.typ == tUnique && l.val.owns >= 0 && int(l.val.owns) < len(s.objs) && s.objs[l.val.owns].state == live:
 			x.destructorRuns(s, l.val.owns, x.closing(at), l.name)
-		}
-	}
-	if !l.param && !l.ref && l.typ == tPlain && l.depth >= 0 {
-		x.destroyed(s, l, at)
-		if !l.movedFrom {
-			x.ownerGone(s, l.slot, at, l.name)
 		}
 	}
 	if !(l.param && l.ref) {

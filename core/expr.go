@@ -966,21 +966,7 @@ func (x *exec) letGo(s *state, obj int32, facts map[string]string, m string) {
 	if len(o.holds) == 0 {
 		return
 	}
-	set := map[string]bool{}
-	seen := map[string]bool{}
-	work := []string{m}
-	for len(work) > 0 {
-		c := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
-		for _, name := range list(facts, "(set:"+c+")") {
-			set[name] = true
-		}
-		work = append(work, list(facts, "(this:"+c+")")...)
-	}
+	set, _ := viaMethods(facts, "set", m)
 	if len(set) == 0 {
 		return
 	}

@@ -181,11 +181,12 @@ func (x *exec) readMembers(body parser.NodeID, members map[string]string) []stri
 	return out
 }
 
-// mayRead lists the members a call of method on an object of the class
-// with these facts may read, through the methods of the object it calls
-// in turn; all is true when one of them is not known.
-func mayRead(facts map[string]string, method string) (read map[string]bool, all bool) {
-	read = map[string]bool{}
+// viaMethods collects the members fact "(kind:m)" lists for method and
+// for the methods of the object it calls in turn ("(this:m)"); unknown is
+// true when one of them has no such fact (its code is not read). "-"
+// (none) is left out; "*" (anything) is kept for the caller to read.
+func viaMethods(facts map[string]string, kind, method string) (names map[string]bool, unknown bool) {
+	names = map[string]bool{}
 	seen := map[string]bool{}
 	work := []string{method}
 	for len(work) > 0 {
@@ -195,16 +196,28 @@ func mayRead(facts map[string]string, method string) (read map[string]bool, all 
 			continue
 		}
 		seen[m] = true
-		v, ok := facts["(reads:"+m+")"]
+		v, ok := facts["("+kind+":"+m+")"]
 		if !ok {
-			return nil, true
+			unknown = true
+			continue
 		}
 		for _, name := range strings.Split(v, ",") {
 			if name != "-" {
-				read[name] = true
+				names[name] = true
 			}
 		}
 		work = append(work, list(facts, "(this:"+m+")")...)
+	}
+	return names, unknown
+}
+
+// mayRead lists the members a call of method on an object of the class
+// with these facts may read, through the methods of the object it calls
+// in turn; all is true when one of them is not known.
+func mayRead(facts map[string]string, method string) (read map[string]bool, all bool) {
+	read, unknown := viaMethods(facts, "reads", method)
+	if unknown {
+		return nil, true
 	}
 	return read, false
 }
@@ -219,42 +232,15 @@ func (x *exec) mayBeSet(method string) (set map[string]bool, all bool) {
 	if set, ok := x.setBy[method]; ok {
 		return set, set == nil
 	}
-	set, all = x.mayBeSet1(method)
+	set, unknown := viaMethods(x.classMembers, "set", method)
+	if unknown || set["*"] {
+		set = nil
+	}
 	if x.setBy == nil {
 		x.setBy = map[string]map[string]bool{}
 	}
 	x.setBy[method] = set
-	return set, all
-}
-
-// mayBeSet1 computes mayBeSet (nil: all).
-func (x *exec) mayBeSet1(method string) (set map[string]bool, all bool) {
-	set = map[string]bool{}
-	seen := map[string]bool{}
-	work := []string{method}
-	for len(work) > 0 {
-		m := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[m] {
-			continue
-		}
-		seen[m] = true
-		v, ok := x.classMembers["(set:"+m+")"]
-		if !ok {
-			return nil, true
-		}
-		for _, name := range strings.Split(v, ",") {
-			switch name {
-			case "*":
-				return nil, true
-			case "-":
-			default:
-				set[name] = true
-			}
-		}
-		work = append(work, list(x.classMembers, "(this:"+m+")")...)
-	}
-	return set, false
+	return set, set == nil
 }
 
 // watchStale picks the pointer members to watch on the method's paths:
