@@ -96,12 +96,6 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		case ref:
 			l.typ, l.ref = tRef, true
 		}
-		if l.typ == tPointer && init != parser.None {
-			// T* q = p->buf: the pointer the field holds.
-			if w, ok := x.fieldPointer(s, uncast(x.f, init), v, true); ok {
-				v = w
-			}
-		}
 		x.bind(s, &l, v, init != parser.None)
 		x.classOf(s, &l, typText, ptr || ref)
 		if !ptr && !ref && l.typ == tPlain && v.from >= 0 && int(v.from) < len(s.locals) {
@@ -1154,10 +1148,18 @@ func (x *exec) throughField(s *state, e parser.NodeID, v value) value {
 }
 
 // fieldCell finds (or, with make, makes) the cell of field expression e
-// whose object v refers to. Only an object of its own is followed: not a
-// container's buffer, an element, or a temporary.
+// whose object v refers to. Only an object of its own, named directly, is
+// followed: not a container's buffer, an element, or a temporary.
 func (x *exec) fieldCell(s *state, e parser.NodeID, v value, make bool) (int32, bool) {
 	if x.kind(e) != parser.KindFieldExpression || v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) {
+		return -1, false
+	}
+	switch x.kind(x.f.Field(e, parser.FieldArgument)) {
+	case parser.KindIdentifier, parser.KindThis:
+		// p->buf, s.buf: a field of the object a name refers to. One
+		// reached through an element (a[i].buf) or another field
+		// (a->b->buf) is not told apart from its neighbours.
+	default:
 		return -1, false
 	}
 	o := s.objs[v.pt]
@@ -1282,12 +1284,6 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	case tPointer, tIter, tView:
 		if op != "=" {
 			return rv
-		}
-		if l.typ == tPointer {
-			// q = p->buf: the pointer the field holds.
-			if w, ok := x.fieldPointer(s, uncast(f, right), rv, true); ok {
-				rv = w
-			}
 		}
 		k := l.typ
 		l.val = rv
