@@ -584,6 +584,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			}
 		}
 		if (op == "+" || op == "-") && (l.kind == tPointer || l.kind == tIter) {
+			s.step(l)
 			l.from = -1
 			return l
 		}
@@ -624,6 +625,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if v.kind == tIter {
 			x.use(s, v, n)
 		}
+		s.step(v)
 		if x.kind(arg) == parser.KindIdentifier {
 			s.forget(x.text(arg))
 			if i := s.lookup(x.text(arg)); i >= 0 {
@@ -1163,7 +1165,7 @@ func (x *exec) fieldCell(s *state, e parser.NodeID, v value, make bool) (int32, 
 		return -1, false
 	}
 	o := s.objs[v.pt]
-	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live {
+	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live || o.stepped {
 		return -1, false
 	}
 	field := x.text(x.f.Field(e, parser.FieldField))
@@ -1283,6 +1285,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	switch l.typ {
 	case tPointer, tIter, tView:
 		if op != "=" {
+			s.step(l.val)
 			return rv
 		}
 		k := l.typ

@@ -85,6 +85,7 @@ func (w *stateHasher) object(o *object) {
 	w.str(o.lostVia)
 	w.i64(int64(o.inner))
 	w.flag(o.smart)
+	w.flag(o.stepped)
 }
 
 func (w *stateHasher) local(l *local) {

@@ -49,6 +49,19 @@ void elements_ok(Table* rows, int n) {
   for (int i = 0; i < n; i++) release(rows[i].buf);
 }
 
+// Correct: a pointer stepped through an array names another element at
+// each step.
+void stepped_ok(Table* t, int n) {
+  for (int i = 0; i < n; i++) {
+    free(t->buf);
+    t = t + 1;
+  }
+}
+
+void incremented_ok(Table* t, int n) {
+  for (int i = 0; i < n; i++, ++t) free(t->buf);
+}
+
 // Correct: t->next->buf is another object's field than t->buf.
 void nested_ok(Table* t) {
   free(t->next->buf);
