@@ -522,8 +522,16 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		}
 		return unknown
 	case parser.KindSubscriptExpression:
-		v := x.eval(s, f.Field(n, parser.FieldArgument))
-		v = x.throughField(s, f.Field(n, parser.FieldArgument), v)
+		arg := f.Field(n, parser.FieldArgument)
+		v := x.eval(s, arg)
+		if w, ok := x.fieldPointer(s, arg, v, true); ok {
+			// p->items[i]: an element of the array the field points to,
+			// not of p's object.
+			v = w
+		}
+		// Indexing walks over the memory: a field of it names no one
+		// element (see fieldCell).
+		s.step(v)
 		x.eval(s, f.Field(n, parser.FieldIndices))
 		switch v.kind {
 		case tStorage:

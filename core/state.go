@@ -86,12 +86,13 @@ type object struct {
 	// smart: a smart pointer made with new (new unique_ptr<T>(p)), whose
 	// destructor deletes what it holds (see owners.go).
 	smart bool
-	// stepped: pointer arithmetic walked over it (p + 1, ++p, p += k), so
-	// it is many elements and a field of it names none (see fieldCell).
+	// stepped: pointer arithmetic or indexing walked over it (p + 1, ++p,
+	// p += k, p[i]), so it is many elements and a field of it names none
+	// (see fieldCell).
 	stepped bool
 }
 
-// step records pointer arithmetic on v.
+// step records pointer arithmetic or indexing on v.
 func (s *state) step(v value) {
 	if v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs) {
 		s.objs[v.pt].stepped = true

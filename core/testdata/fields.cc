@@ -62,6 +62,20 @@ void incremented_ok(Table* t, int n) {
   for (int i = 0; i < n; i++, ++t) free(t->buf);
 }
 
+struct Pool {
+  int count;
+  Table* tables;
+};
+
+// Correct: the address of an element of an array a field points to is a
+// different element at each step.
+void element_address_ok(Pool* pool) {
+  for (int i = 0; i < pool->count; i++) {
+    Table* t = &pool->tables[i];
+    if (t->item != nullptr) delete t->item;
+  }
+}
+
 // Correct: t->next->buf is another object's field than t->buf.
 void nested_ok(Table* t) {
   free(t->next->buf);
