@@ -45,6 +45,11 @@ type exec struct {
 	// returns collects the states that returned, for summaries.
 	returns []*state
 	params  []int32 // the objects pointer parameters point to, by position (-1: none)
+	// referents: the objects parameters refer to, by position: what a
+	// pointer points to, what a reference (to neither a container nor a
+	// smart pointer) is bound to (-1: none).
+	referents  []int32
+	paramTypes []string // the parameters' type names (see typeName), by position
 	// reached: the objects read or written through a pointer on some path
 	// (see Call.Derefs).
 	reached      map[int32]bool
@@ -196,6 +201,12 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name, class: typeName(typText)}), tRef)
 		}
 		x.params = append(x.params, obj)
+		referent := obj
+		if ref && !ptr && typ != tStorage && typ != tUnique && typ != tShared {
+			referent = l.val.pt
+		}
+		x.referents = append(x.referents, referent)
+		x.paramTypes = append(x.paramTypes, l.tname)
 		store := int32(-1)
 		switch {
 		case ref && typ == tStorage:

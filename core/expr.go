@@ -1523,6 +1523,14 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			return borrowOf(s.locals[a.from].val.owns, tRef)
 		}
 	}
+	if c.Refers > 0 && c.Refers <= len(vs) && x.argOfType(s, x.argAt(list, c.Refers-1), c.ReferType) {
+		if obj := x.referent(s, x.argAt(list, c.Refers-1), vs[c.Refers-1], c.ReferDeref); obj >= 0 {
+			if c.RefersPtr {
+				return borrowOf(obj, tPointer)
+			}
+			return borrowOf(obj, tRef)
+		}
+	}
 	byValue, storage, typ := returnsAt(x.f, n, c)
 	if byValue && !storage && typ != "" {
 		if v, ok := x.typedTemp(s, n, typ); ok {
@@ -1530,6 +1538,54 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 	}
 	return x.returned(s, n, byValue, storage)
+}
+
+// argOfType says argument e may be of the type named typ: not a local
+// (or parameter) declared with another type.
+func (x *exec) argOfType(s *state, e parser.NodeID, typ string) bool {
+	if x.kind(e) == parser.KindPointerExpression && strings.HasPrefix(x.text(e), "&") {
+		e = x.lastNamedChild(e)
+	}
+	if x.kind(e) != parser.KindIdentifier {
+		return true
+	}
+	i := s.lookup(x.text(e))
+	if i < 0 {
+		return true
+	}
+	l := s.locals[i]
+	return l.auto || l.tname == "" || typ == "" || l.tname == typ
+}
+
+// referent is the object argument e (of value v) hands a parameter that
+// the callee's result refers to (see Call.Refers): what a pointer points
+// to, the local or element a reference binds, or the temporary a prvalue
+// makes, which ends with the caller's full expression ([class.temporary]:
+// a temporary bound to a reference parameter lives until the end of the
+// full-expression containing the call). -1: not known.
+func (x *exec) referent(s *state, e parser.NodeID, v value, deref bool) int32 {
+	switch {
+	case deref || v.kind == tPointer:
+		// A pointer parameter: what the argument points to, when known.
+		if v.kind != tPointer {
+			return -1
+		}
+		return v.pt
+	case v.prvalue || x.temporary(e):
+		if v.owns >= 0 && slices.Contains(s.temps, v.owns) {
+			return v.owns
+		}
+		t := s.newObj(object{kind: oTemp, owner: x.text(e)})
+		s.temps = append(s.temps, t)
+		return t
+	case v.kind == tRef:
+		return v.pt
+	case v.from >= 0 && int(v.from) < len(s.locals):
+		if l := s.locals[v.from]; !l.ref {
+			return l.slot
+		}
+	}
+	return -1
 }
 
 // typedTemp is the temporary a call at n returns by value when its

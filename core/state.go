@@ -209,6 +209,7 @@ type state struct {
 	hasParts bool       // some object is a part of another (see part)
 	ret      value      // what a return statement returned
 	retArg   int        // the container parameter (+1) it points into (see returnedArg)
+	retRef   int        // the parameter (+1) whose object it points to or into (see referredArg)
 	calls    int32      // calls executed on the path
 	escs     []escStore // frame pointers stored where the caller reaches (escapes.go)
 }
@@ -222,6 +223,7 @@ func (s *state) clone() *state {
 		flow:     s.flow,
 		ret:      s.ret,
 		retArg:   s.retArg,
+		retRef:   s.retRef,
 		pending:  slices.Clone(s.pending),
 		hasParts: s.hasParts,
 		calls:    s.calls,

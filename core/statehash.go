@@ -156,6 +156,7 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	w.flag(s.hasParts)
 	w.value(s.ret)
 	w.i64(int64(s.retArg))
+	w.i64(int64(s.retRef))
 	// The count of calls matters only as "a call after the store" (see
 	// escapes.go): paths that differ in it alone are the same path.
 	w.i64(int64(len(s.escs)))

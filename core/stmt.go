@@ -209,6 +209,7 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)
+		s.retRef = x.referredParam(s, v)
 		if x.retKind == tPlain {
 			// Returned by value: what it owns goes to the caller.
 			w := v

@@ -30,6 +30,21 @@ type Call struct {
 	// explicit template argument there is a reference type, and owns a
 	// buffer when that argument is a container or string.
 	RetParam int
+	// Refers is the argument (+1; 0: none) whose object the returned
+	// reference or pointer refers to or into (a member of it), on every
+	// path: the object a reference parameter is bound to, or what a
+	// pointer parameter points to. RefersPtr: it returns a pointer (else
+	// a reference). So pick(make()) refers to a temporary that ends with
+	// the caller's full expression.
+	Refers    int
+	RefersPtr bool
+	// ReferType is the type name (see typeName) of that parameter: an
+	// argument of another type is not the one it refers to (the call
+	// matched another function of the same name and arity).
+	ReferType string
+	// ReferDeref: that parameter is a pointer, so the result refers to
+	// what the argument points to.
+	ReferDeref bool
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
@@ -427,6 +442,7 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 	fs.busy[k] = true
 	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals})
 	out.Frees, out.Grows, out.Borrows, out.Queues, out.Derefs, out.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
+	out.Refers, out.RefersPtr, out.ReferType, out.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	return out
@@ -495,6 +511,38 @@ func (x *exec) borrowedArg() int {
 		k = st.retArg
 	}
 	return k
+}
+
+// referredParam is the parameter (+1) whose object v, as returned,
+// points to or into, or 0: a pointer parameter's pointee, or the object a
+// reference parameter is bound to (not a container's or smart pointer's:
+// see returnedArg), when the function returns a pointer or a reference.
+func (x *exec) referredParam(s *state, v value) int {
+	// A pointer return hands on a pointer value; a reference return, a
+	// reference. Returning *p or p->m by pointer returns what is stored
+	// there, not a pointer into p's object.
+	if !(x.retKind == tPointer && v.kind == tPointer || x.retKind == tRef && v.kind == tRef) || v.pt < 0 {
+		return 0
+	}
+	for i, r := range x.referents {
+		if r >= 0 && s.within(v.pt, r) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// referredArg is the parameter (+1) every returning path's result refers
+// to (see Call.Refers), and whether the result is a pointer.
+func (x *exec) referredArg() (int, bool) {
+	k := 0
+	for _, st := range x.returns {
+		if st.flow != returned || st.retRef == 0 || k != 0 && st.retRef != k {
+			return 0, false
+		}
+		k = st.retRef
+	}
+	return k, k > 0 && x.retKind == tPointer
 }
 
 // returnedArg is the container parameter (+1) whose current storage v
@@ -589,6 +637,39 @@ func MayGrow(f *parser.File, def parser.NodeID) bool {
 	return false
 }
 
+// MayRefer says function definition def returns a pointer or a reference
+// and a return statement names one of its pointer or reference
+// parameters: executing it can say what its result refers to
+// (Call.Refers).
+func MayRefer(f *parser.File, def parser.NodeID) bool {
+	x := &exec{f: f}
+	fd, rk := x.funcDeclarator(def)
+	if fd == parser.None || rk != tPointer && rk != tRef {
+		return false
+	}
+	params := map[string]bool{}
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if name, ptr, ref := x.declName(f.Field(p, parser.FieldDeclarator)); name != "" && (ptr || ref) {
+			params[name] = true
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	end := f.End(def)
+	for n := def; n < end; n++ {
+		if f.Nodes[n].Kind != parser.KindReturnStatement {
+			continue
+		}
+		for m, e := n, f.End(n); m < e; m++ {
+			if f.Nodes[m].Kind == parser.KindIdentifier && params[f.Text(m)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Summarise executes function definition def and says what it does to its
 // arguments on every path that returns (its return type aside: see
 // Returns). A function whose paths the bound cut says nothing.
@@ -599,6 +680,11 @@ func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
 		out.Frees = x.everyPath(x.params, func(o object) bool { return o.state == freed })
 		out.Grows = x.everyPath(x.stores, func(o object) bool { return o.state == replaced })
 		out.Borrows = x.borrowedArg()
+		out.Refers, out.RefersPtr = x.referredArg()
+		if out.Refers > 0 {
+			out.ReferType = x.paramTypes[out.Refers-1]
+			out.ReferDeref = x.params[out.Refers-1] >= 0
+		}
 		out.Queues = x.queuedOnEvery()
 		out.FreesDeref = x.freesDeref()
 	}

@@ -346,7 +346,8 @@ type treeFrees struct{ ix *summary.Index }
 
 func (t treeFrees) Call(name string, nargs int) core.Call {
 	if f := t.ix.Lookup(name, nargs); f != nil {
-		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows}
+		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
+			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref}
 		for _, q := range f.Queues {
 			c.Queues = append(c.Queues, core.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 		}

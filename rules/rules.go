@@ -451,13 +451,14 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		s.RetParam = core.RetParam(f, g.Node)
 		s.Type = core.ResultType(f, g.Node)
-		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || core.MayGrow(f, g.Node)) {
+		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m})
 			s.Grows = r.Grows
 			for _, q := range r.Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 			}
 			s.FreesDeref = r.FreesDeref
+			s.Refers, s.RefersPtr, s.ReferType, s.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 		}
 		for i := range ps {
 			if frees[g][i] {

@@ -68,6 +68,13 @@ type Func struct {
 	// Grows lists the container arguments (by reference, or by pointer
 	// to the container) whose buffer it replaces on every path.
 	Grows []int `json:"grows,omitempty"`
+	// Refers (1-based; 0: none) is the parameter whose object the
+	// returned reference or pointer refers to on every path (see
+	// core.Call.Refers); RefersPtr says the result is a pointer.
+	Refers     int    `json:"refers,omitempty"`
+	RefersPtr  bool   `json:"refers_ptr,omitempty"`
+	ReferType  string `json:"refer_type,omitempty"`
+	ReferDeref bool   `json:"refer_deref,omitempty"`
 	// Decl says only a declaration was read (in a header, say, of a
 	// function defined where holdfast does not see it): it says what the
 	// function returns and nothing of what it does. LookupCall never
@@ -250,6 +257,10 @@ func appendFacts(b []byte, fn *Func) []byte {
 	num(fn.RetParam)
 	str(fn.Type)
 	ints(fn.Grows)
+	num(fn.Refers)
+	flag(fn.RefersPtr)
+	str(fn.ReferType)
+	flag(fn.ReferDeref)
 	flag(fn.Decl)
 	num(len(fn.Queues))
 	for _, q := range fn.Queues {
@@ -507,6 +518,9 @@ func join(cands []*Func) *Func {
 			return a.Queue == b.Queue && slices.Equal(a.Reads, b.Reads) && slices.Equal(a.Writes, b.Writes) && a.PinnedOnly == b.PinnedOnly
 		}) {
 			out.Queues = nil
+		}
+		if out.Refers != c.Refers || out.RefersPtr != c.RefersPtr || out.ReferType != c.ReferType || out.ReferDeref != c.ReferDeref {
+			out.Refers, out.RefersPtr, out.ReferType, out.ReferDeref = 0, false, "", false
 		}
 		if out.Arity != c.Arity {
 			out.Arity = -1
