@@ -166,6 +166,10 @@ type Pack struct {
 	Calls      map[string][]string `yaml:"calls"`       // call name -> roles
 	DeclMacros []string            `yaml:"decl_macros"` // macros whose first argument declares a variable
 	HoldWords  []string            `yaml:"hold_words"`  // words in a container's name that say it keeps things alive
+	// BoundMacros are macros that expand to [[clang::lifetimebound]] on a
+	// parameter: the function's result may refer to what that argument
+	// refers to (ABSL_ATTRIBUTE_LIFETIME_BOUND).
+	BoundMacros []string `yaml:"lifetime_bound_macros"`
 	// DeferWords are words that, first or last in the name of a call no
 	// pack names, say it may run a callable argument after it returns
 	// (enqueueTask, PostTask, runLater).
@@ -285,30 +289,31 @@ var builtin embed.FS
 // Model is the merged knowledge of a set of packs. It is immutable after
 // Load and safe to share between goroutines.
 type Model struct {
-	packs      []string
-	owners     map[string]bool
-	futures    map[string]bool
-	containers map[string]bool
-	smart      map[string]bool
-	handles    map[string]bool
-	borrowed   map[string]bool
-	tensors    map[string]bool
-	consumers  map[string]bool
-	views      map[string]bool
-	streams    map[string]bool
-	guards     map[string]bool
-	gilObjects map[string]bool
-	calls      map[string]Role
-	onFutures  map[string]Role
-	layout     map[string]LayoutOp
-	formats    map[string]string
-	freeArgs   map[string]int
-	realloc    map[string]bool
-	removes    map[string]string
-	device     map[string]DeviceOp
-	declMacros []string
-	holdWords  []string
-	deferWords []string
+	packs       []string
+	owners      map[string]bool
+	futures     map[string]bool
+	containers  map[string]bool
+	smart       map[string]bool
+	handles     map[string]bool
+	borrowed    map[string]bool
+	tensors     map[string]bool
+	consumers   map[string]bool
+	views       map[string]bool
+	streams     map[string]bool
+	guards      map[string]bool
+	gilObjects  map[string]bool
+	calls       map[string]Role
+	onFutures   map[string]Role
+	layout      map[string]LayoutOp
+	formats     map[string]string
+	freeArgs    map[string]int
+	realloc     map[string]bool
+	removes     map[string]string
+	device      map[string]DeviceOp
+	declMacros  []string
+	holdWords   []string
+	boundMacros []string
+	deferWords  []string
 	// fingerprint names the packs the model was loaded from.
 	fingerprint string
 }
@@ -488,10 +493,13 @@ func Load(extra ...*Pack) (*Model, error) {
 		}
 		m.declMacros = append(m.declMacros, p.DeclMacros...)
 		m.holdWords = append(m.holdWords, p.HoldWords...)
+		m.boundMacros = append(m.boundMacros, p.BoundMacros...)
 		m.deferWords = append(m.deferWords, p.DeferWords...)
 	}
 	slices.Sort(m.declMacros)
 	m.declMacros = slices.Compact(m.declMacros)
+	slices.Sort(m.boundMacros)
+	m.boundMacros = slices.Compact(m.boundMacros)
 	slices.Sort(m.holdWords)
 	m.holdWords = slices.Compact(m.holdWords)
 	slices.Sort(m.deferWords)
@@ -542,6 +550,16 @@ func (m *Model) FreeArg(name string) (int, bool) { return lookup(m.freeArgs, nam
 
 // DeclMacros lists the declaration macros, sorted.
 func (m *Model) DeclMacros() []string { return m.declMacros }
+
+// IsBoundMacro says name is a macro that marks a parameter lifetimebound
+// (see Pack.BoundMacros).
+func (m *Model) IsBoundMacro(name string) bool {
+	if m == nil {
+		return false
+	}
+	_, ok := slices.BinarySearch(m.boundMacros, name)
+	return ok
+}
 
 // lookup finds a name, qualified first, then by its last component.
 func lookup[V any](set map[string]V, name string) (V, bool) {

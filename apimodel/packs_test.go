@@ -58,6 +58,7 @@ func TestEveryPackEntryResolves(t *testing.T) {
 				{"views", p.Views, m.IsView},
 				{"consumers", p.Consumers, m.IsConsumer},
 				{"hold_words", p.HoldWords, m.IsHoldName},
+				{"lifetime_bound_macros", p.BoundMacros, m.IsBoundMacro},
 				{"defer_words", p.DeferWords, m.IsDeferName},
 				{"decl_macros", p.DeclMacros, func(s string) bool { return slices.Contains(m.DeclMacros(), s) }},
 			} {

@@ -1531,6 +1531,9 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			return borrowOf(obj, tRef)
 		}
 	}
+	if v, ok := x.boundResult(s, list, vs, c); ok {
+		return v
+	}
 	byValue, storage, typ := returnsAt(x.f, n, c)
 	if byValue && !storage && typ != "" {
 		if v, ok := x.typedTemp(s, n, typ); ok {
@@ -1538,6 +1541,37 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 	}
 	return x.returned(s, n, byValue, storage)
+}
+
+// boundResult is what the result of a call whose parameters are marked
+// lifetimebound (Call.Bound) refers to: a temporary handed to one of
+// them (it ends with the full expression, and Clang's -Wdangling warns
+// of the same), or else the one argument when one parameter is marked.
+func (x *exec) boundResult(s *state, list parser.NodeID, vs []value, c Call) (value, bool) {
+	pick := -1
+	for _, k := range c.Bound {
+		if k < len(vs) && (vs[k].prvalue || x.temporary(x.argAt(list, k))) {
+			pick = k
+			break
+		}
+	}
+	if pick < 0 && len(c.Bound) == 1 {
+		pick = c.Bound[0]
+	}
+	if pick < 0 || pick >= len(vs) {
+		return unknown, false
+	}
+	obj := x.referent(s, x.argAt(list, pick), vs[pick], false)
+	if obj < 0 {
+		return unknown, false
+	}
+	switch {
+	case c.RefersView:
+		return borrowOf(obj, tView), true
+	case c.RefersPtr:
+		return borrowOf(obj, tPointer), true
+	}
+	return borrowOf(obj, tRef), true
 }
 
 // argOfType says argument e may be of the type named typ: not a local
@@ -1570,6 +1604,9 @@ func (x *exec) referent(s *state, e parser.NodeID, v value, deref bool) int32 {
 		if v.kind != tPointer {
 			return -1
 		}
+		return v.pt
+	case v.kind == tView || v.kind == tIter:
+		// A view, even a temporary one, refers to the memory it views.
 		return v.pt
 	case v.prvalue || x.temporary(e):
 		if v.owns >= 0 && slices.Contains(s.temps, v.owns) {

@@ -45,6 +45,15 @@ type Call struct {
 	// ReferDeref: that parameter is a pointer, so the result refers to
 	// what the argument points to.
 	ReferDeref bool
+	// Bound lists the parameters (0-based) a declaration marks
+	// lifetimebound ([[clang::lifetimebound]], or a macro a pack names:
+	// Clang's attribute reference, "objects that are referred to by that
+	// parameter may also be referred to by the return value"): the result
+	// refers to a temporary handed to one of them, or to the one argument
+	// when one parameter is marked. RefersView: the result is a view (see
+	// RefersPtr).
+	Bound      []int
+	RefersView bool
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
@@ -234,6 +243,10 @@ type Declared struct {
 	ByValue, Storage bool
 	Type             string // see Call.Type
 	RetParam         int
+	// Bound, RefersPtr, RefersView: see Call (api names the macros that
+	// mark a parameter lifetimebound).
+	Bound                 []int
+	RefersPtr, RefersView bool
 }
 
 // Declarations lists the free functions f declares at namespace scope,
@@ -241,7 +254,7 @@ type Declared struct {
 // a call returns (by value or not), for the files that call them.
 // Declarations that disagree on a template parameter returned are left
 // out; overloads of one arity return by value only when all do.
-func Declarations(f *parser.File) []Declared {
+func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 	fs := NewFileSummaries(f)
 	var out []Declared
 	for _, k := range slices.SortedFunc(maps.Keys(fs.decls), func(a, b sumKey) int {
@@ -266,7 +279,15 @@ func Declarations(f *parser.File) []Declared {
 			if ResultType(f, n) != d.Type {
 				d.Type = ""
 			}
+			bound, ptr, view := BoundParams(f, n, api)
+			for _, b := range bound {
+				if !slices.Contains(d.Bound, b) {
+					d.Bound = append(d.Bound, b)
+				}
+				d.RefersPtr, d.RefersView = ptr, view
+			}
 		}
+		slices.Sort(d.Bound)
 		if ok && !returnsVoid(f, decls[0]) && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
 			out = append(out, d)
 		}
@@ -390,8 +411,31 @@ const maxDecls = 64
 
 // Call implements Summaries. An operator (operator=, operator[]) is
 // overloaded per class and its name alone does not say which one runs:
-// nothing is said of it.
+// nothing is said of it. A parameter the file's declarations or
+// definition mark lifetimebound is bound (Call.Bound).
 func (fs *FileSummaries) Call(name string, nargs int) Call {
+	c := fs.call(name, nargs)
+	if strings.HasPrefix(lastName(name), "operator") {
+		return c
+	}
+	k := sumKey{lastName(name), nargs}
+	decls := append(slices.Clip(fs.decls[k]), fs.defs[k]...)
+	if len(decls) > maxDecls {
+		return c
+	}
+	for _, d := range decls {
+		bound, ptr, view := BoundParams(fs.f, d, fs.API)
+		for _, b := range bound {
+			if !slices.Contains(c.Bound, b) {
+				c.Bound = append(slices.Clip(c.Bound), b)
+				c.RefersPtr, c.RefersView = ptr, view
+			}
+		}
+	}
+	return c
+}
+
+func (fs *FileSummaries) call(name string, nargs int) Call {
 	if strings.HasPrefix(lastName(name), "operator") {
 		return Call{}
 	}
@@ -635,6 +679,39 @@ func MayGrow(f *parser.File, def parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// BoundParams lists the parameters of function declaration or definition
+// decl that are marked lifetimebound (an attribute naming lifetimebound,
+// or a macro api names), and what the function returns: a pointer
+// (ptr), a view (view) or else a reference. None when it returns none of
+// these.
+func BoundParams(f *parser.File, decl parser.NodeID, api *apimodel.Model) (bound []int, ptr, view bool) {
+	x := &exec{f: f}
+	fd, rk := x.funcDeclarator(decl)
+	if rk == tPlain && classify(x.text(f.Field(decl, parser.FieldType))) == tView {
+		rk = tView
+	}
+	if fd == parser.None || rk != tPointer && rk != tRef && rk != tView {
+		return nil, false, false
+	}
+	i := 0
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+			continue
+		}
+		for n, end := p, f.End(p); n < end; n++ {
+			if f.Nodes[n].Kind != parser.KindIdentifier {
+				continue
+			}
+			if t := f.Text(n); t == "lifetimebound" || api.IsBoundMacro(t) {
+				bound = append(bound, i)
+				break
+			}
+		}
+		i++
+	}
+	return bound, rk == tPointer, rk == tView
 }
 
 // MayRefer says function definition def returns a pointer or a reference

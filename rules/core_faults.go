@@ -347,7 +347,8 @@ type treeFrees struct{ ix *summary.Index }
 func (t treeFrees) Call(name string, nargs int) core.Call {
 	if f := t.ix.Lookup(name, nargs); f != nil {
 		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
-			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref}
+			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref,
+			Bound: f.Bound, RefersView: f.RefersView}
 		for _, q := range f.Queues {
 			c.Queues = append(c.Queues, core.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 		}
@@ -356,7 +357,8 @@ func (t treeFrees) Call(name string, nargs int) core.Call {
 	// Defined nowhere the scan reads: a declaration still says what
 	// the call returns.
 	if r, ok := t.ix.Returns(summary.Call{Name: name, Nargs: nargs}); ok {
-		return core.Call{ByValue: r.ByValue, Storage: r.Storage, RetParam: r.RetParam, Type: r.Type}
+		return core.Call{ByValue: r.ByValue, Storage: r.Storage, RetParam: r.RetParam, Type: r.Type,
+			Bound: r.Bound, RefersPtr: r.RefersPtr, RefersView: r.RefersView}
 	}
 	return core.Call{}
 }

@@ -451,6 +451,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		s.RetParam = core.RetParam(f, g.Node)
 		s.Type = core.ResultType(f, g.Node)
+		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
 		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m})
 			s.Grows = r.Grows
@@ -480,8 +481,9 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
 	}
-	for _, d := range core.Declarations(f) {
-		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true})
+	for _, d := range core.Declarations(f, m) {
+		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true,
+			Bound: d.Bound, RefersPtr: d.RefersPtr, RefersView: d.RefersView})
 	}
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases

@@ -75,6 +75,12 @@ type Func struct {
 	RefersPtr  bool   `json:"refers_ptr,omitempty"`
 	ReferType  string `json:"refer_type,omitempty"`
 	ReferDeref bool   `json:"refer_deref,omitempty"`
+	// Bound lists the parameters its declarations mark lifetimebound
+	// ([[clang::lifetimebound]], or a macro a pack names): the result may
+	// refer to what those arguments refer to. RefersView: the result is a
+	// view (else a pointer when RefersPtr, or a reference).
+	Bound      []int `json:"bound,omitempty"`
+	RefersView bool  `json:"refers_view,omitempty"`
 	// Decl says only a declaration was read (in a header, say, of a
 	// function defined where holdfast does not see it): it says what the
 	// function returns and nothing of what it does. LookupCall never
@@ -261,6 +267,8 @@ func appendFacts(b []byte, fn *Func) []byte {
 	flag(fn.RefersPtr)
 	str(fn.ReferType)
 	flag(fn.ReferDeref)
+	ints(fn.Bound)
+	flag(fn.RefersView)
 	flag(fn.Decl)
 	num(len(fn.Queues))
 	for _, q := range fn.Queues {
@@ -441,6 +449,9 @@ type Result struct {
 	ByValue, Storage bool
 	RetParam         int
 	Type             string
+	// Bound, RefersPtr, RefersView: see Func.
+	Bound                 []int
+	RefersPtr, RefersView bool
 }
 
 // Returns says what a call of a function the tree only declares returns
@@ -467,8 +478,12 @@ func (ix *Index) Returns(c Call) (Result, bool) {
 		}
 		if !ok {
 			r.Type = f.Type
-		} else if f.Type != r.Type {
-			r.Type = ""
+			r.Bound, r.RefersPtr, r.RefersView = f.Bound, f.RefersPtr, f.RefersView
+		} else {
+			if f.Type != r.Type {
+				r.Type = ""
+			}
+			r.Bound = intersect(r.Bound, f.Bound)
 		}
 		r.RetParam = f.RetParam
 		r.ByValue, r.Storage = r.ByValue && f.ByValue, r.Storage && f.Storage
@@ -501,6 +516,8 @@ func join(cands []*Func) *Func {
 	for _, c := range cands[1:] {
 		out.Frees = intersect(out.Frees, c.Frees)
 		out.Grows = intersect(out.Grows, c.Grows)
+		out.Bound = intersect(out.Bound, c.Bound)
+		out.RefersView = out.RefersView && c.RefersView
 		out.MayFree = out.MayFree && c.MayFree
 		out.Encodes = intersectMap(out.Encodes, c.Encodes)
 		out.Defers = intersectMap(out.Defers, c.Defers)

@@ -167,7 +167,7 @@ func TestCacheCountsAreChecked(t *testing.T) {
 			KeepsRefs: ArgNotes{0: "m"}, MayKeepRefs: ArgNotes{1: "n"}, Waits: true, ByValue: true, Storage: true,
 			Queues: []Queued{{Reads: []int{0}, Writes: []int{1}, Queue: -1, What: "memcpyAsync", PinnedOnly: true}}},
 			{Name: "g", File: "a.cc", Arity: 1, ByValue: true, RetParam: 1, Decl: true},
-			{Name: "h", File: "a.cc", Arity: 2, Refers: 2, RefersPtr: true, ReferType: "Box", ReferDeref: true}},
+			{Name: "h", File: "a.cc", Arity: 2, Refers: 2, RefersPtr: true, ReferType: "Box", ReferDeref: true, Bound: []int{0, 1}, RefersView: true}},
 		Classes: []Class{{Name: "C", Members: Names{"m": "int*", "": "x"}}},
 		Aliases: Names{"P": "int*"},
 	}}}}}

@@ -150,6 +150,7 @@ const (
 	bitDecl
 	bitRefersPtr
 	bitReferDeref
+	bitRefersView
 )
 
 func (e *encoder) file(f *File) {
@@ -164,7 +165,7 @@ func (e *encoder) file(f *File) {
 		for _, b := range []struct {
 			on  bool
 			bit uint64
-		}{{fn.MayFree, bitMayFree}, {fn.Waits, bitWaits}, {fn.ByValue, bitByValue}, {fn.Storage, bitStorage}, {fn.Decl, bitDecl}, {fn.RefersPtr, bitRefersPtr}, {fn.ReferDeref, bitReferDeref}} {
+		}{{fn.MayFree, bitMayFree}, {fn.Waits, bitWaits}, {fn.ByValue, bitByValue}, {fn.Storage, bitStorage}, {fn.Decl, bitDecl}, {fn.RefersPtr, bitRefersPtr}, {fn.ReferDeref, bitReferDeref}, {fn.RefersView, bitRefersView}} {
 			if b.on {
 				bits |= b.bit
 			}
@@ -175,6 +176,7 @@ func (e *encoder) file(f *File) {
 		e.ints(fn.Grows)
 		e.int(int64(fn.Refers))
 		e.str(fn.ReferType)
+		e.ints(fn.Bound)
 		e.ints(fn.Frees)
 		e.ints(fn.FreesDeref)
 		e.ints(fn.Keeps)
@@ -322,10 +324,12 @@ func (d *decoder) file() *File {
 		fn.MayFree, fn.Waits = bits&bitMayFree != 0, bits&bitWaits != 0
 		fn.ByValue, fn.Storage = bits&bitByValue != 0, bits&bitStorage != 0
 		fn.Decl, fn.RefersPtr, fn.ReferDeref = bits&bitDecl != 0, bits&bitRefersPtr != 0, bits&bitReferDeref != 0
+		fn.RefersView = bits&bitRefersView != 0
 		fn.RetParam = int(d.int())
 		fn.Type = d.str()
 		fn.Grows = d.ints()
 		fn.Refers, fn.ReferType = int(d.int()), d.str()
+		fn.Bound = d.ints()
 		fn.Frees, fn.FreesDeref, fn.Keeps, fn.Reaches = d.ints(), d.ints(), d.ints(), d.ints()
 		fn.Encodes, fn.Defers, fn.KeepsRefs, fn.MayKeepRefs = d.notes(), d.notes(), d.notes(), d.notes()
 		if n := d.count(minQueued); n > 0 {
