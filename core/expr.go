@@ -1454,6 +1454,22 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		v := vs[0]
 		v.from = -1
 		return v
+	case boundStd[name]:
+		// The result is a reference to one of the arguments (see
+		// boundStd): a temporary among them may be the one returned.
+		vs := x.args(s, list)
+		if len(vs) < 2 || x.kind(x.argAt(list, 0)) == parser.KindInitializerList {
+			// The initializer_list overloads return by value.
+			return unknown
+		}
+		c := Call{}
+		for i := range vs {
+			c.Bound = append(c.Bound, i)
+		}
+		if v, ok := x.boundResult(s, list, vs, c); ok {
+			return v
+		}
+		return unknown
 	case failureExit(name):
 		x.args(s, list)
 		return unknown

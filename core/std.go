@@ -237,6 +237,13 @@ var viewReads = map[string]bool{
 	"copy": true, "toString": true, "to_string": true,
 }
 
+// boundStd return a reference to one of their arguments: "Capturing the
+// result of std::max by reference produces a dangling reference if one of
+// the parameters is a temporary and that parameter is returned"
+// (cppreference, std::min, std::max, std::clamp; libc++ marks the
+// parameters lifetimebound).
+var boundStd = map[string]bool{"std::min": true, "std::max": true, "std::clamp": true}
+
 // viewMakers return a view of the container or string they are handed
 // (absl::MakeSpan and MakeConstSpan: "a span of the container's
 // elements"; the view types' own constructors from a container).

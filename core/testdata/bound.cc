@@ -61,3 +61,17 @@ int view_argument_ok() {
   std::string_view w = first_word(std::string_view(name));
   return w.size();
 }
+
+// std::min, std::max and std::clamp return a reference to an argument.
+#include <algorithm>
+
+int max_of_temporary_bad(int a) {
+  const int& m = std::max(a, 0);
+  return m;  // want "use-of-temporary"
+}
+
+int max_copied_ok(int a, int b) {
+  int m = std::max(a, 0);
+  const int& n = std::max(a, b);
+  return m + n + std::min(a, 1);
+}
