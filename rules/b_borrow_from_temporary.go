@@ -26,7 +26,12 @@ handle made from such a temporary by a call holdfast cannot see
 that keeps a temporary argument (its class's code binds a reference member
 to the parameter, or stores the parameter's buffer:
 Frame frame{regs, Context{id}}; builder->AddInput(std::vector<uint8_t>(n));)
-and is used after that statement.
+and is used after that statement. And the result of a call that refers to a
+temporary argument: the callee's code returns a reference or pointer to
+its parameter's object (const std::string& n = NameOf(MakeBox());), its
+declaration marks the parameter lifetimebound
+(std::string_view t = Trimmed(MakeName());), or it is std::min, std::max
+or std::clamp (const int& m = std::max(a, 0);).
 
 Why it is bad: the temporary dies at the end of the full expression. When
 it was a real copy (the input was a view), its memory goes back to the
