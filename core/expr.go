@@ -1581,6 +1581,11 @@ func (x *exec) boundResult(s *state, list parser.NodeID, vs []value, c Call) (va
 	if obj < 0 {
 		return unknown, false
 	}
+	if v := vs[pick]; c.RefersView && v.kind == tStorage && v.owns >= 0 {
+		// A view of a string or container: of its buffer, which growth
+		// replaces.
+		obj = v.owns
+	}
 	switch {
 	case c.RefersView:
 		return borrowOf(obj, tView), true

@@ -75,3 +75,12 @@ int max_copied_ok(int a, int b) {
   const int& n = std::max(a, b);
   return m + n + std::min(a, 1);
 }
+
+// A view of a named string refers to its buffer: growing the string
+// replaces it.
+int grown_after_view_bad() {
+  std::string name = make_name();
+  std::string_view t = trimmed(name);
+  name += "!";
+  return t[0];  // want "use-after-invalidate"
+}
