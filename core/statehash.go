@@ -68,10 +68,7 @@ func (w *stateHasher) object(o *object) {
 	w.i64(int64(o.pos))
 	w.flag(o.pinned)
 	w.flag(o.device)
-	w.i64(int64(len(o.holds)))
-	for _, h := range o.holds {
-		w.i64(int64(h))
-	}
+	w.i32s(o.holds)
 	w.i64(int64(len(o.heldAs)))
 	for _, h := range o.heldAs {
 		w.str(h)
@@ -114,14 +111,8 @@ func (w *stateHasher) work(k *work) {
 	w.str(k.queue)
 	w.i64(int64(k.at))
 	w.str(k.what)
-	w.i64(int64(len(k.reads)))
-	for _, r := range k.reads {
-		w.i64(int64(r))
-	}
-	w.i64(int64(len(k.writes)))
-	for _, r := range k.writes {
-		w.i64(int64(r))
-	}
+	w.i32s(k.reads)
+	w.i32s(k.writes)
 	w.flag(k.pinnedOnly)
 	w.flag(k.thread)
 }
@@ -137,10 +128,7 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	for i := range s.locals {
 		w.local(&s.locals[i])
 	}
-	w.i64(int64(len(s.temps)))
-	for _, t := range s.temps {
-		w.i64(int64(t))
-	}
+	w.i32s(s.temps)
 	w.i64(int64(len(s.cons)))
 	for _, c := range s.cons {
 		w.str(c.name)
@@ -186,4 +174,12 @@ func dedupe(ss []*state) []*state {
 		out = append(out, s)
 	}
 	return out
+}
+
+// i32s writes a length and the values.
+func (w *stateHasher) i32s(v []int32) {
+	w.i64(int64(len(v)))
+	for _, x := range v {
+		w.i64(int64(x))
+	}
 }

@@ -102,6 +102,8 @@ type FileSummaries struct {
 	decls map[sumKey][]parser.NodeID
 	calls map[sumKey]Call
 	busy  map[sumKey]bool
+	// bounds: what each name and arity marks lifetimebound (see Call).
+	bounds map[sumKey]bound
 	// Next answers for what the file does not define (nil: nothing).
 	Next Summaries
 	// API is what the packs say of library calls, for executing the
@@ -125,7 +127,7 @@ type sumKey struct {
 // NewFileSummaries indexes the function definitions and declarations of f.
 func NewFileSummaries(f *parser.File) *FileSummaries {
 	fs := &FileSummaries{f: f, defs: map[sumKey][]parser.NodeID{}, decls: map[sumKey][]parser.NodeID{},
-		calls: map[sumKey]Call{}, busy: map[sumKey]bool{}}
+		calls: map[sumKey]Call{}, busy: map[sumKey]bool{}, bounds: map[sumKey]bound{}}
 	x := &exec{f: f}
 	for i := range f.Nodes {
 		n := parser.NodeID(i)
@@ -279,15 +281,8 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 			if ResultType(f, n) != d.Type {
 				d.Type = ""
 			}
-			bound, ptr, view := BoundParams(f, n, api)
-			for _, b := range bound {
-				if !slices.Contains(d.Bound, b) {
-					d.Bound = append(d.Bound, b)
-				}
-				d.RefersPtr, d.RefersView = ptr, view
-			}
 		}
-		slices.Sort(d.Bound)
+		d.Bound, d.RefersPtr, d.RefersView = boundOf(f, decls, api)
 		if ok && !returnsVoid(f, decls[0]) && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
 			out = append(out, d)
 		}
@@ -419,20 +414,47 @@ func (fs *FileSummaries) Call(name string, nargs int) Call {
 		return c
 	}
 	k := sumKey{lastName(name), nargs}
-	decls := append(slices.Clip(fs.decls[k]), fs.defs[k]...)
-	if len(decls) > maxDecls {
-		return c
+	b, ok := fs.bounds[k]
+	if !ok {
+		if decls := append(slices.Clip(fs.decls[k]), fs.defs[k]...); len(decls) <= maxDecls {
+			b.params, b.ptr, b.view = boundOf(fs.f, decls, fs.API)
+		}
+		fs.bounds[k] = b
 	}
-	for _, d := range decls {
-		bound, ptr, view := BoundParams(fs.f, d, fs.API)
-		for _, b := range bound {
-			if !slices.Contains(c.Bound, b) {
-				c.Bound = append(slices.Clip(c.Bound), b)
-				c.RefersPtr, c.RefersView = ptr, view
+	if len(b.params) > 0 {
+		for _, p := range b.params {
+			if !slices.Contains(c.Bound, p) {
+				c.Bound = append(slices.Clip(c.Bound), p)
 			}
 		}
+		c.RefersPtr, c.RefersView = b.ptr, b.view
 	}
 	return c
+}
+
+// bound is what the declarations of one name and arity mark lifetimebound
+// (see boundOf).
+type bound struct {
+	params    []int
+	ptr, view bool
+}
+
+// boundOf is the union of the parameters declarations decls mark
+// lifetimebound (sorted), and what they return (see BoundParams).
+func boundOf(f *parser.File, decls []parser.NodeID, api *apimodel.Model) (params []int, ptr, view bool) {
+	for _, d := range decls {
+		b, p, v := BoundParams(f, d, api)
+		for _, i := range b {
+			if !slices.Contains(params, i) {
+				params = append(params, i)
+			}
+		}
+		if len(b) > 0 {
+			ptr, view = p, v
+		}
+	}
+	slices.Sort(params)
+	return params, ptr, view
 }
 
 func (fs *FileSummaries) call(name string, nargs int) Call {
@@ -547,12 +569,18 @@ func (x *exec) borrowedArg() int {
 	if x.retKind != tRef && x.retKind != tPointer {
 		return 0
 	}
+	return x.onEveryReturn(func(st *state) int { return st.retArg })
+}
+
+// onEveryReturn is the parameter (+1) get names on every path that
+// returns, or 0 when one names none or they differ.
+func (x *exec) onEveryReturn(get func(*state) int) int {
 	k := 0
 	for _, st := range x.returns {
-		if st.flow != returned || st.retArg == 0 || k != 0 && st.retArg != k {
+		if st.flow != returned || get(st) == 0 || k != 0 && get(st) != k {
 			return 0
 		}
-		k = st.retArg
+		k = get(st)
 	}
 	return k
 }
@@ -579,13 +607,7 @@ func (x *exec) referredParam(s *state, v value) int {
 // referredArg is the parameter (+1) every returning path's result refers
 // to (see Call.Refers), and whether the result is a pointer.
 func (x *exec) referredArg() (int, bool) {
-	k := 0
-	for _, st := range x.returns {
-		if st.flow != returned || st.retRef == 0 || k != 0 && st.retRef != k {
-			return 0, false
-		}
-		k = st.retRef
-	}
+	k := x.onEveryReturn(func(st *state) int { return st.retRef })
 	return k, k > 0 && x.retKind == tPointer
 }
 
@@ -647,12 +669,7 @@ func MayGrow(f *parser.File, def parser.NodeID) bool {
 	if fd == parser.None {
 		return false
 	}
-	params := map[string]bool{}
-	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
-		if name, ptr, ref := x.declName(f.Field(p, parser.FieldDeclarator)); name != "" && (ptr || ref) {
-			params[name] = true
-		}
-	}
+	params := x.indirectParams(fd)
 	if len(params) == 0 {
 		return false
 	}
@@ -714,6 +731,18 @@ func BoundParams(f *parser.File, decl parser.NodeID, api *apimodel.Model) (bound
 	return bound, rk == tPointer, rk == tView
 }
 
+// indirectParams names the pointer and reference parameters of function
+// declarator fd.
+func (x *exec) indirectParams(fd parser.NodeID) map[string]bool {
+	params := map[string]bool{}
+	for p := range x.f.NamedChildren(x.f.Field(fd, parser.FieldParameters)) {
+		if name, ptr, ref := x.declName(x.f.Field(p, parser.FieldDeclarator)); name != "" && (ptr || ref) {
+			params[name] = true
+		}
+	}
+	return params
+}
+
 // MayRefer says function definition def returns a pointer or a reference
 // and a return statement names one of its pointer or reference
 // parameters: executing it can say what its result refers to
@@ -724,12 +753,7 @@ func MayRefer(f *parser.File, def parser.NodeID) bool {
 	if fd == parser.None || rk != tPointer && rk != tRef {
 		return false
 	}
-	params := map[string]bool{}
-	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
-		if name, ptr, ref := x.declName(f.Field(p, parser.FieldDeclarator)); name != "" && (ptr || ref) {
-			params[name] = true
-		}
-	}
+	params := x.indirectParams(fd)
 	if len(params) == 0 {
 		return false
 	}
