@@ -15,7 +15,9 @@
 # in it is committed. --only reruns the scans of one repository; --half
 # scans one half only (the other's rows then count as not scanned, and only
 # this half's mirrors are needed); --rows
-# lists the tuning half's rows one by one. JOBS sets holdfast's --jobs.
+# lists the tuning half's rows one by one. JOBS sets holdfast's --jobs;
+# WORKERS, the trees scanned at once (default 1). On two cores
+# WORKERS=2 JOBS=1 is the quickest.
 set -euo pipefail
 usage() { echo "usage: run.sh MIRRORS CACHE [--only OWNER/NAME] [--half tune|check] [--rows]" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
@@ -39,5 +41,5 @@ case $cache/ in "$root"/*) echo "run.sh: CACHE must be outside $root" >&2; exit 
 (cd "$root" && go build -o "$cache/bin/holdfast" ./cmd/holdfast)
 python3 "$here/check.py" --mirrors "$mirrors" "${half[@]}" >&2
 scans=$(python3 "$here/scan.py" "$mirrors" "$cache" "$cache/bin/holdfast" \
-  --jobs "${JOBS:-$(nproc)}" "${only[@]}" | tail -n 1)
+  --jobs "${JOBS:-$(nproc)}" --workers "${WORKERS:-1}" "${only[@]}" | tail -n 1)
 python3 "$here/report.py" "$scans" "${rows[@]}"
