@@ -10,6 +10,7 @@ import (
 // returns the states after it; states that broke, continued, returned or
 // exited pass through untouched.
 func (x *exec) stmt(n parser.NodeID, in []*state) []*state {
+	x.visits++
 	var run, out []*state
 	for _, s := range in {
 		if s.flow == normal {
@@ -595,6 +596,17 @@ func (x *exec) rangeElem(s *state, n parser.NodeID, rng value) {
 	s.locals = append(s.locals, l)
 }
 
+// anyNormal reports whether some state still runs on to the next
+// statement.
+func anyNormal(ss []*state) bool {
+	for _, s := range ss {
+		if s.flow == normal {
+			return true
+		}
+	}
+	return false
+}
+
 func (x *exec) switchStmt(n parser.NodeID, ss []*state) []*state {
 	f := x.f
 	for _, s := range ss {
@@ -618,12 +630,24 @@ func (x *exec) switchStmt(n parser.NodeID, ss []*state) []*state {
 	}
 	x.depth++
 	for i := range cases {
+		if x.steps > maxSteps {
+			// The function's budget is spent: the cases not yet started
+			// are not executed (the cut is already recorded), instead of
+			// each carrying its paths through every case after it.
+			break
+		}
 		run := make([]*state, 0, len(ss))
 		for _, s := range ss {
 			run = append(run, s.clone())
 		}
 		for _, c := range cases[i:] {
 			run = x.stmt(c, run)
+			if !anyNormal(run) || x.steps > maxSteps {
+				// Every path broke, returned or was cut: nothing falls
+				// through to the cases after this one. Stopping here keeps
+				// a switch of many short cases linear in its size.
+				break
+			}
 		}
 		for _, s := range run {
 			if s.flow == broke {

@@ -45,6 +45,9 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 		out = appendLambdas(out, fn)
 	}
 	annotatePairs(f, m, out)
+	for _, fn := range out {
+		fn.index()
+	}
 	return out
 }
 

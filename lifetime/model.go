@@ -249,6 +249,66 @@ type Func struct {
 	ThisUses []ThisUse
 	// classes are the classes of the function's file.
 	classes classes
+	// params and byVar index Vars and Events; Build fills them once the
+	// events are final (see Params and EventsOf).
+	params  []VarID
+	byVar   [][]int32
+	indexed bool
+}
+
+// index fills params and byVar. Build calls it after the last change to
+// Events.
+func (f *Func) index() {
+	f.params = f.params[:0]
+	for i := range f.Vars {
+		if f.Vars[i].Param {
+			f.params = append(f.params, VarID(i))
+		}
+	}
+	f.byVar = make([][]int32, len(f.Vars))
+	for i := range f.Events {
+		e := &f.Events[i]
+		if e.Var >= 0 && int(e.Var) < len(f.Vars) {
+			f.byVar[e.Var] = append(f.byVar[e.Var], int32(i))
+		}
+		if e.Other >= 0 && int(e.Other) < len(f.Vars) && e.Other != e.Var {
+			f.byVar[e.Other] = append(f.byVar[e.Other], int32(i))
+		}
+	}
+	f.indexed = true
+}
+
+// Params returns the function's parameters in order.
+func (f *Func) Params() []VarID {
+	if f.indexed {
+		return f.params
+	}
+	var out []VarID
+	for i := range f.Vars {
+		if f.Vars[i].Param {
+			out = append(out, VarID(i))
+		}
+	}
+	return out
+}
+
+// EventsOf returns the indexes into Events of the events whose Var or
+// Other is v, in source order, so a question about one variable does not
+// walk every event of the function.
+func (f *Func) EventsOf(v VarID) []int32 {
+	if v < 0 || int(v) >= len(f.Vars) {
+		return nil
+	}
+	if f.indexed {
+		return f.byVar[v]
+	}
+	var out []int32
+	for i := range f.Events {
+		if e := &f.Events[i]; e.Var == v || e.Other == v {
+			out = append(out, int32(i))
+		}
+	}
+	return out
 }
 
 // ClassNamed returns the class the function's file defines under name

@@ -558,11 +558,8 @@ func (p *Pass) mayKeep(f *lifetime.Func, i int) bool {
 		return true
 	}
 	v := ps[i]
-	for k := range f.Events {
+	for _, k := range f.EventsOf(v) {
 		e := &f.Events[k]
-		if e.Var != v && e.Other != v {
-			continue
-		}
 		switch e.Kind {
 		case lifetime.Store, lifetime.Move, lifetime.Capture, lifetime.Return, lifetime.PassRef:
 			return true

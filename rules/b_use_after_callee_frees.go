@@ -127,7 +127,7 @@ func (p *Pass) mayReachDepth(f *lifetime.Func, i, depth int) bool {
 		return true
 	}
 	v := ps[i]
-	for k := range f.Events {
+	for _, k := range f.EventsOf(v) {
 		e := &f.Events[k]
 		switch {
 		case e.Kind == lifetime.Assign && e.Other == v, e.Kind == lifetime.Store && e.Other == v,
@@ -255,8 +255,9 @@ func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 				return known[p.calleeAt(g, e)][g.ArgIndex(e)] || p.treeFactsAt(g, e).FreesArg(g.ArgIndex(e))
 			}
 			facts := map[int]bool{}
+			freed := freedOnEveryPath(f, frees)
 			for i, v := range params(f) {
-				if freesOnEveryPath(f, v, frees) {
+				if freed[v] {
 					facts[i] = true
 				}
 			}
@@ -268,24 +269,57 @@ func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 
 // params returns the parameters of f in order.
 func params(f *lifetime.Func) []lifetime.VarID {
-	var out []lifetime.VarID
-	for i := range f.Vars {
-		if f.Vars[i].Param {
-			out = append(out, lifetime.VarID(i))
-		}
-	}
-	return out
+	return f.Params()
 }
 
-// freesOnEveryPath reports whether f frees parameter v, or hands it to a
-// function known to free it, on every path: in no branch or loop, with no
-// return before it other than one taken only when the pointer is null.
-func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known func(*lifetime.Func, *lifetime.Event) bool) bool {
-	if f.Vars[v].Kind != lifetime.Pointer {
-		return false
+// freedOnEveryPath returns the pointer parameters f frees, or hands to a
+// function known to free them, on every path: in no branch or loop, with
+// no return before it other than one taken only when the pointer is null,
+// and before the first macro that may return early. One pass over the
+// events decides every parameter.
+func freedOnEveryPath(f *lifetime.Func, known func(*lifetime.Func, *lifetime.Event) bool) map[lifetime.VarID]bool {
+	open := map[lifetime.VarID]bool{} // parameters not yet decided
+	for _, v := range params(f) {
+		if f.Vars[v].Kind == lifetime.Pointer {
+			open[v] = true
+		}
 	}
-	// The first macro that may return early (IREE_RETURN_IF_ERROR): a
-	// free after it is not on every path.
+	freed := map[lifetime.VarID]bool{}
+	if len(open) == 0 {
+		return freed
+	}
+	exitAt := firstErrorExit(f)
+	for i := range f.Events {
+		e := &f.Events[i]
+		if e.At > exitAt || len(open) == 0 {
+			break
+		}
+		if e.Kind == lifetime.Return {
+			for v := range open {
+				if !f.NullGuarded(e.Node, f.Vars[v].Name) {
+					delete(open, v) // a return before any free
+				}
+			}
+			continue
+		}
+		if !open[e.Var] || gapTo(f, e.Scope, 0) != everyPath {
+			continue
+		}
+		v := e.Var
+		switch {
+		case e.Kind == lifetime.Free && strings.TrimSpace(e.Text) == f.Vars[v].Name,
+			e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && known(f, e):
+			freed[v] = true
+			delete(open, v)
+		}
+	}
+	return freed
+}
+
+// firstErrorExit returns the offset of the first macro in f's body that
+// may return early (IREE_RETURN_IF_ERROR): a free after it is not on every
+// path. The largest offset when there is none.
+func firstErrorExit(f *lifetime.Func) uint32 {
 	exitAt := ^uint32(0)
 	walkExits(f.File, f.Node, func(n parser.NodeID, how string) bool {
 		if how != "return" {
@@ -294,28 +328,7 @@ func freesOnEveryPath(f *lifetime.Func, v lifetime.VarID, known func(*lifetime.F
 		}
 		return true
 	})
-	for i := range f.Events {
-		e := &f.Events[i]
-		if e.At > exitAt {
-			return false
-		}
-		if e.Kind == lifetime.Return {
-			if f.NullGuarded(e.Node, f.Vars[v].Name) {
-				continue // nothing to free on that path
-			}
-			return false
-		}
-		if gapTo(f, e.Scope, 0) != everyPath {
-			continue
-		}
-		switch {
-		case e.Kind == lifetime.Free && e.Var == v && strings.TrimSpace(e.Text) == f.Vars[v].Name:
-			return true
-		case e.Kind == lifetime.Use && e.Var == v && e.Flags&lifetime.Argument != 0 && known(f, e):
-			return true
-		}
-	}
-	return false
+	return exitAt
 }
 
 func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Event, v *lifetime.Var) {

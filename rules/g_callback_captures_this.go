@@ -605,7 +605,7 @@ func (p *Pass) deferSummaries() map[*lifetime.Func]map[int]string {
 // "" when it does not (or not in a way holdfast can tell).
 func keptForLater(p *Pass, f *lifetime.Func, v lifetime.VarID, known map[*lifetime.Func]map[int]string) string {
 	name := shortName(f.Name)
-	for k := range f.Events {
+	for _, k := range f.EventsOf(v) {
 		e := &f.Events[k]
 		switch {
 		case e.Kind == lifetime.Store && e.Other == v && e.Flags&lifetime.Member != 0:
