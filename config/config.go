@@ -19,6 +19,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/bytesize"
 	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
@@ -33,8 +34,9 @@ type Config struct {
 	Exclude []string `yaml:"exclude"`
 	// FailOn is the lowest severity that makes the exit status 1.
 	FailOn string `yaml:"fail-on"`
-	// MaxFileSize skips bigger files (bytes); 0 means the default.
-	MaxFileSize int64 `yaml:"max-file-size"`
+	// MaxFileSize skips bigger files (bytes, or with a unit as the flag
+	// takes it: 512K, 8M); 0 means the default.
+	MaxFileSize Size `yaml:"max-file-size"`
 	// IncludeGenerated analyses generated sources, which are skipped by
 	// default.
 	IncludeGenerated bool  `yaml:"include-generated"`
@@ -90,6 +92,38 @@ func Parse(name string, src []byte) (*Config, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &c, nil
+}
+
+// Size is a size in bytes, written in the file as --max-file-size takes
+// it: a number of bytes, or a number with a unit (512K, 8MB, 1G).
+type Size int64
+
+// UnmarshalYAML reads a size. A bad one is a type error on its line, so
+// that it is reported as the others are.
+func (s *Size) UnmarshalYAML(n *yaml.Node) error {
+	bad := func(msg string) error {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s", n.Line, msg)}}
+	}
+	if n.Kind != yaml.ScalarNode {
+		what := "a mapping"
+		if n.Kind == yaml.SequenceNode {
+			what = "a list"
+		}
+		return bad("max-file-size: " + what + " is not a size")
+	}
+	if n.Tag == "!!int" {
+		var i int64
+		if err := n.Decode(&i); err == nil {
+			*s = Size(i)
+			return nil
+		}
+	}
+	v, err := bytesize.Parse(n.Value)
+	if err != nil {
+		return bad("max-file-size: " + err.Error())
+	}
+	*s = Size(v)
+	return nil
 }
 
 // keyError is a bad value under a key path such as rules.severity.HF-B001.

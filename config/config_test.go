@@ -46,7 +46,9 @@ func TestParseErrors(t *testing.T) {
 		{"a: 1\n---\nb: 2\n", `h.yaml:1: unknown key "a"`},
 		{"exclude: []\n---\nexclude: []\n", "h.yaml:2: only one YAML document is allowed"},
 		{"\nmax-file-size: -1\n", "h.yaml:2: max-file-size: must not be negative"},
-		{"max-file-size: big\n", `h.yaml:1: max-file-size: "big" is not a whole number`},
+		{"max-file-size: big\n", `h.yaml:1: max-file-size: "big" is not a size`},
+		{"\nmax-file-size: 1.5MB\n", `h.yaml:2: max-file-size: "1.5MB" is not a size`},
+		{"max-file-size: [1M]\n", `h.yaml:1: max-file-size: a list is not a size`},
 		{"exclude: third_party\n", `h.yaml:1: exclude: "third_party" is not a list`},
 		{"rules: [HF-B001]\n", `h.yaml:1: rules: a list is not a mapping of keys to values`},
 	} {
@@ -59,6 +61,19 @@ func TestParseErrors(t *testing.T) {
 			if strings.Contains(err.Error(), goWord) {
 				t.Errorf("Parse(%q) = %v: speaks of Go (%s)", tc.src, err, goWord)
 			}
+		}
+	}
+}
+
+// TestMaxFileSizeUnits: max-file-size takes a size as --max-file-size
+// does, with or without a unit.
+func TestMaxFileSizeUnits(t *testing.T) {
+	for in, want := range map[string]Size{
+		"1MB": 1 << 20, "512k": 512 << 10, "8M": 8 << 20, "\"2 KiB\"": 2 << 10, "1048576": 1 << 20, "0": 0,
+	} {
+		c, err := Parse("h.yaml", []byte("max-file-size: "+in+"\n"))
+		if err != nil || c.MaxFileSize != want {
+			t.Errorf("max-file-size: %s = %+v, %v; want %d", in, c, err, want)
 		}
 	}
 }

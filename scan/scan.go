@@ -149,7 +149,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	maxSize := opt.MaxFileSize
 	if maxSize == 0 {
-		maxSize = cfg.MaxFileSize
+		maxSize = int64(cfg.MaxFileSize)
 	}
 	if maxSize == 0 {
 		maxSize = DefaultMaxFileSize

@@ -5,24 +5,6 @@ import (
 	"testing"
 )
 
-func TestByteSize(t *testing.T) {
-	for in, want := range map[string]int64{
-		"1048576": 1 << 20, "512k": 512 << 10, "512KiB": 512 << 10, "8M": 8 << 20, "8MB": 8 << 20,
-		"1g": 1 << 30, "0": 0, "2 K": 2 << 10, "-1": -1,
-	} {
-		var b byteSize
-		if err := b.Set(in); err != nil || int64(b) != want {
-			t.Errorf("Set(%q) = %d, %v; want %d", in, b, err, want)
-		}
-	}
-	for _, in := range []string{"", "MB", "1.5M", "1MBB", "12x", "99999999999999999G"} {
-		var b byteSize
-		if err := b.Set(in); err == nil {
-			t.Errorf("Set(%q) = %d, want an error", in, b)
-		}
-	}
-}
-
 // TestSizeFlag: --max-file-size takes units, and a bad one is a usage
 // error that names the flag.
 func TestSizeFlag(t *testing.T) {
