@@ -64,14 +64,14 @@ type Rules struct {
 }
 
 // Parse decodes a configuration. Every error names the file and, when the
-// error is about a key or value in it, the line ("name:3: ..."); unknown
-// keys are errors, so a typo is not ignored.
+// error is a syntax error or is about a key or value in it, the line
+// ("name:3: ..."); unknown keys are errors, so a typo is not ignored.
 func Parse(name string, src []byte) (*Config, error) {
 	c := Config{Path: name}
 	if len(bytes.TrimSpace(src)) > 0 {
 		var doc yaml.Node
 		if err := yaml.Unmarshal(src, &doc); err != nil {
-			return nil, syntaxError(name, err)
+			return nil, fmt.Errorf("%s:%d: %s", name, syntaxLine(src, err), problem(err))
 		}
 		c.doc = &doc
 		dec := yaml.NewDecoder(bytes.NewReader(src))
@@ -218,6 +218,51 @@ func child(n *yaml.Node, key string) (*yaml.Node, int) {
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// problem is a YAML syntax error's message without its "yaml: line N: ".
+func problem(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := otherLineRE.FindStringSubmatch(msg); m != nil {
+		return m[2]
+	}
+	return msg
+}
+
+// syntaxLine finds the line of a syntax error in src. The YAML library's
+// message gives none when the problem is on the first line or is an
+// unknown anchor, and for some problems gives the line where the
+// enclosing block starts instead. The line is the first one whose text,
+// with the lines above it, has the same problem: the parser reads in
+// order, so the text up to the problem fails as the whole file does, and
+// the text before it does not (or fails otherwise, having ended early).
+func syntaxLine(src []byte, err error) int {
+	want := problem(err)
+	ends := []int{} // ends[i] is the offset after line i+1
+	for i, b := range src {
+		if b == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(ends) == 0 || ends[len(ends)-1] != len(src) {
+		ends = append(ends, len(src))
+	}
+	same := func(k int) bool { // the first k lines fail as src does
+		var n yaml.Node
+		err := yaml.Unmarshal(src[:ends[k-1]], &n)
+		return err != nil && problem(err) == want
+	}
+	// The smallest k in [1, len(ends)] for which same(k) holds.
+	lo, hi := 1, len(ends)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if same(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
 
 // syntaxError is a YAML syntax error as "name:line: message".
 func syntaxError(name string, err error) error {

@@ -43,6 +43,13 @@ func TestParseErrors(t *testing.T) {
 		{"exclude: []\nrules:\n  severity: {HF-B001: fatal}\n", `h.yaml:3: rules.severity.HF-B001: "fatal" is not one of note, warning, error`},
 		{"api:\n  calls:\n    Get: [borow]\n", `h.yaml:3: api.calls.Get: unknown role "borow" (known: borrow, async,`},
 		{"exclude: [a\n", "h.yaml:1: did not find expected ',' or ']'"},
+		// Syntax errors name the line the problem is on, the first one
+		// included.
+		{"a: b: c\n", "h.yaml:1: mapping values are not allowed in this context"},
+		{"*x\n", "h.yaml:1: unknown anchor 'x' referenced"},
+		{"exclude: []\nfail-on: *x\n", "h.yaml:2: unknown anchor 'x' referenced"},
+		{"- a\nb: c\n", "h.yaml:2: did not find expected '-' indicator"},
+		{"rules:\n  disable: []\n severity: {}\n", "h.yaml:3: did not find expected key"},
 		{"a: 1\n---\nb: 2\n", `h.yaml:1: unknown key "a"`},
 		{"exclude: []\n---\nexclude: []\n", "h.yaml:2: only one YAML document is allowed"},
 		{"\nmax-file-size: -1\n", "h.yaml:2: max-file-size: must not be negative"},
