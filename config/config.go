@@ -49,6 +49,11 @@ type Config struct {
 	// is not a regular file, is too large, or links outside the root);
 	// the configuration is then empty and the caller should warn.
 	Refused string `yaml:"-"`
+	// Misnamed is the path of a configuration file under a name holdfast
+	// does not read (.holdfast.yml) found where .holdfast.yaml was looked
+	// for and not found. It was not read; the caller should say so. It
+	// is no source, so nothing was left unanalysed.
+	Misnamed string `yaml:"-"`
 
 	// doc is the parsed YAML, kept to give the line of a key in errors.
 	doc *yaml.Node
@@ -410,7 +415,7 @@ func Load(path, dir string) (*Config, error) {
 		path = find(dir)
 		if path == "" {
 			if misnamed := findName(dir, ".holdfast.yml"); misnamed != "" {
-				return &Config{Refused: "not read: holdfast reads " + FileName + "; rename " + misnamed}, nil
+				return &Config{Misnamed: misnamed}, nil
 			}
 			return &Config{}, nil
 		}

@@ -225,3 +225,17 @@ func FuzzParse(f *testing.F) {
 		})
 	})
 }
+
+// TestLoadMisnamed: a .holdfast.yml where .holdfast.yaml is looked for is
+// not read; Load says where it is, and refuses nothing.
+func TestLoadMisnamed(t *testing.T) {
+	dir := t.TempDir()
+	misnamed := filepath.Join(dir, ".holdfast.yml")
+	if err := os.WriteFile(misnamed, []byte("fail-on: never\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load("", dir)
+	if err != nil || c.Misnamed != misnamed || c.Refused != "" || c.FailOn != "" {
+		t.Errorf("Load = %+v, %v; want an empty configuration naming %s", c, err, misnamed)
+	}
+}

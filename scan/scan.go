@@ -169,6 +169,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		res.Notices = append(res.Notices, Notice{Level: "warning", File: config.FileName, Message: cfg.Refused + "; scanned without it"})
 		res.Skipped++
 	}
+	if cfg.Misnamed != "" {
+		// Not a source left unanalysed: a warning that does not count.
+		res.Notices = append(res.Notices, Notice{Level: "warning", File: relTo(opt.Root, cfg.Misnamed),
+			Message: "not read: holdfast reads " + config.FileName + "; rename it to use it"})
+	}
 	for _, w := range warnings {
 		level := "note"
 		if w.Skipped {
@@ -778,6 +783,19 @@ func sameStamp(a, b fs.FileInfo) bool {
 // and the API model (the built-in packs and the configuration's own).
 func cacheKey(build string, m *apimodel.Model) string {
 	return fmt.Sprintf("v%d %s %s", summary.FormatVersion, build, m.Fingerprint())
+}
+
+// relTo is the absolute path as a slash path relative to root (the
+// current directory when ""), as the report's paths are.
+func relTo(root, path string) string {
+	abs, err := filepath.Abs(cmp.Or(root, "."))
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(abs, path); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return path
 }
 
 // line is the 1-based line a function starts on.

@@ -512,3 +512,17 @@ func TestIgnoredFlagsWarn(t *testing.T) {
 		t.Errorf("--trace with text warned: %q", errs)
 	}
 }
+
+// TestMisnamedConfigIsNotASkippedSource: a .holdfast.yml is not read, and
+// the scan says so, but it is no source left unanalysed: a tree with only
+// that file exits 0 and counts nothing as not analysed.
+func TestMisnamedConfigIsNotASkippedSource(t *testing.T) {
+	tree(t, map[string]string{".holdfast.yml": "fail-on: never\n"})
+	out, errs := expect(t, 0, "scan")
+	if !strings.Contains(out, ".holdfast.yml: warning: not read") || !strings.Contains(out, "rename") {
+		t.Errorf("no warning about the misnamed file:\n%s", out)
+	}
+	if strings.Contains(errs, "could not be analysed") {
+		t.Errorf("the misnamed file counted as a source not analysed: %q", errs)
+	}
+}
