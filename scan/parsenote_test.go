@@ -40,15 +40,27 @@ func TestParseErrorNotice(t *testing.T) {
 	}
 }
 
-// What a parse error makes of a function's name is cut to one line of
-// its declarator in the note.
+// TestDeclaratorIsCut: what a parse error makes of a function's name is
+// cut in the note to the name its declarator declares.
 func TestDeclaratorIsCut(t *testing.T) {
 	for in, want := range map[string]string{
-		"Run": "Run",
-		"":    "(unnamed)",
-		"& operator=(const array& other) && = delete; /** Default copy": "& operator=(const array& other) && = delete;",
-		"f\n  int g();":          "f",
-		strings.Repeat("x", 100): strings.Repeat("x", 59) + "…",
+		"Run":          "Run",
+		"":             "(unnamed)",
+		"Sender::Send": "Sender::Send",
+		"& operator=(const array& other) && = delete; /** Default copy":            "operator=",
+		"/** Default copy constructor. */\n  array(const array& other) = default;": "array",
+		"const Buffer& ns::Sender::Send(int peer) const; // sends":                 "ns::Sender::Send",
+		"virtual ~Stream() = default;":                                             "~Stream",
+		"Pool::~Pool":                                                              "Pool::~Pool",
+		"std::vector<int> Pool<float, 2>::Take(size_t n) {":                        "Pool<float, 2>::Take",
+		"template <typename T> T* Get(int i)":                                      "Get",
+		"bool operator==(const Key& o) const":                                      "operator==",
+		"R operator()(Args... args)":                                               "operator()",
+		"Handle::operator bool() const":                                            "Handle::operator bool",
+		"static void* operator new[](size_t n)":                                    "operator new[]",
+		"decltype(auto) Run(int x)":                                                "Run",
+		"f\n  int g();":                                                            "f",
+		strings.Repeat("x", 100):                                                   strings.Repeat("x", 59) + "…",
 	} {
 		if got := declarator(in); got != want {
 			t.Errorf("declarator(%q) = %q, want %q", in, got, want)

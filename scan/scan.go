@@ -846,25 +846,6 @@ func parseErrorNote(pf *parser.File, lost []*lifetime.Func, total int) string {
 	return b.String()
 }
 
-// declarator cuts what the parser took for a function's name, which a
-// parse error can stretch over comments and whole declarations, to its
-// first line and at most 60 characters.
-func declarator(name string) string {
-	const most = 60
-	name, _, _ = strings.Cut(name, "\n")
-	for _, c := range []string{"/*", "//"} {
-		name, _, _ = strings.Cut(name, c)
-	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		return "(unnamed)"
-	}
-	if r := []rune(name); len(r) > most {
-		return string(r[:most-1]) + "…"
-	}
-	return name
-}
-
 func describe(err error) string {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
