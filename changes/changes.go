@@ -15,8 +15,9 @@
 // (the owner's declaration, where it dies, where the pointer is used) is
 // changed: a lifetime bug spans several lines, and an edit to any of them is
 // an edit to the bug. Findings in files outside the repository are dropped.
-// Changes never affect notices (parse failures, skipped files, directive
-// problems), which the caller keeps as they are.
+// FileChanged says which files have changed lines, for the caller to keep
+// only the notes about those; warnings (skipped files, directive problems)
+// it keeps as they are.
 package changes
 
 import (
@@ -386,11 +387,40 @@ func (l *Lines) Changed(file string, line int) bool {
 // Filter keeps the findings about changed lines. root is the directory the
 // findings' paths are relative to.
 func (l *Lines) Filter(fs []*diag.Finding, root string) []*diag.Finding {
+	inRepo := l.inRepo(root)
+	var kept []*diag.Finding
+	for _, f := range fs {
+		if f == nil {
+			continue
+		}
+		if l.touches(f, inRepo) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// FileChanged returns a test of whether a file, given as a path relative
+// to root (as in findings) or absolute, has a changed line: it is new,
+// or the diff adds, modifies or deletes lines of it. A file outside the
+// repository has none.
+func (l *Lines) FileChanged(root string) func(file string) bool {
+	inRepo := l.inRepo(root)
+	return func(file string) bool {
+		r := inRepo(file)
+		return r != "" && (l.all[r] || len(l.changed[r]) > 0)
+	}
+}
+
+// inRepo returns a function that turns a path relative to root (or
+// absolute) into a slash path relative to the repository's top level,
+// or "" when it lies outside.
+func (l *Lines) inRepo(root string) func(string) string {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
 	rel := map[string]string{} // finding path -> path relative to top, "" outside
-	inRepo := func(p string) string {
+	return func(p string) string {
 		if r, ok := rel[p]; ok {
 			return r
 		}
@@ -406,16 +436,6 @@ func (l *Lines) Filter(fs []*diag.Finding, root string) []*diag.Finding {
 		rel[p] = r
 		return r
 	}
-	var kept []*diag.Finding
-	for _, f := range fs {
-		if f == nil {
-			continue
-		}
-		if l.touches(f, inRepo) {
-			kept = append(kept, f)
-		}
-	}
-	return kept
 }
 
 func (l *Lines) touches(f *diag.Finding, inRepo func(string) string) bool {

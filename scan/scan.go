@@ -91,7 +91,21 @@ type Notice struct {
 	File    string
 	Line    int // 1-based, or 0 when the notice is about the whole file
 	Message string
+
+	// kind, on a detail, says what it is about (a kind... constant), and
+	// funcs how many functions it counts; on a counting note, kind says
+	// which details it counts.
+	kind  string
+	funcs int
 }
+
+// The kinds of details, which a counting note sums up.
+const (
+	kindGenerated   = "generated"
+	kindFirstBranch = "first-branch"
+	kindCut         = "cut"
+	kindParse       = "parse"
+)
 
 // ExtStats counts one file extension's share of a scan.
 type ExtStats struct {
@@ -296,7 +310,6 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	stats := map[string]*ExtStats{}
-	var generated, parseFiles, parseFuncs, firstBranchFiles, cutFiles, cutFuncs int
 	for i, fr := range outs {
 		f := files[i]
 		st := stats[f.Ext]
@@ -318,25 +331,22 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			continue
 		}
 		if fr.generated != "" {
-			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "generated source not analysed: it " + fr.generated})
-			generated++
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "generated source not analysed: it " + fr.generated, kind: kindGenerated})
 			continue
 		}
 		if fr.parseNote != nil {
-			res.Details = append(res.Details, *fr.parseNote)
-			parseFiles++
-			parseFuncs += fr.funcsWithErr
+			n := *fr.parseNote
+			n.kind, n.funcs = kindParse, fr.funcsWithErr
+			res.Details = append(res.Details, n)
 		}
 		if fr.firstBranches {
-			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "read with only the first branch of a conditional that splits a statement or a bracket between its branches; the other branches' code was not analysed"})
-			firstBranchFiles++
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "read with only the first branch of a conditional that splits a statement or a bracket between its branches; the other branches' code was not analysed", kind: kindFirstBranch})
 		}
 		if len(fr.cut) > 0 {
 			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: fmt.Sprintf(
 				"%s %s more paths than are followed at once, so some of %s paths were not executed: %s",
-				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", "))})
-			cutFiles++
-			cutFuncs += len(fr.cut)
+				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", ")),
+				kind: kindCut, funcs: len(fr.cut)})
 		}
 		if fr.partial != nil {
 			res.Notices = append(res.Notices, *fr.partial)
@@ -350,36 +360,66 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	for _, st := range stats {
 		res.Stats = append(res.Stats, *st)
 	}
-	if generated > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s not analysed: %s generated, or mostly one data initialiser (--include-generated analyses them; --verbose names them)",
-			plural(generated, "generated source file"), sayOrSays(generated))})
-	}
-	if firstBranchFiles > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s read with only the first branch of a conditional that splits a statement between its branches, so the other branches were not analysed (--verbose names them)",
-			plural(firstBranchFiles, "file"))})
-	}
-	if cutFiles > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s in %s %s more paths than are followed at once, so some of %s paths were not executed (--verbose names them)",
-			plural(cutFuncs, "function"), plural(cutFiles, "file"), haveOrHas(cutFuncs), itsOrTheir(cutFuncs))})
-	}
-	if parseFiles > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s in %s %s parse errors, so %s analysis may be incomplete (--verbose names them)",
-			plural(parseFuncs, "function"), plural(parseFiles, "file"), haveOrHas(parseFuncs), itsOrTheir(parseFuncs))})
-	}
+	res.Notices = append(res.Notices, countingNotes(res.Details)...)
 	slices.SortFunc(res.Stats, func(a, b ExtStats) int { return cmp.Compare(a.Ext, b.Ext) })
 	applySeverity(res.Findings, cfg)
 	res.Notices = append(res.Notices, applySuppressions(res.Findings, res.Sources, rs)...)
 	res.Findings = diag.Sort(res.Findings)
-	byPlace := func(a, b Notice) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
-	}
 	slices.SortStableFunc(res.Notices, byPlace)
 	slices.SortStableFunc(res.Details, byPlace)
 	return res, nil
+}
+
+func byPlace(a, b Notice) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
+}
+
+// countingNotes sums the details up, one note for each kind there is:
+// generated files not analysed, files read with only the first branch of
+// a conditional, functions with paths cut, functions with parse errors.
+func countingNotes(details []Notice) []Notice {
+	files := map[string]int{}
+	funcs := map[string]int{}
+	for _, d := range details {
+		files[d.kind]++
+		funcs[d.kind] += d.funcs
+	}
+	var out []Notice
+	note := func(kind, msg string) {
+		out = append(out, Notice{Level: "note", Message: msg, kind: kind})
+	}
+	if n := files[kindGenerated]; n > 0 {
+		note(kindGenerated, fmt.Sprintf(
+			"%s not analysed: %s generated, or mostly one data initialiser (--include-generated analyses them; --verbose names them)",
+			plural(n, "generated source file"), sayOrSays(n)))
+	}
+	if n := files[kindFirstBranch]; n > 0 {
+		note(kindFirstBranch, fmt.Sprintf(
+			"%s read with only the first branch of a conditional that splits a statement between its branches, so the other branches were not analysed (--verbose names them)",
+			plural(n, "file")))
+	}
+	if n, fn := files[kindCut], funcs[kindCut]; n > 0 {
+		note(kindCut, fmt.Sprintf(
+			"%s in %s %s more paths than are followed at once, so some of %s paths were not executed (--verbose names them)",
+			plural(fn, "function"), plural(n, "file"), haveOrHas(fn), itsOrTheir(fn)))
+	}
+	if n, fn := files[kindParse], funcs[kindParse]; n > 0 {
+		note(kindParse, fmt.Sprintf(
+			"%s in %s %s parse errors, so %s analysis may be incomplete (--verbose names them)",
+			plural(fn, "function"), plural(n, "file"), haveOrHas(fn), itsOrTheir(fn)))
+	}
+	return out
+}
+
+// KeepDetails keeps the details about the files keep accepts (given as
+// their paths in the result), and counts only those in the notes that
+// sum the details up: a scan that reports only the changes since a
+// revision speaks only of the changed files.
+func (r *Result) KeepDetails(keep func(file string) bool) {
+	r.Details = slices.DeleteFunc(r.Details, func(n Notice) bool { return !keep(n.File) })
+	r.Notices = slices.DeleteFunc(r.Notices, func(n Notice) bool { return n.File == "" && n.kind != "" })
+	r.Notices = append(r.Notices, countingNotes(r.Details)...)
+	slices.SortStableFunc(r.Notices, byPlace)
 }
 
 type fileResult struct {

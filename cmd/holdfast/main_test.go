@@ -266,6 +266,39 @@ func TestNewFromRev(t *testing.T) {
 	}
 }
 
+// TestNewFromRevNotesChangedFiles: with --new-from-rev, the notes about
+// files (parse errors here) count and name only the changed files; an
+// old broken header is not spoken of.
+func TestNewFromRevNotesChangedFiles(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := tree(t, map[string]string{"src/old.h": "void A() { int x = (; }\nvoid B() { f(; }\n", "src/ok.cc": clean})
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+	git(t, "init", "-q")
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "base")
+	writeFile(t, filepath.Join(dir, "src/new.cc"), "void C() { g(; }\n")
+
+	out, _ := expect(t, 0, "scan", "--no-verify")
+	if !strings.Contains(out, "holdfast: note: 3 functions in 2 files have parse errors") {
+		t.Errorf("a full scan counts both files:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD")
+	if !strings.Contains(out, "holdfast: note: 1 function in 1 file has parse errors") {
+		t.Errorf("want the changed file counted alone:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD", "--verbose")
+	if !strings.Contains(out, "src/new.cc: note: 1 of 1 functions has parse errors") || strings.Contains(out, "old.h") {
+		t.Errorf("want the changed file named alone:\n%s", out)
+	}
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "new")
+	if out, _ := expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD", "--verbose"); strings.Contains(out, "parse errors") {
+		t.Errorf("nothing changed, yet parse errors are spoken of:\n%s", out)
+	}
+}
+
 func TestProgress(t *testing.T) {
 	var buf bytes.Buffer
 	now := time.Unix(0, 0)

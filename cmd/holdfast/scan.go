@@ -89,8 +89,9 @@ A finding is suppressed by a comment on its line or the line above,
 '// holdfast:ignore-file HF-B001 why'; the reason is required, and a
 directive that matches nothing is reported. --baseline FILE (written by
 'holdfast baseline') hides the findings recorded in FILE; --new-from-rev REV
-keeps only findings on lines changed since the git revision REV. Neither
-hides notices.
+keeps only findings on lines changed since the git revision REV, and the
+notes about files (parse errors, generated files, paths cut) only for the
+changed files. Neither hides warnings.
 
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
 was, 2 on a usage or internal error, 3 when nothing failed but some source
@@ -210,6 +211,9 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		before := len(res.Findings)
 		res.Findings = changed.Filter(res.Findings, root)
 		tally.unchanged = before - len(res.Findings)
+		// Notes about files (parse errors, paths cut, generated files)
+		// speak of the changed ones only; warnings stay.
+		res.KeepDetails(changed.FileChanged(root))
 	}
 	if fl.stats {
 		if err := printStats(e.stderr, res.Stats); err != nil {
