@@ -53,15 +53,66 @@ func Resolve(dir, rev string) (*Rev, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, errors.New("--new-from-rev needs git, which is not on PATH")
 	}
+	top, err := topLevel(dir)
+	if err != nil {
+		return nil, err
+	}
+	return resolveIn(top, rev)
+}
+
+// ResolvePaths finds the repository that holds the paths (for a file,
+// its directory's repository) and the commit rev names in it. The paths
+// must lie in one repository; paths that do not exist are left to the
+// caller, and with none left the repository is the one around dir.
+func ResolvePaths(dir string, paths []string, rev string) (*Rev, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, errors.New("--new-from-rev needs git, which is not on PATH")
+	}
+	top, first := "", ""
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		d := p
+		if !fi.IsDir() {
+			d = filepath.Dir(p)
+		}
+		t, err := topLevel(d)
+		if err != nil {
+			return nil, err
+		}
+		if top == "" {
+			top, first = t, p
+		} else if t != top {
+			return nil, fmt.Errorf("--new-from-rev: %s and %s are in different git repositories; scan them one at a time", first, p)
+		}
+	}
+	if top == "" {
+		t, err := topLevel(dir)
+		if err != nil {
+			return nil, err
+		}
+		top = t
+	}
+	return resolveIn(top, rev)
+}
+
+// topLevel is the top level of the repository dir is in.
+func topLevel(dir string) (string, error) {
 	top, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
 		if strings.Contains(err.Error(), "not a git repository") {
 			abs, _ := filepath.Abs(dir)
-			return nil, fmt.Errorf("--new-from-rev needs a git repository, and %s is not inside one", abs)
+			return "", fmt.Errorf("--new-from-rev needs a git repository, and %s is not inside one", abs)
 		}
-		return nil, fmt.Errorf("--new-from-rev: %w", err)
+		return "", fmt.Errorf("--new-from-rev: %w", err)
 	}
-	top = strings.TrimSuffix(top, "\n")
+	return strings.TrimSuffix(top, "\n"), nil
+}
+
+// resolveIn resolves rev in the repository whose top level is top.
+func resolveIn(top, rev string) (*Rev, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--new-from-rev: %q is not a revision", rev)
 	}

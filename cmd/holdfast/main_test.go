@@ -258,11 +258,25 @@ func TestNewFromRev(t *testing.T) {
 	if _, errs := expect(t, 2, "scan", "--new-from-rev", "no-such-branch"); !strings.Contains(errs, `unknown revision "no-such-branch"`) {
 		t.Errorf("unknown revision: %s", errs)
 	}
+	// From outside the repository, the repository is the one that holds
+	// the scanned paths, a directory or a file.
 	outside := t.TempDir()
 	t.Chdir(outside)
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
-	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD"); !strings.Contains(errs, "needs a git repository") {
+	if out, _ := expect(t, 1, "scan", "--new-from-rev", "HEAD", dir); !strings.Contains(out, "src/old.cc:18:45") || strings.Contains(out, "send.cc") {
+		t.Errorf("repository of a directory named from outside:\n%s", out)
+	}
+	expect(t, 1, "scan", "--new-from-rev", "HEAD", filepath.Join(dir, "src", "old.cc"))
+	expect(t, 0, "scan", "--new-from-rev", "HEAD", filepath.Join(dir, "src", "send.cc"))
+	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD"); !strings.Contains(errs, "needs a git repository, and "+outside+" is not inside one") {
 		t.Errorf("outside a repository: %s", errs)
+	}
+	// Paths in two repositories have no one revision to compare with.
+	other := filepath.Join(outside, "other")
+	writeFile(t, filepath.Join(other, "a.cc"), clean)
+	git(t, "-C", other, "init", "-q")
+	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD", dir, other); !strings.Contains(errs, "are in different git repositories") {
+		t.Errorf("paths in two repositories: %s", errs)
 	}
 }
 

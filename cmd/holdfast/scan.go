@@ -89,9 +89,10 @@ A finding is suppressed by a comment on its line or the line above,
 '// holdfast:ignore-file HF-B001 why'; the reason is required, and a
 directive that matches nothing is reported. --baseline FILE (written by
 'holdfast baseline') hides the findings recorded in FILE; --new-from-rev REV
-keeps only findings on lines changed since the git revision REV, and the
-notes about files (parse errors, generated files, paths cut) only for the
-changed files. Neither hides warnings.
+keeps only findings on lines changed since the git revision REV (of the
+repository that holds the scanned paths), and the notes about files
+(parse errors, generated files, paths cut) only for the changed files.
+Neither hides warnings.
 
 Exit status: 0 when nothing at or above --fail-on was found, 1 when something
 was, 2 on a usage or internal error, 3 when nothing failed but some source
@@ -180,7 +181,9 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	}
 	var rev *changes.Rev
 	if fl.newFromRev != "" {
-		if rev, err = changes.Resolve(root, fl.newFromRev); err != nil {
+		// The repository is the one that holds the scanned paths, which
+		// need not be the one around the current directory.
+		if rev, err = changes.ResolvePaths(root, args, fl.newFromRev); err != nil {
 			return &exitError{code: 2, err: err}
 		}
 	}
