@@ -92,3 +92,22 @@ func TestUsageErrorKeepsLayout(t *testing.T) {
 		t.Errorf("stderr: %q", errs)
 	}
 }
+
+// TestMissingArgumentIsAUsageError: a command without the argument it
+// needs says what it needs, in its own terms, and its usage line.
+func TestMissingArgumentIsAUsageError(t *testing.T) {
+	tree(t, map[string]string{"t.cc": "void Run() {}\n"})
+	for _, c := range []struct {
+		args      []string
+		want, use string
+	}{
+		{[]string{"explain"}, "holdfast: explain needs a rule ID (holdfast explain HF-B001); holdfast rules lists them", "usage: holdfast explain RULE"},
+		{[]string{"explain", "HF-B001", "HF-B002"}, "holdfast: explain takes one rule ID, not 2", "usage: holdfast explain RULE"},
+		{[]string{"model"}, "holdfast: model needs a source file", "usage: holdfast model FILE..."},
+	} {
+		_, errs := expect(t, 2, c.args...)
+		if strings.Contains(errs, "arg(s)") || !strings.Contains(errs, c.want) || !strings.Contains(errs, "\n"+c.use) {
+			t.Errorf("%v: stderr %q, want %q and %q", c.args, errs, c.want, c.use)
+		}
+	}
+}
