@@ -94,12 +94,13 @@ repository that holds the scanned paths), and the notes about files
 (parse errors, generated files, paths cut) only for the changed files.
 Neither hides warnings.
 
-Exit status: 0 when nothing at or above --fail-on was found, 1 when something
-was, 2 on a usage or internal error, 3 when nothing failed but some source
-could not be analysed (too large, unreadable, binary, not a regular file,
-over the per-file time budget, nested too deeply, or no source found in
-the directories given; each is a warning), 130 when interrupted. --fail-on never always
-exits 0.
+Exit status: 0 when nothing at or above --fail-on was found (a tree with no
+source to analyse included: that is a note), 1 when something was, 2 on a
+usage or internal error, 3 when nothing failed but some source could not
+be analysed (too large, unreadable, binary, not a regular file, over the
+per-file time budget, or nested too deeply) or the .holdfast.yaml found
+was not read (each is a warning), 130 when interrupted. With --fail-on
+never, a scan that runs exits 0.
 
 Whole-tree summaries: what each function does to its parameters (frees,
 keeps, defers, encodes into device work, waits) is summarised for every
@@ -111,9 +112,12 @@ reads those of the tree's other, unchanged files from the cache, so it
 sees what a full scan sees. A full scan fills the cache; --no-cache
 neither reads nor writes it.
 
--o FILE is checked before the scan: a symbolic link, a non-regular file, a
-file with a source extension, or a relative path leading out of the
-current directory is refused. '-o -' is standard output.`,
+-o FILE is the report's path, checked before the scan. Any path is
+written as named, character devices (/dev/null) included, except what a
+repository could have planted: inside the current directory's tree a
+symbolic link, a file that is neither regular nor a character device, or
+a directory reached through a link out of the tree is refused, and
+anywhere a file with a scanned source's extension. '-o -' is standard output.`,
 		Example: `  holdfast scan
   holdfast scan --format sarif -o holdfast.sarif src/
   holdfast scan --fail-on error --exclude 'third_party/**' .
