@@ -56,7 +56,7 @@ func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
 	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
-	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M)")
+	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M, or the configuration's max-file-size; 0 means the default)")
 	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
 	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take before the file is skipped with a warning")
 	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
