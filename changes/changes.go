@@ -15,8 +15,9 @@
 // (the owner's declaration, where it dies, where the pointer is used) is
 // changed: a lifetime bug spans several lines, and an edit to any of them is
 // an edit to the bug. Findings in files outside the repository are dropped.
-// Changes never affect notices (parse failures, skipped files, directive
-// problems), which the caller keeps as they are.
+// FileChanged says which files have changed lines, for the caller to keep
+// only the notes about those; warnings (skipped files, directive problems)
+// it keeps as they are.
 package changes
 
 import (
@@ -52,15 +53,66 @@ func Resolve(dir, rev string) (*Rev, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, errors.New("--new-from-rev needs git, which is not on PATH")
 	}
+	top, err := topLevel(dir)
+	if err != nil {
+		return nil, err
+	}
+	return resolveIn(top, rev)
+}
+
+// ResolvePaths finds the repository that holds the paths (for a file,
+// its directory's repository) and the commit rev names in it. The paths
+// must lie in one repository; paths that do not exist are left to the
+// caller, and with none left the repository is the one around dir.
+func ResolvePaths(dir string, paths []string, rev string) (*Rev, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, errors.New("--new-from-rev needs git, which is not on PATH")
+	}
+	top, first := "", ""
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		d := p
+		if !fi.IsDir() {
+			d = filepath.Dir(p)
+		}
+		t, err := topLevel(d)
+		if err != nil {
+			return nil, err
+		}
+		if top == "" {
+			top, first = t, p
+		} else if t != top {
+			return nil, fmt.Errorf("--new-from-rev: %s and %s are in different git repositories; scan them one at a time", first, p)
+		}
+	}
+	if top == "" {
+		t, err := topLevel(dir)
+		if err != nil {
+			return nil, err
+		}
+		top = t
+	}
+	return resolveIn(top, rev)
+}
+
+// topLevel is the top level of the repository dir is in.
+func topLevel(dir string) (string, error) {
 	top, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
 		if strings.Contains(err.Error(), "not a git repository") {
 			abs, _ := filepath.Abs(dir)
-			return nil, fmt.Errorf("--new-from-rev needs a git repository, and %s is not inside one", abs)
+			return "", fmt.Errorf("--new-from-rev needs a git repository, and %s is not inside one", abs)
 		}
-		return nil, fmt.Errorf("--new-from-rev: %w", err)
+		return "", fmt.Errorf("--new-from-rev: %w", err)
 	}
-	top = strings.TrimSuffix(top, "\n")
+	return strings.TrimSuffix(top, "\n"), nil
+}
+
+// resolveIn resolves rev in the repository whose top level is top.
+func resolveIn(top, rev string) (*Rev, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--new-from-rev: %q is not a revision", rev)
 	}
@@ -386,11 +438,40 @@ func (l *Lines) Changed(file string, line int) bool {
 // Filter keeps the findings about changed lines. root is the directory the
 // findings' paths are relative to.
 func (l *Lines) Filter(fs []*diag.Finding, root string) []*diag.Finding {
+	inRepo := l.inRepo(root)
+	var kept []*diag.Finding
+	for _, f := range fs {
+		if f == nil {
+			continue
+		}
+		if l.touches(f, inRepo) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// FileChanged returns a test of whether a file, given as a path relative
+// to root (as in findings) or absolute, has a changed line: it is new,
+// or the diff adds, modifies or deletes lines of it. A file outside the
+// repository has none.
+func (l *Lines) FileChanged(root string) func(file string) bool {
+	inRepo := l.inRepo(root)
+	return func(file string) bool {
+		r := inRepo(file)
+		return r != "" && (l.all[r] || len(l.changed[r]) > 0)
+	}
+}
+
+// inRepo returns a function that turns a path relative to root (or
+// absolute) into a slash path relative to the repository's top level,
+// or "" when it lies outside.
+func (l *Lines) inRepo(root string) func(string) string {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
 	rel := map[string]string{} // finding path -> path relative to top, "" outside
-	inRepo := func(p string) string {
+	return func(p string) string {
 		if r, ok := rel[p]; ok {
 			return r
 		}
@@ -406,16 +487,6 @@ func (l *Lines) Filter(fs []*diag.Finding, root string) []*diag.Finding {
 		rel[p] = r
 		return r
 	}
-	var kept []*diag.Finding
-	for _, f := range fs {
-		if f == nil {
-			continue
-		}
-		if l.touches(f, inRepo) {
-			kept = append(kept, f)
-		}
-	}
-	return kept
 }
 
 func (l *Lines) touches(f *diag.Finding, inRepo func(string) string) bool {

@@ -72,6 +72,21 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestFileChanged: a file has changed when the diff touches a line of it,
+// a deletion included; paths are relative to the given root.
+func TestFileChanged(t *testing.T) {
+	l, err := Parse("/repo", strings.NewReader(diffText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := l.FileChanged("/repo/src")
+	for file, want := range map[string]bool{"a.cc": true, "/repo/src/a.cc": true, "b.cc": false, "../gone.cc": false, `../we"ird.cc`: true, "/elsewhere/a.cc": false} {
+		if got := changed(file); got != want {
+			t.Errorf("FileChanged(%q) = %v, want %v", file, got, want)
+		}
+	}
+}
+
 func gitIn(t *testing.T, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)

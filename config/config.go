@@ -19,6 +19,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
+	"github.com/holdfast-dev/holdfast/internal/bytesize"
 	"github.com/holdfast-dev/holdfast/internal/safeio"
 )
 
@@ -33,8 +34,9 @@ type Config struct {
 	Exclude []string `yaml:"exclude"`
 	// FailOn is the lowest severity that makes the exit status 1.
 	FailOn string `yaml:"fail-on"`
-	// MaxFileSize skips bigger files (bytes); 0 means the default.
-	MaxFileSize int64 `yaml:"max-file-size"`
+	// MaxFileSize skips bigger files (bytes, or with a unit as the flag
+	// takes it: 512K, 8M); 0 means the default.
+	MaxFileSize Size `yaml:"max-file-size"`
 	// IncludeGenerated analyses generated sources, which are skipped by
 	// default.
 	IncludeGenerated bool  `yaml:"include-generated"`
@@ -47,6 +49,11 @@ type Config struct {
 	// is not a regular file, is too large, or links outside the root);
 	// the configuration is then empty and the caller should warn.
 	Refused string `yaml:"-"`
+	// Misnamed is the path of a configuration file under a name holdfast
+	// does not read (.holdfast.yml) found where .holdfast.yaml was looked
+	// for and not found. It was not read; the caller should say so. It
+	// is no source, so nothing was left unanalysed.
+	Misnamed string `yaml:"-"`
 
 	// doc is the parsed YAML, kept to give the line of a key in errors.
 	doc *yaml.Node
@@ -62,14 +69,14 @@ type Rules struct {
 }
 
 // Parse decodes a configuration. Every error names the file and, when the
-// error is about a key or value in it, the line ("name:3: ..."); unknown
-// keys are errors, so a typo is not ignored.
+// error is a syntax error or is about a key or value in it, the line
+// ("name:3: ..."); unknown keys are errors, so a typo is not ignored.
 func Parse(name string, src []byte) (*Config, error) {
 	c := Config{Path: name}
 	if len(bytes.TrimSpace(src)) > 0 {
 		var doc yaml.Node
 		if err := yaml.Unmarshal(src, &doc); err != nil {
-			return nil, syntaxError(name, err)
+			return nil, fmt.Errorf("%s:%d: %s", name, syntaxLine(src, err), problem(err))
 		}
 		c.doc = &doc
 		dec := yaml.NewDecoder(bytes.NewReader(src))
@@ -90,6 +97,38 @@ func Parse(name string, src []byte) (*Config, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &c, nil
+}
+
+// Size is a size in bytes, written in the file as --max-file-size takes
+// it: a number of bytes, or a number with a unit (512K, 8MB, 1G).
+type Size int64
+
+// UnmarshalYAML reads a size. A bad one is a type error on its line, so
+// that it is reported as the others are.
+func (s *Size) UnmarshalYAML(n *yaml.Node) error {
+	bad := func(msg string) error {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: %s", n.Line, msg)}}
+	}
+	if n.Kind != yaml.ScalarNode {
+		what := "a mapping"
+		if n.Kind == yaml.SequenceNode {
+			what = "a list"
+		}
+		return bad("max-file-size: " + what + " is not a size")
+	}
+	if n.Tag == "!!int" {
+		var i int64
+		if err := n.Decode(&i); err == nil {
+			*s = Size(i)
+			return nil
+		}
+	}
+	v, err := bytesize.Parse(n.Value)
+	if err != nil {
+		return bad("max-file-size: " + err.Error())
+	}
+	*s = Size(v)
+	return nil
 }
 
 // keyError is a bad value under a key path such as rules.severity.HF-B001.
@@ -184,6 +223,51 @@ func child(n *yaml.Node, key string) (*yaml.Node, int) {
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// problem is a YAML syntax error's message without its "yaml: line N: ".
+func problem(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := otherLineRE.FindStringSubmatch(msg); m != nil {
+		return m[2]
+	}
+	return msg
+}
+
+// syntaxLine finds the line of a syntax error in src. The YAML library's
+// message gives none when the problem is on the first line or is an
+// unknown anchor, and for some problems gives the line where the
+// enclosing block starts instead. The line is the first one whose text,
+// with the lines above it, has the same problem: the parser reads in
+// order, so the text up to the problem fails as the whole file does, and
+// the text before it does not (or fails otherwise, having ended early).
+func syntaxLine(src []byte, err error) int {
+	want := problem(err)
+	ends := []int{} // ends[i] is the offset after line i+1
+	for i, b := range src {
+		if b == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(ends) == 0 || ends[len(ends)-1] != len(src) {
+		ends = append(ends, len(src))
+	}
+	same := func(k int) bool { // the first k lines fail as src does
+		var n yaml.Node
+		err := yaml.Unmarshal(src[:ends[k-1]], &n)
+		return err != nil && problem(err) == want
+	}
+	// The smallest k in [1, len(ends)] for which same(k) holds.
+	lo, hi := 1, len(ends)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if same(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
 
 // syntaxError is a YAML syntax error as "name:line: message".
 func syntaxError(name string, err error) error {
@@ -331,7 +415,7 @@ func Load(path, dir string) (*Config, error) {
 		path = find(dir)
 		if path == "" {
 			if misnamed := findName(dir, ".holdfast.yml"); misnamed != "" {
-				return &Config{Refused: "not read: holdfast reads " + FileName + "; rename " + misnamed}, nil
+				return &Config{Misnamed: misnamed}, nil
 			}
 			return &Config{}, nil
 		}

@@ -43,10 +43,19 @@ func TestParseErrors(t *testing.T) {
 		{"exclude: []\nrules:\n  severity: {HF-B001: fatal}\n", `h.yaml:3: rules.severity.HF-B001: "fatal" is not one of note, warning, error`},
 		{"api:\n  calls:\n    Get: [borow]\n", `h.yaml:3: api.calls.Get: unknown role "borow" (known: borrow, async,`},
 		{"exclude: [a\n", "h.yaml:1: did not find expected ',' or ']'"},
+		// Syntax errors name the line the problem is on, the first one
+		// included.
+		{"a: b: c\n", "h.yaml:1: mapping values are not allowed in this context"},
+		{"*x\n", "h.yaml:1: unknown anchor 'x' referenced"},
+		{"exclude: []\nfail-on: *x\n", "h.yaml:2: unknown anchor 'x' referenced"},
+		{"- a\nb: c\n", "h.yaml:2: did not find expected '-' indicator"},
+		{"rules:\n  disable: []\n severity: {}\n", "h.yaml:3: did not find expected key"},
 		{"a: 1\n---\nb: 2\n", `h.yaml:1: unknown key "a"`},
 		{"exclude: []\n---\nexclude: []\n", "h.yaml:2: only one YAML document is allowed"},
 		{"\nmax-file-size: -1\n", "h.yaml:2: max-file-size: must not be negative"},
-		{"max-file-size: big\n", `h.yaml:1: max-file-size: "big" is not a whole number`},
+		{"max-file-size: big\n", `h.yaml:1: max-file-size: "big" is not a size`},
+		{"\nmax-file-size: 1.5MB\n", `h.yaml:2: max-file-size: "1.5MB" is not a size`},
+		{"max-file-size: [1M]\n", `h.yaml:1: max-file-size: a list is not a size`},
 		{"exclude: third_party\n", `h.yaml:1: exclude: "third_party" is not a list`},
 		{"rules: [HF-B001]\n", `h.yaml:1: rules: a list is not a mapping of keys to values`},
 	} {
@@ -59,6 +68,19 @@ func TestParseErrors(t *testing.T) {
 			if strings.Contains(err.Error(), goWord) {
 				t.Errorf("Parse(%q) = %v: speaks of Go (%s)", tc.src, err, goWord)
 			}
+		}
+	}
+}
+
+// TestMaxFileSizeUnits: max-file-size takes a size as --max-file-size
+// does, with or without a unit.
+func TestMaxFileSizeUnits(t *testing.T) {
+	for in, want := range map[string]Size{
+		"1MB": 1 << 20, "512k": 512 << 10, "8M": 8 << 20, "\"2 KiB\"": 2 << 10, "1048576": 1 << 20, "0": 0,
+	} {
+		c, err := Parse("h.yaml", []byte("max-file-size: "+in+"\n"))
+		if err != nil || c.MaxFileSize != want {
+			t.Errorf("max-file-size: %s = %+v, %v; want %d", in, c, err, want)
 		}
 	}
 }
@@ -202,4 +224,18 @@ func FuzzParse(f *testing.F) {
 			}
 		})
 	})
+}
+
+// TestLoadMisnamed: a .holdfast.yml where .holdfast.yaml is looked for is
+// not read; Load says where it is, and refuses nothing.
+func TestLoadMisnamed(t *testing.T) {
+	dir := t.TempDir()
+	misnamed := filepath.Join(dir, ".holdfast.yml")
+	if err := os.WriteFile(misnamed, []byte("fail-on: never\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load("", dir)
+	if err != nil || c.Misnamed != misnamed || c.Refused != "" || c.FailOn != "" {
+		t.Errorf("Load = %+v, %v; want an empty configuration naming %s", c, err, misnamed)
+	}
 }

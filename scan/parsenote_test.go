@@ -40,18 +40,64 @@ func TestParseErrorNotice(t *testing.T) {
 	}
 }
 
-// What a parse error makes of a function's name is cut to one line of
-// its declarator in the note.
+// TestDeclaratorIsCut: what a parse error makes of a function's name is
+// cut in the note to the name its declarator declares.
 func TestDeclaratorIsCut(t *testing.T) {
 	for in, want := range map[string]string{
-		"Run": "Run",
-		"":    "(unnamed)",
-		"& operator=(const array& other) && = delete; /** Default copy": "& operator=(const array& other) && = delete;",
-		"f\n  int g();":          "f",
-		strings.Repeat("x", 100): strings.Repeat("x", 59) + "…",
+		"Run":          "Run",
+		"":             "(unnamed)",
+		"Sender::Send": "Sender::Send",
+		"& operator=(const array& other) && = delete; /** Default copy":            "operator=",
+		"/** Default copy constructor. */\n  array(const array& other) = default;": "array",
+		"const Buffer& ns::Sender::Send(int peer) const; // sends":                 "ns::Sender::Send",
+		"virtual ~Stream() = default;":                                             "~Stream",
+		"Pool::~Pool":                                                              "Pool::~Pool",
+		"std::vector<int> Pool<float, 2>::Take(size_t n) {":                        "Pool<float, 2>::Take",
+		"template <typename T> T* Get(int i)":                                      "Get",
+		"bool operator==(const Key& o) const":                                      "operator==",
+		"R operator()(Args... args)":                                               "operator()",
+		"Handle::operator bool() const":                                            "Handle::operator bool",
+		"static void* operator new[](size_t n)":                                    "operator new[]",
+		"decltype(auto) Run(int x)":                                                "Run",
+		"f\n  int g();":                                                            "f",
+		strings.Repeat("x", 100):                                                   strings.Repeat("x", 59) + "…",
 	} {
 		if got := declarator(in); got != want {
 			t.Errorf("declarator(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestKeepDetails: keeping the details of some files keeps the counting
+// notes in step: each counts only the details kept, and a kind with none
+// left has no note; other notices stay.
+func TestKeepDetails(t *testing.T) {
+	details := []Notice{
+		{Level: "note", File: "new.cc", Message: "parse", kind: kindParse, funcs: 2},
+		{Level: "note", File: "old.h", Message: "parse", kind: kindParse, funcs: 5},
+		{Level: "note", File: "old.h", Message: "cut", kind: kindCut, funcs: 1},
+		{Level: "note", File: "old.cc", Message: "first branch", kind: kindFirstBranch},
+		{Level: "note", File: "gen.cc", Message: "generated", kind: kindGenerated},
+	}
+	warning := Notice{Level: "warning", File: "old.h", Message: "looks binary"}
+	res := &Result{Details: details, Notices: append([]Notice{warning}, countingNotes(details)...)}
+	if len(res.Notices) != 5 {
+		t.Fatalf("before: %d notices, want the warning and 4 counting notes: %+v", len(res.Notices), res.Notices)
+	}
+	res.KeepDetails(func(f string) bool { return f == "new.cc" || f == "gen.cc" })
+	var msgs []string
+	for _, n := range res.Notices {
+		msgs = append(msgs, n.Message)
+	}
+	want := []string{"1 generated source file not analysed", "2 functions in 1 file have parse errors", "looks binary"}
+	ok := len(msgs) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(msgs[i], want[i])
+	}
+	if !ok {
+		t.Errorf("notices:\n%s\nwant, in order, notices starting:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+	if len(res.Details) != 2 || res.Details[0].File != "new.cc" || res.Details[1].File != "gen.cc" {
+		t.Errorf("details %+v", res.Details)
 	}
 }

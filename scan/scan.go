@@ -91,7 +91,21 @@ type Notice struct {
 	File    string
 	Line    int // 1-based, or 0 when the notice is about the whole file
 	Message string
+
+	// kind, on a detail, says what it is about (a kind... constant), and
+	// funcs how many functions it counts; on a counting note, kind says
+	// which details it counts.
+	kind  string
+	funcs int
 }
+
+// The kinds of details, which a counting note sums up.
+const (
+	kindGenerated   = "generated"
+	kindFirstBranch = "first-branch"
+	kindCut         = "cut"
+	kindParse       = "parse"
+)
 
 // ExtStats counts one file extension's share of a scan.
 type ExtStats struct {
@@ -149,7 +163,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	maxSize := opt.MaxFileSize
 	if maxSize == 0 {
-		maxSize = cfg.MaxFileSize
+		maxSize = int64(cfg.MaxFileSize)
 	}
 	if maxSize == 0 {
 		maxSize = DefaultMaxFileSize
@@ -168,6 +182,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if cfg.Refused != "" {
 		res.Notices = append(res.Notices, Notice{Level: "warning", File: config.FileName, Message: cfg.Refused + "; scanned without it"})
 		res.Skipped++
+	}
+	if cfg.Misnamed != "" {
+		// Not a source left unanalysed: a warning that does not count.
+		res.Notices = append(res.Notices, Notice{Level: "warning", File: relTo(opt.Root, cfg.Misnamed),
+			Message: "not read: holdfast reads " + config.FileName + "; rename it to use it"})
 	}
 	for _, w := range warnings {
 		level := "note"
@@ -291,7 +310,6 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	stats := map[string]*ExtStats{}
-	var generated, parseFiles, parseFuncs, firstBranchFiles, cutFiles, cutFuncs int
 	for i, fr := range outs {
 		f := files[i]
 		st := stats[f.Ext]
@@ -313,25 +331,22 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			continue
 		}
 		if fr.generated != "" {
-			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "generated source not analysed: it " + fr.generated})
-			generated++
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "generated source not analysed: it " + fr.generated, kind: kindGenerated})
 			continue
 		}
 		if fr.parseNote != nil {
-			res.Details = append(res.Details, *fr.parseNote)
-			parseFiles++
-			parseFuncs += fr.funcsWithErr
+			n := *fr.parseNote
+			n.kind, n.funcs = kindParse, fr.funcsWithErr
+			res.Details = append(res.Details, n)
 		}
 		if fr.firstBranches {
-			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "read with only the first branch of a conditional that splits a statement or a bracket between its branches; the other branches' code was not analysed"})
-			firstBranchFiles++
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: "read with only the first branch of a conditional that splits a statement or a bracket between its branches; the other branches' code was not analysed", kind: kindFirstBranch})
 		}
 		if len(fr.cut) > 0 {
 			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: fmt.Sprintf(
 				"%s %s more paths than are followed at once, so some of %s paths were not executed: %s",
-				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", "))})
-			cutFiles++
-			cutFuncs += len(fr.cut)
+				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", ")),
+				kind: kindCut, funcs: len(fr.cut)})
 		}
 		if fr.partial != nil {
 			res.Notices = append(res.Notices, *fr.partial)
@@ -345,36 +360,66 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	for _, st := range stats {
 		res.Stats = append(res.Stats, *st)
 	}
-	if generated > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s not analysed: %s generated, or mostly one data initialiser (--include-generated analyses them; --verbose names them)",
-			plural(generated, "generated source file"), sayOrSays(generated))})
-	}
-	if firstBranchFiles > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s read with only the first branch of a conditional that splits a statement between its branches, so the other branches were not analysed (--verbose names them)",
-			plural(firstBranchFiles, "file"))})
-	}
-	if cutFiles > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s in %s %s more paths than are followed at once, so some of %s paths were not executed (--verbose names them)",
-			plural(cutFuncs, "function"), plural(cutFiles, "file"), haveOrHas(cutFuncs), itsOrTheir(cutFuncs))})
-	}
-	if parseFiles > 0 {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf(
-			"%s in %s %s parse errors, so %s analysis may be incomplete (--verbose names them)",
-			plural(parseFuncs, "function"), plural(parseFiles, "file"), haveOrHas(parseFuncs), itsOrTheir(parseFuncs))})
-	}
+	res.Notices = append(res.Notices, countingNotes(res.Details)...)
 	slices.SortFunc(res.Stats, func(a, b ExtStats) int { return cmp.Compare(a.Ext, b.Ext) })
 	applySeverity(res.Findings, cfg)
 	res.Notices = append(res.Notices, applySuppressions(res.Findings, res.Sources, rs)...)
 	res.Findings = diag.Sort(res.Findings)
-	byPlace := func(a, b Notice) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
-	}
 	slices.SortStableFunc(res.Notices, byPlace)
 	slices.SortStableFunc(res.Details, byPlace)
 	return res, nil
+}
+
+func byPlace(a, b Notice) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
+}
+
+// countingNotes sums the details up, one note for each kind there is:
+// generated files not analysed, files read with only the first branch of
+// a conditional, functions with paths cut, functions with parse errors.
+func countingNotes(details []Notice) []Notice {
+	files := map[string]int{}
+	funcs := map[string]int{}
+	for _, d := range details {
+		files[d.kind]++
+		funcs[d.kind] += d.funcs
+	}
+	var out []Notice
+	note := func(kind, msg string) {
+		out = append(out, Notice{Level: "note", Message: msg, kind: kind})
+	}
+	if n := files[kindGenerated]; n > 0 {
+		note(kindGenerated, fmt.Sprintf(
+			"%s not analysed: %s generated, or mostly one data initialiser (--include-generated analyses them; --verbose names them)",
+			plural(n, "generated source file"), sayOrSays(n)))
+	}
+	if n := files[kindFirstBranch]; n > 0 {
+		note(kindFirstBranch, fmt.Sprintf(
+			"%s read with only the first branch of a conditional that splits a statement between its branches, so the other branches were not analysed (--verbose names them)",
+			plural(n, "file")))
+	}
+	if n, fn := files[kindCut], funcs[kindCut]; n > 0 {
+		note(kindCut, fmt.Sprintf(
+			"%s in %s %s more paths than are followed at once, so some of %s paths were not executed (--verbose names them)",
+			plural(fn, "function"), plural(n, "file"), haveOrHas(fn), itsOrTheir(fn)))
+	}
+	if n, fn := files[kindParse], funcs[kindParse]; n > 0 {
+		note(kindParse, fmt.Sprintf(
+			"%s in %s %s parse errors, so %s analysis may be incomplete (--verbose names them)",
+			plural(fn, "function"), plural(n, "file"), haveOrHas(fn), itsOrTheir(fn)))
+	}
+	return out
+}
+
+// KeepDetails keeps the details about the files keep accepts (given as
+// their paths in the result), and counts only those in the notes that
+// sum the details up: a scan that reports only the changes since a
+// revision speaks only of the changed files.
+func (r *Result) KeepDetails(keep func(file string) bool) {
+	r.Details = slices.DeleteFunc(r.Details, func(n Notice) bool { return !keep(n.File) })
+	r.Notices = slices.DeleteFunc(r.Notices, func(n Notice) bool { return n.File == "" && n.kind != "" })
+	r.Notices = append(r.Notices, countingNotes(r.Details)...)
+	slices.SortStableFunc(r.Notices, byPlace)
 }
 
 type fileResult struct {
@@ -780,6 +825,19 @@ func cacheKey(build string, m *apimodel.Model) string {
 	return fmt.Sprintf("v%d %s %s", summary.FormatVersion, build, m.Fingerprint())
 }
 
+// relTo is the absolute path as a slash path relative to root (the
+// current directory when ""), as the report's paths are.
+func relTo(root, path string) string {
+	abs, err := filepath.Abs(cmp.Or(root, "."))
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(abs, path); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return path
+}
+
 // line is the 1-based line a function starts on.
 func line(pf *parser.File, fn *lifetime.Func) int {
 	l, _ := pf.Position(int(pf.Nodes[fn.Node].Start))
@@ -826,25 +884,6 @@ func parseErrorNote(pf *parser.File, lost []*lifetime.Func, total int) string {
 		fmt.Fprintf(&b, " and %d more", len(lost)-named)
 	}
 	return b.String()
-}
-
-// declarator cuts what the parser took for a function's name, which a
-// parse error can stretch over comments and whole declarations, to its
-// first line and at most 60 characters.
-func declarator(name string) string {
-	const most = 60
-	name, _, _ = strings.Cut(name, "\n")
-	for _, c := range []string{"/*", "//"} {
-		name, _, _ = strings.Cut(name, c)
-	}
-	name = strings.Join(strings.Fields(name), " ")
-	if name == "" {
-		return "(unnamed)"
-	}
-	if r := []rune(name); len(r) > most {
-		return string(r[:most-1]) + "…"
-	}
-	return name
 }
 
 func describe(err error) string {

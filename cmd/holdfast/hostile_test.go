@@ -204,3 +204,27 @@ func TestCtrlCSignals(t *testing.T) {
 		t.Errorf("the second Ctrl-C did not kill the child: %v", werr)
 	}
 }
+
+// TestFileBudgetFlag: --file-budget is the per-file budget the scan
+// keeps: a budget no file can meet skips the file with the budget's
+// warning, a generous one finds the bug; and docs/untrusted.md names the
+// flag and its default.
+func TestFileBudgetFlag(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "untrusted.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("time budget (`--file-budget`, default %d s)", int(scan.DefaultParseTimeout.Seconds()))
+	if !strings.Contains(strings.Join(strings.Fields(string(b)), " "), want) {
+		t.Errorf("docs/untrusted.md does not say %q", want)
+	}
+	tree(t, map[string]string{"send.cc": buggy(t)})
+	out, _ := expect(t, 3, "scan", "--file-budget", "1ns")
+	if !strings.Contains(out, "send.cc: warning: analysis time budget of 1ns exceeded, file skipped") {
+		t.Errorf("--file-budget 1ns:\n%s", out)
+	}
+	out, _ = expect(t, 1, "scan", "--file-budget", "10m")
+	if !strings.Contains(out, "send.cc:18:45: error:") {
+		t.Errorf("--file-budget 10m:\n%s", out)
+	}
+}

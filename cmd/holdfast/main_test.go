@@ -258,11 +258,58 @@ func TestNewFromRev(t *testing.T) {
 	if _, errs := expect(t, 2, "scan", "--new-from-rev", "no-such-branch"); !strings.Contains(errs, `unknown revision "no-such-branch"`) {
 		t.Errorf("unknown revision: %s", errs)
 	}
+	// From outside the repository, the repository is the one that holds
+	// the scanned paths, a directory or a file.
 	outside := t.TempDir()
 	t.Chdir(outside)
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
-	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD"); !strings.Contains(errs, "needs a git repository") {
+	if out, _ := expect(t, 1, "scan", "--new-from-rev", "HEAD", dir); !strings.Contains(out, "src/old.cc:18:45") || strings.Contains(out, "send.cc") {
+		t.Errorf("repository of a directory named from outside:\n%s", out)
+	}
+	expect(t, 1, "scan", "--new-from-rev", "HEAD", filepath.Join(dir, "src", "old.cc"))
+	expect(t, 0, "scan", "--new-from-rev", "HEAD", filepath.Join(dir, "src", "send.cc"))
+	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD"); !strings.Contains(errs, "needs a git repository, and "+outside+" is not inside one") {
 		t.Errorf("outside a repository: %s", errs)
+	}
+	// Paths in two repositories have no one revision to compare with.
+	other := filepath.Join(outside, "other")
+	writeFile(t, filepath.Join(other, "a.cc"), clean)
+	git(t, "-C", other, "init", "-q")
+	if _, errs := expect(t, 2, "scan", "--new-from-rev", "HEAD", dir, other); !strings.Contains(errs, "are in different git repositories") {
+		t.Errorf("paths in two repositories: %s", errs)
+	}
+}
+
+// TestNewFromRevNotesChangedFiles: with --new-from-rev, the notes about
+// files (parse errors here) count and name only the changed files; an
+// old broken header is not spoken of.
+func TestNewFromRevNotesChangedFiles(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := tree(t, map[string]string{"src/old.h": "void A() { int x = (; }\nvoid B() { f(; }\n", "src/ok.cc": clean})
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+	git(t, "init", "-q")
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "base")
+	writeFile(t, filepath.Join(dir, "src/new.cc"), "void C() { g(; }\n")
+
+	out, _ := expect(t, 0, "scan", "--no-verify")
+	if !strings.Contains(out, "holdfast: note: 3 functions in 2 files have parse errors") {
+		t.Errorf("a full scan counts both files:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD")
+	if !strings.Contains(out, "holdfast: note: 1 function in 1 file has parse errors") {
+		t.Errorf("want the changed file counted alone:\n%s", out)
+	}
+	out, _ = expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD", "--verbose")
+	if !strings.Contains(out, "src/new.cc: note: 1 of 1 functions has parse errors") || strings.Contains(out, "old.h") {
+		t.Errorf("want the changed file named alone:\n%s", out)
+	}
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "new")
+	if out, _ := expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD", "--verbose"); strings.Contains(out, "parse errors") {
+		t.Errorf("nothing changed, yet parse errors are spoken of:\n%s", out)
 	}
 }
 
@@ -510,5 +557,19 @@ func TestIgnoredFlagsWarn(t *testing.T) {
 	}
 	if _, errs := expect(t, 0, "scan", "--trace"); strings.Contains(errs, "warning") {
 		t.Errorf("--trace with text warned: %q", errs)
+	}
+}
+
+// TestMisnamedConfigIsNotASkippedSource: a .holdfast.yml is not read, and
+// the scan says so, but it is no source left unanalysed: a tree with only
+// that file exits 0 and counts nothing as not analysed.
+func TestMisnamedConfigIsNotASkippedSource(t *testing.T) {
+	tree(t, map[string]string{".holdfast.yml": "fail-on: never\n"})
+	out, errs := expect(t, 0, "scan")
+	if !strings.Contains(out, ".holdfast.yml: warning: not read") || !strings.Contains(out, "rename") {
+		t.Errorf("no warning about the misnamed file:\n%s", out)
+	}
+	if strings.Contains(errs, "could not be analysed") {
+		t.Errorf("the misnamed file counted as a source not analysed: %q", errs)
 	}
 }

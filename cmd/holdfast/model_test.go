@@ -35,8 +35,9 @@ func TestModelReadsDeclarationMacros(t *testing.T) {
 }
 
 // TestParseErrorNoticeLeavesExitStatus: functions with parse errors are
-// counted in one notice in every format (named one file at a time with
-// --verbose), and the exit status stays 0.
+// counted in one notice in every format, one annotation with --format
+// github (named one file at a time with --verbose), and the exit status
+// stays 0.
 func TestParseErrorNoticeLeavesExitStatus(t *testing.T) {
 	tree(t, map[string]string{"broken.cc": "void A() { int x = (; }\n", "broken2.cc": "void B() { g(; }\n", "ok.cc": clean})
 	out, _ := expect(t, 0, "scan", "--no-verify")
@@ -56,6 +57,11 @@ func TestParseErrorNoticeLeavesExitStatus(t *testing.T) {
 	}
 	if len(js.Notices) != 3 || js.Notices[1].File != "broken.cc" || js.Notices[1].Level != "note" {
 		t.Errorf("JSON notices %+v", js.Notices)
+	}
+	// GitHub annotations: one for the count, not one per file.
+	out, _ = expect(t, 0, "scan", "--no-verify", "--format", "github")
+	if n := strings.Count(out, "::notice"); n != 1 || !strings.Contains(out, "::2 functions in 2 files have parse errors") {
+		t.Errorf("%d ::notice lines, want the one counting line:\n%s", n, out)
 	}
 	out, _ = expect(t, 0, "scan", "--no-verify", "--format", "sarif")
 	if !strings.Contains(out, `"toolExecutionNotifications"`) || !strings.Contains(out, "parse errors") {
@@ -84,5 +90,24 @@ func TestUsageErrorKeepsLayout(t *testing.T) {
 	_, errs := expect(t, 2, "scna")
 	if strings.Contains(errs, `\n`) || strings.Contains(errs, `\t`) || !strings.Contains(errs, "Did you mean this?\n") {
 		t.Errorf("stderr: %q", errs)
+	}
+}
+
+// TestMissingArgumentIsAUsageError: a command without the argument it
+// needs says what it needs, in its own terms, and its usage line.
+func TestMissingArgumentIsAUsageError(t *testing.T) {
+	tree(t, map[string]string{"t.cc": "void Run() {}\n"})
+	for _, c := range []struct {
+		args      []string
+		want, use string
+	}{
+		{[]string{"explain"}, "holdfast: explain needs a rule ID (holdfast explain HF-B001); holdfast rules lists them", "usage: holdfast explain RULE"},
+		{[]string{"explain", "HF-B001", "HF-B002"}, "holdfast: explain takes one rule ID, not 2", "usage: holdfast explain RULE"},
+		{[]string{"model"}, "holdfast: model needs a source file", "usage: holdfast model FILE..."},
+	} {
+		_, errs := expect(t, 2, c.args...)
+		if strings.Contains(errs, "arg(s)") || !strings.Contains(errs, c.want) || !strings.Contains(errs, "\n"+c.use) {
+			t.Errorf("%v: stderr %q, want %q and %q", c.args, errs, c.want, c.use)
+		}
 	}
 }

@@ -97,7 +97,8 @@ func newExplain(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain RULE",
 		Short: "show a rule's documentation with a bad and a good example",
-		Args:  cobra.ExactArgs(1),
+		Args: argsWant(1, 1, "explain needs a rule ID (holdfast explain HF-B001); holdfast rules lists them",
+			"explain takes one rule ID"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			r := rules.ByID(strings.ToUpper(args[0]))
 			if r == nil {
@@ -125,6 +126,25 @@ func newVersion(stdout io.Writer) *cobra.Command {
 			_, err := fmt.Fprintf(stdout, "holdfast %s\n", readBuildVersion())
 			return err
 		},
+	}
+}
+
+// argsWant checks a command's arguments: at least least and, when most
+// is positive, at most most. Too few is the usage error none, too many
+// the usage error many; each is followed by the command's usage line, as
+// a flag error is by its hint.
+func argsWant(least, most int, none, many string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		msg := ""
+		switch {
+		case len(args) < least:
+			msg = none
+		case most > 0 && len(args) > most:
+			msg = fmt.Sprintf("%s, not %d", many, len(args))
+		default:
+			return nil
+		}
+		return &exitError{code: 2, err: errors.New(msg), hint: "usage: " + c.UseLine()}
 	}
 }
 

@@ -56,7 +56,7 @@ func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
 	f.IntVarP(&fl.jobs, "jobs", "j", 0, "parallel workers (default: one per CPU)")
 	f.StringArrayVar(&fl.exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable; ** matches across directories)")
 	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
-	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M)")
+	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M, or the configuration's max-file-size; 0 means the default)")
 	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
 	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take before the file is skipped with a warning")
 	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
@@ -89,15 +89,18 @@ A finding is suppressed by a comment on its line or the line above,
 '// holdfast:ignore-file HF-B001 why'; the reason is required, and a
 directive that matches nothing is reported. --baseline FILE (written by
 'holdfast baseline') hides the findings recorded in FILE; --new-from-rev REV
-keeps only findings on lines changed since the git revision REV. Neither
-hides notices.
+keeps only findings on lines changed since the git revision REV (of the
+repository that holds the scanned paths), and the notes about files
+(parse errors, generated files, paths cut) only for the changed files.
+Neither hides warnings.
 
-Exit status: 0 when nothing at or above --fail-on was found, 1 when something
-was, 2 on a usage or internal error, 3 when nothing failed but some source
-could not be analysed (too large, unreadable, binary, not a regular file,
-over the per-file time budget, nested too deeply, or no source found in
-the directories given; each is a warning), 130 when interrupted. --fail-on never always
-exits 0.
+Exit status: 0 when nothing at or above --fail-on was found (a tree with no
+source to analyse included: that is a note), 1 when something was, 2 on a
+usage or internal error, 3 when nothing failed but some source could not
+be analysed (too large, unreadable, binary, not a regular file, over the
+per-file time budget, or nested too deeply) or the .holdfast.yaml found
+was not read (each is a warning), 130 when interrupted. With --fail-on
+never, a scan that runs exits 0.
 
 Whole-tree summaries: what each function does to its parameters (frees,
 keeps, defers, encodes into device work, waits) is summarised for every
@@ -109,9 +112,12 @@ reads those of the tree's other, unchanged files from the cache, so it
 sees what a full scan sees. A full scan fills the cache; --no-cache
 neither reads nor writes it.
 
--o FILE is checked before the scan: a symbolic link, a non-regular file, a
-file with a source extension, or a relative path leading out of the
-current directory is refused. '-o -' is standard output.`,
+-o FILE is the report's path, checked before the scan. Any path is
+written as named, character devices (/dev/null) included, except what a
+repository could have planted: inside the current directory's tree a
+symbolic link, a file that is neither regular nor a character device, or
+a directory reached through a link out of the tree is refused, and
+anywhere a file with a scanned source's extension. '-o -' is standard output.`,
 		Example: `  holdfast scan
   holdfast scan --format sarif -o holdfast.sarif src/
   holdfast scan --fail-on error --exclude 'third_party/**' .
@@ -179,7 +185,9 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	}
 	var rev *changes.Rev
 	if fl.newFromRev != "" {
-		if rev, err = changes.Resolve(root, fl.newFromRev); err != nil {
+		// The repository is the one that holds the scanned paths, which
+		// need not be the one around the current directory.
+		if rev, err = changes.ResolvePaths(root, args, fl.newFromRev); err != nil {
 			return &exitError{code: 2, err: err}
 		}
 	}
@@ -210,6 +218,9 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		before := len(res.Findings)
 		res.Findings = changed.Filter(res.Findings, root)
 		tally.unchanged = before - len(res.Findings)
+		// Notes about files (parse errors, paths cut, generated files)
+		// speak of the changed ones only; warnings stay.
+		res.KeepDetails(changed.FileChanged(root))
 	}
 	if fl.stats {
 		if err := printStats(e.stderr, res.Stats); err != nil {

@@ -1,41 +1,24 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
+
+	"github.com/holdfast-dev/holdfast/internal/bytesize"
 )
 
 // byteSize is a flag value holding a size in bytes, written as a number
-// with an optional unit: 1048576, 512k, 512KiB, 8M, 8MB, 1G. Units are
-// powers of 1024 whichever way they are spelled (K, KB, KiB).
+// with an optional unit (see bytesize.Parse): 1048576, 512k, 8M, 1G.
 type byteSize int64
-
-var sizeUnits = map[string]int64{
-	"": 1, "b": 1,
-	"k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10,
-	"m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
-	"g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30,
-}
 
 func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
 
 func (b *byteSize) Type() string { return "BYTES" }
 
 func (b *byteSize) Set(s string) error {
-	t := strings.TrimSpace(s)
-	i := 0
-	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || i == 0 && t[i] == '-') {
-		i++
+	n, err := bytesize.Parse(s)
+	if err != nil {
+		return err
 	}
-	n, err := strconv.ParseInt(t[:i], 10, 64)
-	unit, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
-	if err != nil || !ok {
-		return fmt.Errorf("%q is not a size: give bytes, or a number with K, M or G (powers of 1024), such as 512K or 8M", s)
-	}
-	if n > 0 && n > (1<<62)/unit {
-		return fmt.Errorf("%q is too large", s)
-	}
-	*b = byteSize(n * unit)
+	*b = byteSize(n)
 	return nil
 }

@@ -1,27 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
-)
 
-func TestByteSize(t *testing.T) {
-	for in, want := range map[string]int64{
-		"1048576": 1 << 20, "512k": 512 << 10, "512KiB": 512 << 10, "8M": 8 << 20, "8MB": 8 << 20,
-		"1g": 1 << 30, "0": 0, "2 K": 2 << 10, "-1": -1,
-	} {
-		var b byteSize
-		if err := b.Set(in); err != nil || int64(b) != want {
-			t.Errorf("Set(%q) = %d, %v; want %d", in, b, err, want)
-		}
-	}
-	for _, in := range []string{"", "MB", "1.5M", "1MBB", "12x", "99999999999999999G"} {
-		var b byteSize
-		if err := b.Set(in); err == nil {
-			t.Errorf("Set(%q) = %d, want an error", in, b)
-		}
-	}
-}
+	"github.com/holdfast-dev/holdfast/scan"
+)
 
 // TestSizeFlag: --max-file-size takes units, and a bad one is a usage
 // error that names the flag.
@@ -49,5 +35,23 @@ func TestFlagValueErrors(t *testing.T) {
 		if !strings.Contains(errs, c.want) || strings.Contains(errs, "strconv") {
 			t.Errorf("%v: %q, want %q", c.args, errs, c.want)
 		}
+	}
+}
+
+// TestMaxFileSizeZeroIsTheDefault: --max-file-size 0 is the default limit,
+// not no limit, as its help says: a file one byte over the default is
+// skipped.
+func TestMaxFileSizeZeroIsTheDefault(t *testing.T) {
+	help, _ := expect(t, 0, "scan", "--help")
+	if !strings.Contains(strings.Join(strings.Fields(help), " "), "0 means the default") {
+		t.Errorf("--max-file-size's help does not say what 0 means:\n%s", help)
+	}
+	tree(t, map[string]string{"big.cc": ""})
+	if err := os.Truncate("big.cc", scan.DefaultMaxFileSize+1); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := expect(t, 3, "scan", "--max-file-size", "0")
+	if want := fmt.Sprintf("big.cc: warning: skipped: size %d bytes exceeds the limit of %d bytes", scan.DefaultMaxFileSize+1, scan.DefaultMaxFileSize); !strings.Contains(out, want) {
+		t.Errorf("--max-file-size 0: want %q in\n%s", want, out)
 	}
 }

@@ -53,7 +53,7 @@ func newModel(stdout io.Writer) *cobra.Command {
 		Use:    "model FILE...",
 		Short:  "print the lifetime model (scopes and events) of every function in the files",
 		Hidden: true,
-		Args:   cobra.MinimumNArgs(1),
+		Args:   argsWant(1, 0, "model needs a source file (holdfast model FILE...)", ""),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, err := os.Getwd()
 			if err != nil {
