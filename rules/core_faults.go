@@ -92,7 +92,8 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			if i < 0 {
 				continue
 			}
-			p.findings = slices.Delete(p.findings, i, i+1)
+			// Out of a copy: what Steps yielded stays as it was.
+			p.findings = slices.Delete(slices.Clone(p.findings), i, i+1)
 		}
 		msg, fault := coreMessage(p, fl)
 		if fl.Call != parser.None {

@@ -5,6 +5,7 @@
 package rules
 
 import (
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -84,8 +85,10 @@ type Pass struct {
 	Funcs []*lifetime.Func
 	// Tree is what the other files of the scan say of their functions
 	// (nil: nothing), for calls this file does not define.
-	Tree     *summary.Index
-	rule     *Rule
+	Tree *summary.Index
+	rule *Rule
+	// findings grows by appends; what Steps yielded of it is never
+	// written again (a finding is taken out of a copy).
 	findings []*diag.Finding
 	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
 	encodes  map[*lifetime.Func]map[int]string // see encodeSummaries
@@ -117,20 +120,56 @@ type Outcome struct {
 
 // RunFile runs the rules over a file's functions (see Run).
 func RunFile(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) Outcome {
-	p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
-	for _, r := range rs {
-		p.rule = r
-		if r.CheckFile != nil {
-			r.CheckFile(p)
+	var out Outcome
+	for oc := range Steps(f, m, funcs, rs, tree) {
+		out = oc
+	}
+	return out.Sorted()
+}
+
+// Sorted returns the outcome in RunFile's order: the findings sorted
+// (diag.Sort), the cut functions sorted, each once. o is not changed.
+func (o Outcome) Sorted() Outcome {
+	cut := slices.Clone(o.Cut)
+	slices.Sort(cut)
+	return Outcome{Findings: diag.Sort(slices.Clone(o.Findings)), Cut: slices.Compact(cut)}
+}
+
+// Steps runs the rules over a file's functions as RunFile does, one step
+// at a time: a rule's look at what the file declares, or a rule over one
+// function. After each step it yields what the steps so far found, in
+// the order they found it (Sorted puts it in RunFile's); the last is
+// RunFile's outcome. A caller that stops the loop stops the rules before
+// the next step and keeps what the steps done found. Later steps do not
+// change what was yielded, findings included, so a caller may hand it to
+// another goroutine while the loop goes on.
+func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) iter.Seq[Outcome] {
+	return func(yield func(Outcome) bool) {
+		p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
+		// Steps only append to these or take a finding out of a copy
+		// (see reportCoreIf), so what is below the lengths stays as it is.
+		step := func() bool {
+			return yield(Outcome{Findings: p.findings[:len(p.findings):len(p.findings)], Cut: p.coreCut[:len(p.coreCut):len(p.coreCut)]})
 		}
-		for _, fn := range funcs {
-			if r.Check != nil {
+		for _, r := range rs {
+			p.rule = r
+			if r.CheckFile != nil {
+				r.CheckFile(p)
+				if !step() {
+					return
+				}
+			}
+			if r.Check == nil {
+				continue
+			}
+			for _, fn := range funcs {
 				r.Check(p, fn)
+				if !step() {
+					return
+				}
 			}
 		}
 	}
-	slices.Sort(p.coreCut)
-	return Outcome{Findings: diag.Sort(p.findings), Cut: slices.Compact(p.coreCut)}
 }
 
 // Report records a finding of the running rule at byte range [start, end).

@@ -52,8 +52,11 @@ type Options struct {
 	Config      *config.Config
 	MaxFileSize int64 // 0 means the config's, else DefaultMaxFileSize
 	// ParseTimeout is each file's time budget (DefaultParseTimeout when
-	// 0): parsing and then the whole analysis must end within it, or the
-	// file is skipped with a warning.
+	// 0): parsing and then the whole analysis must end within it. A file
+	// that runs out of it while being parsed or modelled is skipped with
+	// a warning; one that runs out of it while the rules or the replay
+	// run keeps the findings made so far, with a warning that its
+	// analysis was cut short.
 	ParseTimeout time.Duration
 	// IncludeGenerated analyses generated sources too (see generatedWhy);
 	// the configuration's include-generated does the same.
@@ -289,7 +292,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 					again.Funcs = nil
 					preps[i] = prepare(ctx, p, model, files[i], again, lim, &mu)
 				}
-				outs[i] = check(ctx, model, rs, preps[i], opt, tree)
+				outs[i] = check(ctx, model, rs, preps[i], opt, tree, timeout)
 				preps[i] = nil // the model is no longer needed
 				if opt.Progress != nil {
 					mu.Lock()
@@ -348,8 +351,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", ")),
 				kind: kindCut, funcs: len(fr.cut)})
 		}
-		if fr.partial != nil {
-			res.Notices = append(res.Notices, *fr.partial)
+		if len(fr.partial) > 0 {
+			res.Notices = append(res.Notices, fr.partial...)
 			res.Skipped++
 		}
 		if len(fr.findings) > 0 || suppress.Mentions(fr.src) {
@@ -435,10 +438,11 @@ type fileResult struct {
 	// at once (see rules.Outcome.Cut).
 	cut []string
 	// notice, when set, says the file was not analysed at all; partial
-	// says part of it was not, while its findings still count; parseNote
+	// says what part of it was not, while its findings still count
+	// (code nested too deeply, the time budget run out); parseNote
 	// counts its functions with parse errors (informational).
 	notice    *Notice
-	partial   *Notice
+	partial   []Notice
 	parseNote *Notice
 	// generated says why the file was taken for generated source and not
 	// analysed (see generatedWhy).
@@ -545,7 +549,7 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 		pr.hash, pr.info, pr.left = hash, info, lim.budget-time.Since(start)
 		return pr
 	case <-timer.C:
-		return skip(fmt.Sprintf("analysis time budget of %s exceeded, file skipped", lim.budget))
+		return skip(fmt.Sprintf("analysis time budget of %s exceeded (--file-budget), file skipped", lim.budget))
 	case <-ctx.Done():
 		return skip("interrupted")
 	}
@@ -574,8 +578,8 @@ func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync
 			lost = append(lost, fn)
 		}
 		if fn.Truncated && out.out.partial == nil {
-			out.out.partial = &Notice{Level: "warning", File: pf.Path, Line: line(pf, fn),
-				Message: "code nested too deeply in this function was not analysed; findings in it may be missing"}
+			out.out.partial = []Notice{{Level: "warning", File: pf.Path, Line: line(pf, fn),
+				Message: "code nested too deeply in this function was not analysed; findings in it may be missing"}}
 		}
 	}
 	if len(lost) > 0 {
@@ -606,31 +610,41 @@ func stopped(stop <-chan struct{}) bool {
 }
 
 // check runs the rules on a prepared file and replays the findings, in
-// what is left of the file's time budget.
-func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index) fileResult {
+// what is left of the file's time budget. The work runs in a goroutine
+// of its own, which hands over what it has made after each step (a rule
+// over one function, the replay of one finding): when the budget or ctx
+// ends first, check keeps what was handed over, and the goroutine stops
+// at its next step.
+func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index, budget time.Duration) fileResult {
 	if pr.out.notice != nil || pr.pf == nil {
 		return pr.out
 	}
 	file := pr.pf.Path
-	stop := make(chan struct{})
-	defer close(stop)
-	done := make(chan fileResult, 1)
+	mk := &made{}
+	done := make(chan struct{})
 	go func() {
-		out := pr.out
+		defer close(done)
 		defer func() {
 			if r := recover(); r != nil {
-				out = fileResult{notice: &Notice{Level: "warning", File: file, Message: fmt.Sprintf("internal error, file skipped: %v", r)}}
+				mk.keep(func() { mk.failed = fmt.Sprintf("internal error, file skipped: %v", r) })
 			}
-			done <- out
 		}()
-		oc := rules.RunFile(pr.pf, m, pr.funcs, rs, tree)
-		out.findings, out.cut = oc.Findings, oc.Cut
-		if opt.Verify != nil {
-			for _, fd := range out.findings {
-				if stopped(stop) {
-					return
-				}
-				fd.Verification = opt.Verify(fd)
+		for oc := range rules.Steps(pr.pf, m, pr.funcs, rs, tree) {
+			if !mk.keep(func() { mk.oc = oc }) {
+				return
+			}
+		}
+		var found []*diag.Finding
+		if !mk.keep(func() { mk.oc = mk.oc.Sorted(); mk.ruled, found = true, mk.oc.Findings }) || opt.Verify == nil {
+			return
+		}
+		for i, fd := range found {
+			if mk.over() {
+				return
+			}
+			v := opt.Verify(fd)
+			if !mk.keep(func() { fd.Verification, mk.replayed = v, i+1 }) {
+				return
 			}
 		}
 	}()
@@ -639,14 +653,79 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 	skip := func(msg string) fileResult {
 		return fileResult{notice: &Notice{Level: "warning", File: file, Message: msg}}
 	}
+	out := pr.out
 	select {
-	case out := <-done:
+	case <-done:
+		if mk.failed != "" {
+			return skip(mk.failed)
+		}
+		out.findings, out.cut = mk.oc.Findings, mk.oc.Cut
 		return out
 	case <-timer.C:
-		return skip("analysis time budget exceeded, file skipped")
+		found, cut, failed, left := mk.stop(opt.Verify != nil, budget)
+		if failed != "" {
+			return skip(failed)
+		}
+		out.findings, out.cut = found, cut
+		if left != "" {
+			out.partial = append(slices.Clone(out.partial), Notice{Level: "warning", File: file, Message: left})
+		}
+		return out
 	case <-ctx.Done():
+		mk.keep(func() { mk.stopped = true })
 		return skip("interrupted")
 	}
+}
+
+// made is what check's goroutine has made of a file so far. Once check
+// has stopped waiting, the goroutine records nothing more.
+type made struct {
+	mu       sync.Mutex
+	stopped  bool
+	oc       rules.Outcome // the rules' outcome after the last step done, sorted once ruled
+	ruled    bool          // every rule ran over every function
+	replayed int           // the first findings replayed
+	failed   string
+}
+
+// keep runs f, which records what was made, unless check has stopped
+// waiting; it says whether it ran f.
+func (mk *made) keep(f func()) bool {
+	mk.mu.Lock()
+	defer mk.mu.Unlock()
+	if mk.stopped {
+		return false
+	}
+	f()
+	return true
+}
+
+func (mk *made) over() bool {
+	return !mk.keep(func() {})
+}
+
+// stop tells the goroutine to stop and returns what it made: copies of
+// the findings (it may still be reading the originals), the functions
+// whose paths were cut, its internal error if any, and what it left
+// undone ("": nothing), with replay saying the findings were to be
+// replayed.
+func (mk *made) stop(replay bool, budget time.Duration) (found []*diag.Finding, cut []string, failed, left string) {
+	mk.mu.Lock()
+	defer mk.mu.Unlock()
+	mk.stopped = true
+	oc := mk.oc.Sorted()
+	found = make([]*diag.Finding, len(oc.Findings))
+	for i, f := range oc.Findings {
+		c := *f
+		found[i] = &c
+	}
+	switch {
+	case !mk.ruled:
+		left = fmt.Sprintf("analysis cut short by the time budget of %s (--file-budget): findings may be missing", budget)
+	case replay && mk.replayed < len(found):
+		left = fmt.Sprintf("replay cut short by the time budget of %s (--file-budget): %d of %d findings not replayed", budget, len(found)-mk.replayed, len(found))
+	}
+	return found, oc.Cut, mk.failed, left
 }
 
 // treeCache is how a scan uses the summary cache: the root it is filed

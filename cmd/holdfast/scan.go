@@ -58,7 +58,7 @@ func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
 	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
 	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M, or the configuration's max-file-size; 0 means the default)")
 	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
-	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take before the file is skipped with a warning")
+	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take; past it the file is skipped, or keeps what its rules found by then, with a warning")
 	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
 	f.BoolVar(&fl.noCache, "no-cache", false, "neither read nor write the summary cache: only the scanned files' summaries are used")
 }
