@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -206,8 +207,7 @@ func TestCtrlCSignals(t *testing.T) {
 }
 
 // TestFileBudgetFlag: --file-budget is the per-file budget the scan
-// keeps: a budget no file can meet skips the file with the budget's
-// warning, a generous one finds the bug; and docs/untrusted.md names the
+// keeps: a budget no file can meet gives the budget's warning, a generous one finds the bug; and docs/untrusted.md names the
 // flag and its default.
 func TestFileBudgetFlag(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "untrusted.md"))
@@ -220,7 +220,10 @@ func TestFileBudgetFlag(t *testing.T) {
 	}
 	tree(t, map[string]string{"send.cc": buggy(t)})
 	out, _ := expect(t, 3, "scan", "--file-budget", "1ns")
-	if !strings.Contains(out, "send.cc: warning: analysis time budget of 1ns exceeded, file skipped") {
+	// Whether the budget runs out while the file is parsed (skipped) or
+	// while its rules run (cut short) depends on the machine; either way
+	// the warning names the budget and the flag.
+	if !regexp.MustCompile(`send\.cc: warning: .*time budget of 1ns.*\(--file-budget\)`).MatchString(out) {
 		t.Errorf("--file-budget 1ns:\n%s", out)
 	}
 	out, _ = expect(t, 1, "scan", "--file-budget", "10m")
