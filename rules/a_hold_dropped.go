@@ -50,6 +50,7 @@ c10::intrusive_ptr<Work> WindowTpu::Get(at::Tensor& dst) {
 }`,
 			},
 			Fix:  "hand the hold on with the future (or make the future own the hold in its continuation, so there is nothing to drop)",
+			Hint: "hand the hold on with the future, or make the future own it",
 			Tags: []string{"memory-safety", "use-after-free", "async", "lifetime"},
 			CWE:  []int{416},
 		},

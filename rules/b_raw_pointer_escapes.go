@@ -90,6 +90,7 @@ WaitForPeer();
 transport_->Send(raw);`,
 			},
 			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers; a pointer member set from another member's memory is set again wherever that member gets new memory",
+			Hint: "keep the owners alive as long as the pointers, or pass the owners",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 			CWE:  []int{416, 825},
 		},

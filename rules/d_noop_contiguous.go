@@ -53,6 +53,7 @@ for (int64_t i = 0; i < num_stripes; ++i) {
 }`,
 			},
 			Fix:  "drop the call, or write .clone(at::MemoryFormat::Contiguous) where a separate contiguous copy is meant",
+			Hint: "drop the call, or use .clone(at::MemoryFormat::Contiguous) for a copy",
 			Tags: []string{"tensor-layout", "aliasing", "lifetime"},
 		},
 		Check: checkNoopContiguous,

@@ -54,6 +54,7 @@ auto side = at::cuda::getStreamFromPool();
 scratch.record_stream(side);`,
 			},
 			Fix:  "call t.record_stream(s) for every stream other than the allocating one that used t (or recordStream on its storage), or make the allocating stream wait for that stream before t is released",
+			Hint: "call record_stream for every other stream that used the tensor",
 			Tags: []string{"memory-safety", "use-after-free", "streams", "caching-allocator"},
 			CWE:  []int{416},
 		},

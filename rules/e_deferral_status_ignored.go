@@ -49,6 +49,7 @@ stream->BlockHostUntilDone().IgnoreError();
 allocator_->Deallocate(ordinal_, mem_);`,
 			},
 			Fix:  "log or return the status of the deferral, and make the fall back wait for the stream before it frees",
+			Hint: "log or return the deferral's status; sync before the fall back frees",
 			Tags: []string{"error-handling", "streams", "allocator"},
 			CWE:  []int{416},
 		},

@@ -80,6 +80,7 @@ allocator's raw_delete, whose blocks are reused only on their own stream
 };`,
 			},
 			Fix:  "defer the free until the stream has passed the last use (a host callback on the stream, a stream-ordered free such as cudaFreeAsync, an event the allocator waits on), or wait for the stream before freeing",
+			Hint: "defer the free until the stream passes the last use, or sync first",
 			Tags: []string{"memory-safety", "use-after-free", "streams", "allocator"},
 			CWE:  []int{416},
 		},

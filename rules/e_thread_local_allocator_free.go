@@ -47,6 +47,7 @@ void free_data(void* data, int device) {
 }`,
 			},
 			Fix:  "free through the allocator that allocated the block (record it with the allocation), or share one allocator between threads",
+			Hint: "free through the allocator that allocated the block",
 			Tags: []string{"memory-safety", "concurrency", "allocator"},
 			CWE:  []int{763},
 		},

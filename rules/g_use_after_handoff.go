@@ -53,6 +53,7 @@ void submit(queue_t* q, op_t* op) {
 }`,
 			},
 			Fix:  "read or write what is needed before handing the data over, or copy it into locals first",
+			Hint: "use or copy what is needed before handing the data over",
 			Tags: []string{"memory-safety", "use-after-free", "concurrency"},
 			CWE:  []int{416, 362},
 		},
