@@ -97,7 +97,7 @@ func checkBorrowFromTemporary(p *Pass, fn *lifetime.Func) {
 
 func reportBorrowFromTemporary(p *Pass, fn *lifetime.Func, b *lifetime.Event, end uint32, use *lifetime.Event) {
 	name := fn.VarName(b.Var)
-	msg := fmt.Sprintf("'%s' is taken from the temporary %s, which dies at the end of its statement, and used at line %d",
+	msg := fmt.Sprintf("'%s' is taken from the temporary '%s' and used at line %d, after the temporary died",
 		name, b.Text, p.Line(use.At))
 	borrow := p.Step(fn, diag.StepBorrow, b, name, b.Text, fmt.Sprintf("'%s' is taken from %s via %s", name, b.Text, b.Call))
 	if b.Flags&lifetime.Inferred != 0 {

@@ -24,7 +24,7 @@ std::vector<const float*> Rows(int n) {
   std::vector<float> storage(n * 4);
   std::vector<const float*> rows;
   for (int i = 0; i < n; ++i) {
-    rows.push_back(&storage[i * 4]);  // want "raw pointer borrowed from local 'storage' is kept in 'rows', which is returned at line 29" confirmed
+    rows.push_back(&storage[i * 4]);  // want "pointer kept in 'rows' is returned at line 29, but its owner, local 'storage', dies" confirmed
   }
   return rows;
 }
