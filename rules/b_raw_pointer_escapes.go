@@ -471,13 +471,16 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	p.Report(fn, b.At, p.nodeEnd(b), msg, owner+"->"+carrierName, w)
 }
 
-// borrowKind names what borrow b takes: a "view" when its type is a view
-// the packs know, else a "pointer".
+// borrowKind names what borrow b takes: a "reference" when the borrowing
+// variable is declared one (T&, const T&, auto&), a "view" when its type is
+// a view the packs know, else a "pointer".
 func borrowKind(p *Pass, fn *lifetime.Func, b *lifetime.Event) string {
 	pv := fn.Var(b.Var)
 	switch {
 	case pv == nil:
 		return "pointer"
+	case pv.Kind == lifetime.Reference:
+		return "reference"
 	case p.Model.IsView(pv.Base):
 		return "view"
 	}

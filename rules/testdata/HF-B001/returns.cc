@@ -69,3 +69,16 @@ std::string Wrap(const std::string& text) {
   }
   return final_string;
 }
+
+// A reference into a local's memory handed back to the caller.
+class Pinned {
+ public:
+  ~Pinned();
+  DeviceMemory& Ref();
+};
+
+DeviceMemory& PinnedMemory(const Tensor& t) {
+  Pinned h = Pin(t);
+  DeviceMemory& m = h.Ref();  // want "reference 'm' is returned at line 83, but its owner, local 'h', dies" confirmed
+  return m;
+}
