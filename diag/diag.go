@@ -66,7 +66,10 @@ type Rule struct {
 	Help    string
 	Example Example
 	Fix     string // what to write instead
-	Tags    []string
+	// Hint is Fix cut to a few words, for the hint line under a finding
+	// in the text format; Fix stays the full advice of the docs.
+	Hint string
+	Tags []string
 	// CWE lists the Common Weakness Enumeration IDs of the bug the rule
 	// finds (416 use after free, 825 expired pointer dereference, 362
 	// race). A rule with a CWE is a security rule; one without finds

@@ -770,3 +770,25 @@ func TestSARIFReplayStepsHaveLocations(t *testing.T) {
 		t.Fatal("the fixture has no replay steps")
 	}
 }
+
+// The hint line under a finding gives the rule's short Hint when it has
+// one, and its full Fix otherwise: the Fix stays for explain and SARIF.
+func TestTextHintIsShort(t *testing.T) {
+	src := fixtureSources()
+	rules := fixtureRules()
+	fs := fixtureFindings(src, rules)
+	rule := *fs[0].Rule
+	rule.Fix = "a long piece of advice that belongs in 'holdfast explain' and the docs"
+	rule.Hint = "a short one"
+	fs[0].Rule = &rule
+	out := string(output(t, "text", fs[:1], fixtureOptions(src)))
+	want := "  hint: a short one ('holdfast explain " + rule.ID + "' says more)\n"
+	if !strings.Contains(out, want) || strings.Contains(out, rule.Fix) {
+		t.Errorf("text output does not end in the short hint %q:\n%s", want, out)
+	}
+	rule.Hint = ""
+	out = string(output(t, "text", fs[:1], fixtureOptions(src)))
+	if !strings.Contains(out, "  hint: "+rule.Fix+" ('holdfast explain") {
+		t.Errorf("a rule without a Hint should show its Fix:\n%s", out)
+	}
+}

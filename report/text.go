@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -30,7 +31,7 @@ const (
 //	      |     ^~~~~~~~~~~~
 //	path/to/file.cc:8:5: note: 'device_buffer' declared here
 //	  verification: confirmed (DEV_UAF_REUSED)
-//	  hint: <the rule's fix> ('holdfast explain HF-B001' says more)
+//	  hint: <the rule's short fix> ('holdfast explain HF-B001' says more)
 //
 // With Options.Trace, each finding also gets the verdict's reason and the
 // replay on the simulated device, one step per line with the path and line
@@ -178,8 +179,8 @@ func (t *textPrinter) finding(f *diag.Finding) {
 		t.verification(f, v)
 	}
 	hint := "run 'holdfast explain " + oneLine(f.Rule.ID) + "' for why and how to fix it"
-	if f.Rule.Fix != "" {
-		hint = oneLine(f.Rule.Fix) + " ('holdfast explain " + oneLine(f.Rule.ID) + "' says more)"
+	if fix := cmp.Or(f.Rule.Hint, f.Rule.Fix); fix != "" {
+		hint = oneLine(fix) + " ('holdfast explain " + oneLine(f.Rule.ID) + "' says more)"
 	}
 	t.w.printf("  %s %s\n", t.style(ansiGreen, "hint:"), hint)
 }

@@ -57,6 +57,7 @@ reason.`,
 }`,
 			},
 			Fix:  "capture the owner (or a shared owner of its memory) in the continuation and release it there, or wait for the future before the owner dies",
+			Hint: "capture the owner in the continuation, or wait before the owner dies",
 			Tags: []string{"memory-safety", "use-after-free", "async", "lifetime"},
 			CWE:  []int{416},
 		},
@@ -163,9 +164,9 @@ func escapeText(fn *lifetime.Func, x *lifetime.Event) string {
 func reportAsyncOutlives(p *Pass, fn *lifetime.Func, a *lifetime.Event, o, via lifetime.VarID, x, died, wait *lifetime.Event) {
 	owner := fn.Var(o)
 	future := fn.VarName(a.Var)
-	what := "its future"
+	what := "the future"
 	if future != "" {
-		what = fmt.Sprintf("its future '%s'", future)
+		what = fmt.Sprintf("the future '%s'", future)
 	}
 	through := ""
 	if via != lifetime.NoVar && via != o {
@@ -173,10 +174,10 @@ func reportAsyncOutlives(p *Pass, fn *lifetime.Func, a *lifetime.Event, o, via l
 	}
 	nothing := fmt.Sprintf("nothing waits for it or keeps '%s' alive", owner.Name)
 	if wait != nil {
-		nothing = fmt.Sprintf("only a wait in a loop body at line %d, which may not run, waits for it, and nothing keeps '%s' alive", p.Line(wait.At), owner.Name)
+		nothing = fmt.Sprintf("only the wait at line %d, in a loop body that may not run, waits for it, and nothing keeps '%s' alive", p.Line(wait.At), owner.Name)
 	}
-	msg := fmt.Sprintf("%s works on '%s'%s, whose only owner dies at line %d while the work may still run: %s %s at line %d, and %s",
-		a.Call, owner.Name, through, p.Line(died.At), what, escapeText(fn, x), p.Line(x.At), nothing)
+	msg := fmt.Sprintf("%s may still use '%s'%s when its only owner dies at line %d",
+		a.Call, owner.Name, through, p.Line(died.At))
 	declEv := &lifetime.Event{Node: owner.Decl, At: owner.At, Call: owner.Type}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, owner.Name, "", fmt.Sprintf("'%s' (%s) is the only owner of the buffer", owner.Name, owner.Type)),
@@ -193,7 +194,7 @@ func reportAsyncOutlives(p *Pass, fn *lifetime.Func, a *lifetime.Event, o, via l
 		esc = a.Call
 	}
 	w = append(w,
-		p.Step(fn, diag.StepEscape, x, esc, "", "the future "+escapeText(fn, x)),
+		p.Step(fn, diag.StepEscape, x, esc, "", fmt.Sprintf("%s %s; %s", what, escapeText(fn, x), nothing)),
 		p.Step(fn, diag.StepOwnerDies, died, owner.Name, "", fmt.Sprintf("'%s' dies here while the work may still run", owner.Name)))
 	p.Report(fn, a.At, p.nodeEnd(a), msg, owner.Name+"->"+a.Call, w)
 }

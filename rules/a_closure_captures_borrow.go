@@ -47,6 +47,7 @@ reason.`,
 }`,
 			},
 			Fix:  "move or copy the owner into the closure (or a reference-counted handle to it), or wait for the closure before the owner dies",
+			Hint: "move the owner into the closure, or wait before the owner dies",
 			Tags: []string{"async", "lifetime", "use-after-free"},
 			CWE:  []int{416},
 		},
@@ -153,11 +154,8 @@ func reportClosureBorrow(p *Pass, fn *lifetime.Func, e *lifetime.Event, b, c, di
 			queue = e.Text
 		}
 	}
-	msg := fmt.Sprintf("the lambda %s captures '%s', which points into local '%s', but not '%s' itself: '%s' dies at line %d while the lambda may still run",
-		runs, ptr, owner, owner, owner, p.Line(died.At))
-	if cond := pw.named(); cond != nil {
-		msg += fmt.Sprintf(" (the only wait for it, at line %d, is %s)", p.Line(cond.At), pw.gap())
-	}
+	msg := fmt.Sprintf("the lambda %s captures '%s' but not its owner '%s', which dies at line %d",
+		runs, ptr, owner, p.Line(died.At))
 	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
 	cb := p.Step(fn, diag.StepCallback, e, queue, owner, fmt.Sprintf("a lambda holding '%s' (a pointer into '%s') is %s; it runs later", ptr, owner, runs))
 	switch {
@@ -171,6 +169,9 @@ func reportClosureBorrow(p *Pass, fn *lifetime.Func, e *lifetime.Event, b, c, di
 	if b.Call != "&" && !p.Model.IsView(b.Call) && (!ownsMemory(p.Model, fn, ov) || !receiverOf(fn, b)) {
 		death.Assumed = true
 		death.Message = fmt.Sprintf("'%s' dies here; assumed: '%s' points into memory '%s' frees (holdfast cannot see %s or the definition of %s)", owner, ptr, owner, b.Call, ov.Type)
+	}
+	if pw.loop == nil && pw.branch != nil {
+		death.Message += fmt.Sprintf(" (the only wait for the lambda, at line %d, is %s)", p.Line(pw.branch.At), pw.gap())
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, owner, "", fmt.Sprintf("'%s' (%s) owns the memory", owner, ov.Type)),

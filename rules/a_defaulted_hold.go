@@ -41,6 +41,7 @@ parameter.`,
 };`,
 			},
 			Fix:  "make the hold required, or better, make the future carry it (a continuation that owns the buffers and releases them when the work completes) and drop the parameter",
+			Hint: "make the hold required, or make the future carry it",
 			Tags: []string{"api-design", "async", "lifetime"},
 			CWE:  []int{416},
 		},
@@ -50,10 +51,10 @@ parameter.`,
 
 func checkDefaultedHold(p *Pass) {
 	for _, d := range lifetime.HoldDefaults(p.File, p.Model) {
-		msg := fmt.Sprintf("hold parameter '%s' of %s defaults to %s: a caller that passes only the future '%s' drops what keeps the work's buffers alive, and nothing complains",
-			d.Param, d.Func, d.Default, d.Future)
+		msg := fmt.Sprintf("hold parameter '%s' of %s defaults to %s: a caller can leave it out and nothing complains",
+			d.Param, d.Func, d.Default)
 		at := &lifetime.Event{Node: d.Node, At: d.At}
-		w := []diag.Step{p.Step(nil, diag.StepDeclHold, at, d.Param, d.Func, fmt.Sprintf("'%s' keeps the buffers of '%s' alive, unless a caller forgets it", d.Param, d.Future))}
+		w := []diag.Step{p.Step(nil, diag.StepDeclHold, at, d.Param, d.Func, fmt.Sprintf("'%s' keeps the buffers of '%s' alive; a caller that passes only the future '%s' drops it", d.Param, d.Future, d.Future))}
 		p.findings = append(p.findings, &diag.Finding{
 			Rule:     p.rule.Meta,
 			Severity: p.rule.Meta.Severity,

@@ -50,6 +50,7 @@ c10::intrusive_ptr<Work> WindowTpu::Get(at::Tensor& dst) {
 }`,
 			},
 			Fix:  "hand the hold on with the future (or make the future own the hold in its continuation, so there is nothing to drop)",
+			Hint: "hand the hold on with the future, or make the future own it",
 			Tags: []string{"memory-safety", "use-after-free", "async", "lifetime"},
 			CWE:  []int{416},
 		},
@@ -70,7 +71,7 @@ func checkHoldDropped(p *Pass, fn *lifetime.Func) {
 		if e.Kind != lifetime.Defaulted || e.Flags&lifetime.WithFuture == 0 || pairMemberIn(p, fn, e) {
 			continue
 		}
-		msg := fmt.Sprintf("%s is built with a future but without its '%s' parameter, which defaults to holding nothing: the buffers of the work are not kept alive until it completes",
+		msg := fmt.Sprintf("%s is built with a future but without its '%s' parameter, which defaults to holding nothing",
 			e.Call, e.Text)
 		p.Report(fn, e.At, p.nodeEnd(e), msg, e.Call+"."+e.Text, defaultedWitness(p, fn, i))
 	}
@@ -110,8 +111,8 @@ func checkPairVar(p *Pass, fn *lifetime.Func, v lifetime.VarID) {
 	}
 	hold := x.Name + "." + x.PairHold
 	future := x.Name + "." + x.PairFuture
-	msg := fmt.Sprintf("'%s' is kept but '%s' is dropped: it dies at line %d while the work '%s' stands for may still use the buffers it keeps alive",
-		future, hold, p.Line(died.At), future)
+	msg := fmt.Sprintf("'%s' is kept but '%s' is dropped: it dies at line %d while the work may still run",
+		future, hold, p.Line(died.At))
 	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
 	start := declEv
 	for i := range fn.Events {
@@ -124,7 +125,7 @@ func checkPairVar(p *Pass, fn *lifetime.Func, v lifetime.VarID) {
 		p.Step(fn, diag.StepDeclare, declEv, hold, "", fmt.Sprintf("'%s' (%s) carries the hold of the work", x.Name, x.Type)),
 		p.Step(fn, diag.StepAsync, start, hold, future, fmt.Sprintf("the work started for '%s' uses the buffers '%s' keeps alive", x.Name, hold)),
 		p.Step(fn, diag.StepEscape, keep, future, "", fmt.Sprintf("'%s' is handed on without '%s'", future, hold)),
-		p.Step(fn, diag.StepOwnerDies, died, hold, "", fmt.Sprintf("'%s' dies here", hold)),
+		p.Step(fn, diag.StepOwnerDies, died, hold, "", fmt.Sprintf("'%s' dies here while the work '%s' stands for may still use the buffers it keeps alive", hold, future)),
 	}
 	p.Report(fn, keep.At, p.nodeEnd(keep), msg, hold, w)
 }
@@ -193,6 +194,6 @@ func defaultedWitness(p *Pass, fn *lifetime.Func, i int) []diag.Step {
 	}
 	return []diag.Step{
 		p.Step(fn, diag.StepMove, e, e.Call, "", fmt.Sprintf("the future is handed to %s", e.Call)),
-		p.Step(fn, diag.StepEscape, e, e.Call, "", fmt.Sprintf("'%s' is left at its default", e.Text)),
+		p.Step(fn, diag.StepEscape, e, e.Call, "", fmt.Sprintf("'%s' is left at its default: the buffers of the work are not kept alive until it completes", e.Text)),
 	}
 }

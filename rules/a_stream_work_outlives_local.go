@@ -60,6 +60,7 @@ function returns is not seen.`,
 }`,
 			},
 			Fix:  "keep the local alive until the work completes: add it to the command buffer's temporaries, capture it in the completion handler, or wait for the stream before it dies",
+			Hint: "keep the local alive until the queued work completes",
 			Tags: []string{"async", "lifetime", "use-after-free"},
 		},
 		Check: checkStreamWorkOutlivesLocal,
@@ -107,20 +108,20 @@ func checkStreamWorkOutlivesLocal(p *Pass, fn *lifetime.Func) {
 			exit = true
 		}
 		seen[op.Var] = true
-		msg := fmt.Sprintf("%s queues work that reads '%s', which dies at line %d before the work can run: nothing waits for the stream and nothing keeps '%s' alive",
-			a.Call, v.Name, p.Line(died.At), v.Name)
+		msg := fmt.Sprintf("%s queues work that reads '%s', which dies at line %d before the work can run",
+			a.Call, v.Name, p.Line(died.At))
 		if exit {
-			msg = fmt.Sprintf("%s queues work that reads '%s', and the early exit at line %d (%s) leaves before the wait that covers the other paths: '%s' dies there while the work may still run",
-				a.Call, v.Name, p.Line(died.At), died.Call, v.Name)
+			msg = fmt.Sprintf("%s queues work that reads '%s', which dies at the early exit at line %d, before the wait",
+				a.Call, v.Name, p.Line(died.At))
 		}
 		decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
 		how := fmt.Sprintf("%s encodes work that reads '%s' when the stream runs it", a.Call, v.Name)
 		if c.via != "" {
 			how = fmt.Sprintf("%s encodes work on '%s' (%s)", a.Call, v.Name, c.via)
 		}
-		death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run", v.Name))
+		death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the queued work has not run: nothing waits for the stream and nothing keeps '%s' alive", v.Name, v.Name))
 		if exit {
-			death.Message = fmt.Sprintf("'%s' dies when %s leaves the function here; no wait for the stream came first on this path", v.Name, died.Call)
+			death.Message = fmt.Sprintf("'%s' dies when %s leaves the function here, while the work may still run; the wait that covers the other paths comes after this exit", v.Name, died.Call)
 		}
 		if from := sharedSource(p, fn, op.Var); from != "" {
 			// A handle the function did not build itself may share its
@@ -188,11 +189,11 @@ func awaitedAfter(fn *lifetime.Func, ai int) bool {
 // value the API lends a function only for the call, when nothing keeps it
 // for the work: latent, since the caller's release is outside the file.
 func reportBorrowedParam(p *Pass, fn *lifetime.Func, a *lifetime.Event, v *lifetime.Var) {
-	msg := fmt.Sprintf("%s queues work that reads '%s', which the caller lends only for this call (%s), and nothing keeps it for the work: no retain, no resource set, no wait before the function returns",
-		a.Call, v.Name, v.Base)
+	msg := fmt.Sprintf("%s queues work that reads '%s', which the caller lends only for this call; nothing keeps it",
+		a.Call, v.Name)
 	decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
 	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), v.Name, "",
-		fmt.Sprintf("assumed: the caller releases what '%s' holds once the call returns, as the API allows", v.Name))
+		fmt.Sprintf("assumed: the caller releases what '%s' holds once the call returns, as the API allows; nothing keeps it for the work: no retain, no resource set, no wait before the function returns", v.Name))
 	death.Assumed = true
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, decl, v.Name, "", fmt.Sprintf("'%s' (%s) is lent by the caller for the call", v.Name, v.Type)),
@@ -486,7 +487,7 @@ func streamOf(p *Pass, fn *lifetime.Func, a *lifetime.Event) string {
 // runs, whatever any other code does.
 func reportTemporary(p *Pass, fn *lifetime.Func, a, op *lifetime.Event) {
 	end := fn.StatementEnd(a.Node)
-	msg := fmt.Sprintf("%s queues work that reads the temporary %s, which dies at the end of the statement before the work can run",
+	msg := fmt.Sprintf("%s queues work that reads the temporary '%s', which dies at the end of the statement",
 		a.Call, op.Text)
 	died := &lifetime.Event{Kind: lifetime.ScopeExit, Node: parser.None, At: end - 1, Call: ";"}
 	w := []diag.Step{

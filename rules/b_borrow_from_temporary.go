@@ -54,6 +54,7 @@ a call holdfast cannot see.`,
 }`,
 			},
 			Fix:  "name the temporary (at::Tensor packed = t.contiguous();) so it lives as long as the pointer, and take the pointer from it",
+			Hint: "name the temporary so it lives as long as the pointer",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 		},
 		Check: func(p *Pass, fn *lifetime.Func) {
@@ -96,7 +97,7 @@ func checkBorrowFromTemporary(p *Pass, fn *lifetime.Func) {
 
 func reportBorrowFromTemporary(p *Pass, fn *lifetime.Func, b *lifetime.Event, end uint32, use *lifetime.Event) {
 	name := fn.VarName(b.Var)
-	msg := fmt.Sprintf("'%s' is taken from the temporary %s, which dies at the end of its statement, and used at line %d",
+	msg := fmt.Sprintf("'%s' is taken from the temporary '%s' and used at line %d, after the temporary died",
 		name, b.Text, p.Line(use.At))
 	borrow := p.Step(fn, diag.StepBorrow, b, name, b.Text, fmt.Sprintf("'%s' is taken from %s via %s", name, b.Text, b.Call))
 	if b.Flags&lifetime.Inferred != 0 {

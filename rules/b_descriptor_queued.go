@@ -52,6 +52,7 @@ queued by value, is safe and is still reported.`,
 }`,
 			},
 			Fix:  "queue an owned copy of what the descriptor describes (its buffers' addresses and sizes), and build the descriptor when it is posted",
+			Hint: "queue an owned copy of what the descriptor describes",
 			Tags: []string{"lifetime", "use-after-free"},
 			CWE:  []int{562, 825},
 		},
@@ -115,8 +116,8 @@ func outliving(p *Pass, fn *lifetime.Func, e *lifetime.Event) bool {
 }
 
 func reportDescriptorQueued(p *Pass, fn *lifetime.Func, x *lifetime.Var, consumed, queued *lifetime.Event) {
-	msg := fmt.Sprintf("'%s', the caller's object passed by reference, is queued by %s at line %d to be used after this function returns, while the other path hands its address to %s at line %d at once: a caller that builds it on its stack leaves the queued entry dangling",
-		x.Name, queued.Call, p.Line(queued.At), consumed.Call, p.Line(consumed.At))
+	msg := fmt.Sprintf("'%s', the caller's object passed by reference, is queued by %s to be used after this function returns",
+		x.Name, queued.Call)
 	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
 	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), x.Name, "",
 		fmt.Sprintf("assumed: the caller's '%s' lives on its stack and dies when it returns, as the path that consumes it at once allows", x.Name))
@@ -124,7 +125,7 @@ func reportDescriptorQueued(p *Pass, fn *lifetime.Func, x *lifetime.Var, consume
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, x.Name, "", fmt.Sprintf("'%s' (%s) is the caller's object", x.Name, x.Type)),
 		p.Step(fn, diag.StepBorrow, queued, "&"+x.Name, x.Name, fmt.Sprintf("%s keeps a reference to '%s', or a copy that points where it points", queued.Call, x.Name)),
-		p.Step(fn, diag.StepStore, queued, "&"+x.Name, "the queue", "queued to be used later"),
+		p.Step(fn, diag.StepStore, queued, "&"+x.Name, "the queue", fmt.Sprintf("queued to be used later, while the other path hands its address to %s at line %d at once: a caller that builds it on its stack leaves the queued entry dangling", consumed.Call, p.Line(consumed.At))),
 		death,
 		p.Step(fn, diag.StepUse, queued, "the queue", "", "the queued entry is used when the queue drains, after the caller returned"),
 	}

@@ -56,6 +56,7 @@ Removals are confirmed.`,
 }`,
 			},
 			Fix:  "copy or move the element out before removing it, reserve enough capacity before taking references, or keep indexes instead of references",
+			Hint: "copy the element out first, reserve capacity, or keep indexes",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 		},
 		Check: func(p *Pass, fn *lifetime.Func) {
@@ -230,10 +231,10 @@ func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *l
 	name, c := fn.VarName(r.v), r.name(fn)
 	what := "removes elements"
 	if grew {
-		what = "grows and may move its elements"
+		what = "grows"
 	}
-	msg := fmt.Sprintf("'%s' refers to an element of '%s' (via %s), and is used at line %d after '%s' %s at line %d",
-		name, c, r.via, p.Line(use.At), c, what, p.Line(inv.At))
+	msg := fmt.Sprintf("'%s' refers to an element of '%s' and is used at line %d after '%s' %s at line %d",
+		name, c, p.Line(use.At), c, what, p.Line(inv.At))
 	elem := c + "'s element"
 	decl := &fn.Events[r.i]
 	died := p.Step(fn, diag.StepOwnerDies, inv, elem, "", fmt.Sprintf("%s via %s: the element '%s' refers to is gone", c, inv.Call, name))
@@ -247,7 +248,7 @@ func reportElementInvalidated(p *Pass, fn *lifetime.Func, r elemRef, inv, use *l
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, decl, elem, "", fmt.Sprintf("an element of '%s'", c)),
-		p.Step(fn, diag.StepBorrow, decl, name, elem, fmt.Sprintf("'%s' refers to it", name)),
+		p.Step(fn, diag.StepBorrow, decl, name, elem, fmt.Sprintf("'%s' refers to it (via %s)", name, r.via)),
 		died,
 		p.Step(fn, diag.StepUse, use, name, "", fmt.Sprintf("'%s' is used here", name)),
 	}

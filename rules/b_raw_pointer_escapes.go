@@ -90,6 +90,7 @@ WaitForPeer();
 transport_->Send(raw);`,
 			},
 			Fix:  "keep the owners in a container declared at the same scope as the pointers, or pass the owners instead of raw pointers; a pointer member set from another member's memory is set again wherever that member gets new memory",
+			Hint: "keep the owners alive as long as the pointers, or pass the owners",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 			CWE:  []int{416, 825},
 		},
@@ -410,23 +411,20 @@ func useAfter(fn *lifetime.Func, v lifetime.VarID, off uint32) *lifetime.Event {
 func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died, use *lifetime.Event, returned bool) {
 	owner := fn.VarName(b.Owner)
 	ptr := fn.VarName(b.Var)
-	what, kind := "raw pointer", "raw pointer"
-	if pv := fn.Var(b.Var); pv != nil && p.Model.IsView(pv.Base) {
-		kind = "view"
-	}
+	kind := borrowKind(p, fn, b)
+	what := kind
 	if ptr != "" {
 		what = fmt.Sprintf("%s '%s'", kind, ptr)
 	}
 	carrierName := fn.VarName(c.carrier)
-	via := ""
 	if c.carrier != b.Var {
-		via = fmt.Sprintf(" is kept in '%s', which", carrierName)
+		what += fmt.Sprintf(" kept in '%s'", carrierName)
 	}
-	msg := fmt.Sprintf("%s borrowed from '%s'%s is used at line %d after '%s' dies at line %d",
-		what, owner, via, p.Line(use.At), owner, p.Line(died.At))
+	msg := fmt.Sprintf("%s is used at line %d after its owner '%s' dies at line %d",
+		what, p.Line(use.At), owner, p.Line(died.At))
 	if returned {
-		msg = fmt.Sprintf("%s borrowed from local '%s'%s is returned at line %d, and '%s' dies as the function returns: the caller gets a dangling pointer",
-			what, owner, via, p.Line(use.At), owner)
+		msg = fmt.Sprintf("%s is returned at line %d, but its owner, local '%s', dies as the function returns",
+			what, p.Line(use.At), owner)
 	}
 	ov := fn.Var(b.Owner)
 	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
@@ -450,13 +448,13 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	for _, wt := range consumersAwaited(p, fn, b, c.carrier, died) {
 		w = append(w, p.Step(fn, diag.StepWait, wt, fn.VarName(wt.Var), "", fmt.Sprintf("the host waits for '%s', which used the pointer, while '%s' lives", fn.VarName(wt.Var), owner)))
 	}
-	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the pointer now dangles", owner))
+	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the %s now dangles", owner, kind))
 	// The address of a local is manifest: its own storage dies with it; so
 	// is a view type made over a container or string (view = vec).
 	byPack := p.Model.IsView(b.Call)
 	if b.Call != "&" && (!ownsMemory(p.Model, fn, ov) || !receiverOf(fn, b) && !byPack) {
 		death.Assumed = true
-		death.Message = fmt.Sprintf("'%s' dies here; assumed: the pointer points into memory '%s' frees (holdfast cannot see %s or the definition of %s)", owner, owner, b.Call, ov.Type)
+		death.Message = fmt.Sprintf("'%s' dies here; assumed: the %s refers to memory '%s' frees (holdfast cannot see %s or the definition of %s)", owner, kind, owner, b.Call, ov.Type)
 	}
 	w = append(w, death)
 	for i := range fn.Events {
@@ -467,10 +465,26 @@ func reportEscape(p *Pass, fn *lifetime.Func, b *lifetime.Event, c carrier, died
 	}
 	useMsg := fmt.Sprintf("'%s' is used here, after its pointee died", carrierName)
 	if returned {
-		useMsg = fmt.Sprintf("'%s' goes to the caller here, which uses it after its pointee died", carrierName)
+		useMsg = fmt.Sprintf("'%s' goes to the caller here, which gets a dangling %s", carrierName, kind)
 	}
 	w = append(w, p.Step(fn, diag.StepUse, use, carrierName, "", useMsg))
 	p.Report(fn, b.At, p.nodeEnd(b), msg, owner+"->"+carrierName, w)
+}
+
+// borrowKind names what borrow b takes: a "reference" when the borrowing
+// variable is declared one (T&, const T&, auto&), a "view" when its type is
+// a view the packs know, else a "pointer".
+func borrowKind(p *Pass, fn *lifetime.Func, b *lifetime.Event) string {
+	pv := fn.Var(b.Var)
+	switch {
+	case pv == nil:
+		return "pointer"
+	case pv.Kind == lifetime.Reference:
+		return "reference"
+	case p.Model.IsView(pv.Base):
+		return "view"
+	}
+	return "pointer"
 }
 
 // ownsMemory reports whether there is evidence that value v frees memory
@@ -701,11 +715,11 @@ func (p *Pass) ctorKeepsRef(cls string, nargs, i int) (string, bool) {
 
 func reportKeptReference(p *Pass, fn *lifetime.Func, e *lifetime.Event, ov, cv *lifetime.Var, cls, member string, certain bool, died, use *lifetime.Event, returned bool) {
 	owner, carrier := ov.Name, cv.Name
-	msg := fmt.Sprintf("'%s' holds a %s that keeps a reference to local '%s' (in '%s'), and is used at line %d after '%s' dies at line %d",
-		carrier, cls, owner, member, p.Line(use.At), owner, p.Line(died.At))
+	msg := fmt.Sprintf("'%s' holds a %s that keeps a reference to local '%s', and is used at line %d after it dies at line %d",
+		carrier, cls, owner, p.Line(use.At), p.Line(died.At))
 	if returned {
-		msg = fmt.Sprintf("'%s' holds a %s that keeps a reference to local '%s' (in '%s'), and is returned at line %d while '%s' dies as the function returns: the caller gets a dangling reference",
-			carrier, cls, owner, member, p.Line(use.At), owner)
+		msg = fmt.Sprintf("'%s' holds a %s that keeps a reference to local '%s', and is returned at line %d",
+			carrier, cls, owner, p.Line(use.At))
 	}
 	declEv := &lifetime.Event{Node: ov.Decl, At: ov.At, Call: ov.Type}
 	death := p.Step(fn, diag.StepOwnerDies, died, owner, "", fmt.Sprintf("'%s' dies here; the %s in '%s' refers to it", owner, cls, carrier))
@@ -715,7 +729,7 @@ func reportKeptReference(p *Pass, fn *lifetime.Func, e *lifetime.Event, ov, cv *
 	}
 	useMsg := fmt.Sprintf("'%s' is used here, after '%s' died", carrier, owner)
 	if returned {
-		useMsg = fmt.Sprintf("'%s' goes to the caller here", carrier)
+		useMsg = fmt.Sprintf("'%s' goes to the caller here, which gets a dangling reference: '%s' dies as the function returns", carrier, owner)
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, owner, "", fmt.Sprintf("'%s' (%s) is a local of this function", owner, ov.Type)),

@@ -58,6 +58,7 @@ too; every finding is latent (what the caller does is its business).`,
 }`,
 			},
 			Fix:  "keep what every copied array refers to alive with the record (retain it, insert it into the record's resource set), or copy the contents deeply",
+			Hint: "retain what the copied arrays refer to with the record, or copy deeply",
 			Tags: []string{"lifetime", "use-after-free", "async"},
 			CWE:  []int{416},
 		},
@@ -256,24 +257,25 @@ func inArgument(file *parser.File, c parser.NodeID, at uint32, i int) bool {
 func reportRecordCopyUnkept(p *Pass, fn *lifetime.Func, src *lifetime.Event, dest lifetime.VarID, others []string, keep string) {
 	name, rec := fn.VarName(src.Var), fn.VarName(dest)
 	reportRecordCopy(p, fn, src, rec,
-		fmt.Sprintf("'%s' copies the caller's '%s' for later, but only %s go to %s, which keeps them alive: what '%s' points to may be released by the caller before the record's work runs",
-			rec, name, quoteList(others), keep, name),
+		fmt.Sprintf("only %s go to %s, which keeps them alive: what '%s' points to may be released by the caller before the record's work runs",
+			quoteList(others), keep, name),
 		"is the caller's", "after the call returns, as it may what the function keeps")
 }
 
 func reportRecordCopyBorrowed(p *Pass, fn *lifetime.Func, src *lifetime.Event, dest lifetime.VarID) {
 	name, rec := fn.VarName(src.Var), fn.VarName(dest)
 	reportRecordCopy(p, fn, src, rec,
-		fmt.Sprintf("'%s' copies the caller's '%s' (%s, lent only for the call) for later, and nothing keeps what it points to: no retain, no resource set",
-			rec, name, fn.Var(src.Var).Base),
+		fmt.Sprintf("no retain, no resource set keeps what '%s' points to", name),
 		"is lent by the caller for the call", "once the call returns, as the API allows")
 }
 
 // reportRecordCopy reports the copy at event src of the caller's array
-// into record rec; whose says whose the array is, when when the caller
-// may release it.
-func reportRecordCopy(p *Pass, fn *lifetime.Func, src *lifetime.Event, rec, msg, whose, when string) {
+// into record rec; kept says what keeps (or does not keep) what the array
+// points to, whose whose the array is, when when the caller may release
+// it.
+func reportRecordCopy(p *Pass, fn *lifetime.Func, src *lifetime.Event, rec, kept, whose, when string) {
 	name := fn.VarName(src.Var)
+	msg := fmt.Sprintf("'%s' copies the caller's '%s' for later, but nothing keeps what it points to alive", rec, name)
 	x := fn.Var(src.Var)
 	declEv := &lifetime.Event{Node: x.Decl, At: x.At, Call: x.Type}
 	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), name, "",
@@ -282,7 +284,7 @@ func reportRecordCopy(p *Pass, fn *lifetime.Func, src *lifetime.Event, rec, msg,
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, declEv, name, "", fmt.Sprintf("'%s' (%s) %s", name, x.Type, whose)),
 		p.Step(fn, diag.StepBorrow, src, "copy of "+name, name, fmt.Sprintf("%s copies '%s' into '%s': the copy points where it points", src.Call, name, rec)),
-		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later", rec)),
+		p.Step(fn, diag.StepStore, src, "copy of "+name, rec, fmt.Sprintf("'%s' carries it to the work that runs later; %s", rec, kept)),
 		death,
 		p.Step(fn, diag.StepUse, src, rec, "", fmt.Sprintf("the record's work reads '%s' through the copy", name)),
 	}

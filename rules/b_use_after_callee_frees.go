@@ -52,6 +52,7 @@ void process(action_t* action) {
 }`,
 			},
 			Fix:  "use the pointer before the call that frees it, or copy what is needed out of it first",
+			Hint: "use the pointer before the call that frees it, or copy what you need",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 		},
 		Check: checkUseAfterCalleeFrees,

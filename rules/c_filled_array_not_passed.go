@@ -47,6 +47,7 @@ Known problems: none known; the shape is rare outside this mistake.`,
 }`,
 			},
 			Fix:  "pass the array that was filled",
+			Hint: "pass the array that was filled",
 			Tags: []string{"memory-safety", "lifetime"},
 			CWE:  []int{125, 825},
 		},
@@ -104,11 +105,11 @@ func readAfter(fn *lifetime.Func, v lifetime.VarID, off uint32) bool {
 
 func reportFilledArrayNotPassed(p *Pass, fn *lifetime.Func, s, c, a *lifetime.Event, arr, counter string) {
 	single := fn.VarName(a.Var)
-	msg := fmt.Sprintf("%s is given '%s', the count of elements written into '%s', with '&%s', a single value: it reads %s elements from where '%s' lives, and '%s' is never passed anywhere",
-		c.Call, counter, arr, single, counter, single, arr)
+	msg := fmt.Sprintf("%s gets the count of '%s' with '&%s', a single value, instead of '%s'",
+		c.Call, arr, single, arr)
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclHold, s, arr, "", fmt.Sprintf("'%s' is filled here, counted by '%s'", arr, counter)),
-		p.Step(fn, diag.StepUse, c, counter, "", fmt.Sprintf("%s gets '%s' and '&%s' instead of '%s'", c.Call, counter, single, arr)),
+		p.Step(fn, diag.StepUse, c, counter, "", fmt.Sprintf("%s gets '%s' and '&%s' instead of '%s': it reads %s elements from where '%s' lives, and '%s' is never passed anywhere", c.Call, counter, single, arr, counter, single, arr)),
 	}
 	p.Report(fn, c.At, p.nodeEnd(c), msg, "count-without-array:"+arr+":"+c.Call, w)
 }

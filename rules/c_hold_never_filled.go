@@ -50,6 +50,7 @@ for (auto& dst : dsts) {
 acc.AndThen(std::move(futures), std::move(holds));`,
 			},
 			Fix:  "put the owner of every buffer the async work uses into the hold container before handing it on",
+			Hint: "put the owner of every buffer the work uses into the hold container",
 			Tags: []string{"memory-safety", "use-after-free", "async", "lifetime"},
 			CWE:  []int{416},
 		},

@@ -95,7 +95,7 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			// Out of a copy: what Steps yielded stays as it was.
 			p.findings = slices.Delete(slices.Clone(p.findings), i, i+1)
 		}
-		msg, fault := coreMessage(p, fl)
+		msg, detail, fault := coreMessage(p, fl)
 		if fl.Call != parser.None {
 			line, _ := p.File.Position(int(p.File.Nodes[fl.Call].Start))
 			msg += fmt.Sprintf(", in the closure called at line %d", line)
@@ -137,6 +137,17 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			}
 			witness = append(witness, diag.Step{Kind: diag.StepUse, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("%s is used here", quote(fl.Value))})
+		}
+		if detail != "" && len(witness) > 0 {
+			// The detail belongs to the note at the fault's use, else to
+			// the last one.
+			i := len(witness) - 1
+			for j, st := range witness {
+				if st.At == span {
+					i = j
+				}
+			}
+			witness[i].Message += "; " + detail
 		}
 		name := p.funcName(fn)
 		p.findings = append(p.findings, &diag.Finding{
@@ -188,21 +199,24 @@ func quote(s string) string { return "'" + s + "'" }
 // elementRemovals are the removals that end one element (see core's removeMethods).
 var elementRemovals = map[string]bool{"pop_back": true, "pop_front": true, "pop": true, "erase": true, "clear": true}
 
-// coreMessage words a fault, and names the device's fault kind for it.
-func coreMessage(p *Pass, fl core.Fault) (string, string) {
+// coreMessage words a fault: a short message, the detail that goes in the
+// note at the fault's use (or ""), and the device's fault kind for it.
+func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 	endLine := 0
 	if fl.End != parser.None {
 		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
 	}
 	if fl.Keeper == "(range)" && fl.Kind == core.UseAfterInvalidate {
-		return fmt.Sprintf("the range-based for loop over %s steps its iterator after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
+		return fmt.Sprintf("the range-based for loop over %s steps its iterator after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "", "HOST_UAF"
 	}
 	if fl.Keeper != "" && fl.Kind == core.DoubleFree {
 		// An implicit copy put in a container (see core's copies.go).
 		if strings.HasSuffix(fl.Via, " of the temporary") {
-			return fmt.Sprintf("%s keeps a member-wise copy of the temporary %s, whose destructor frees what its member %s points to at the end of this statement; destroying the element frees it again", quote(fl.Keeper), quote(fl.Value), quote(fl.Owner)), "DOUBLE_FREE"
+			return fmt.Sprintf("%s keeps a member-wise copy of the temporary %s: what %s points to is freed twice", quote(fl.Keeper), quote(fl.Value), quote(fl.Owner)),
+				fmt.Sprintf("the temporary's destructor frees what %s points to at the end of this statement; destroying the element frees it again", quote(fl.Owner)), "DOUBLE_FREE"
 		}
-		return fmt.Sprintf("%s is destroyed here and frees %s, which %s shares through the member-wise copy put in it at line %d: %s runs on both", quote(fl.Value), quote(fl.Owner), quote(fl.Keeper), endLine, fl.Via), "DOUBLE_FREE"
+		return fmt.Sprintf("%s is destroyed here and frees %s, which %s shares through a member-wise copy", quote(fl.Value), quote(fl.Owner), quote(fl.Keeper)),
+			fmt.Sprintf("the copy was put in %s at line %d: %s runs on both", quote(fl.Keeper), endLine, fl.Via), "DOUBLE_FREE"
 	}
 	if fl.Keeper != "" && strings.HasPrefix(fl.Value, "~") {
 		// A destructor reading what its object keeps (core's
@@ -213,49 +227,52 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 		case fl.Kind == core.UseAfterFree:
 			ended = fmt.Sprintf("which %s freed at line %d", fl.Via, endLine)
 		case fl.Kind == core.UseAfterScope && fl.Via == "}" && fl.Use == fl.End:
-			ended = "declared after it and so destroyed before it (locals end in the reverse order of their declarations)"
-			fix = fmt.Sprintf("declare %s first, or end %s before it", quote(fl.Owner), quote(fl.Keeper))
+			ended = "destroyed before it"
+			fix = fmt.Sprintf("%s is declared after %s, and locals end in the reverse order of their declarations: declare %s first, or end %s before it", quote(fl.Owner), quote(fl.Keeper), quote(fl.Owner), quote(fl.Keeper))
 		}
-		return fmt.Sprintf("%s runs here for %s and reads the pointer it keeps to %s, %s; %s", fl.Value, quote(fl.Keeper), quote(fl.Owner), ended, fix), "HOST_UAF"
+		return fmt.Sprintf("%s runs here for %s and reads the pointer it keeps to %s, %s", fl.Value, quote(fl.Keeper), quote(fl.Owner), ended), fix, "HOST_UAF"
 	}
 	if fl.Keeper != "" {
 		how := fmt.Sprintf("which ended at line %d", endLine)
 		switch fl.Kind {
 		case core.UseOfTemporary:
-			return fmt.Sprintf("%s keeps a reference to the temporary %s, which died at the end of its statement at line %d, and is used here", quote(fl.Keeper), quote(fl.Owner), endLine), "HOST_UAF"
+			return fmt.Sprintf("%s is used here but keeps a reference to the temporary %s, which died at line %d", quote(fl.Keeper), quote(fl.Owner), endLine),
+				"the temporary died at the end of its statement", "HOST_UAF"
 		case core.UseAfterFree:
 			how = fmt.Sprintf("which %s freed at line %d", fl.Via, endLine)
 		case core.UseAfterInvalidate:
 			how = fmt.Sprintf("whose storage %s replaced at line %d", fl.Via, endLine)
 		}
-		return fmt.Sprintf("%s keeps a pointer into the memory of %s, %s, and is used here", quote(fl.Keeper), quote(fl.Owner), how), "HOST_UAF"
+		return fmt.Sprintf("%s keeps a pointer into the memory of %s, %s, and is used here", quote(fl.Keeper), quote(fl.Owner), how), "", "HOST_UAF"
 	}
 	if fl.Held && (fl.Kind == core.UseAfterFree || fl.Kind == core.UseAfterScope) {
 		ended := fmt.Sprintf("which ended at line %d", endLine)
 		if fl.Kind == core.UseAfterFree {
 			ended = fmt.Sprintf("freed by %s at line %d", fl.Via, endLine)
 		}
-		return fmt.Sprintf("%s is handed on holding a pointer into the memory of %s, %s", quote(fl.Value), quote(fl.Owner), ended), "HOST_UAF"
+		return fmt.Sprintf("%s is handed on holding a pointer into the memory of %s, %s", quote(fl.Value), quote(fl.Owner), ended), "", "HOST_UAF"
 	}
 	switch fl.Kind {
 	case core.UseAfterFree:
-		return fmt.Sprintf("%s is used after the memory it points to was freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "HOST_UAF"
+		return fmt.Sprintf("%s is used after the memory it points to was freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "", "HOST_UAF"
 	case core.DoubleFree:
-		return fmt.Sprintf("%s frees memory already freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "DOUBLE_FREE"
+		return fmt.Sprintf("%s frees memory already freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "", "DOUBLE_FREE"
 	case core.UseAfterScope:
-		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
+		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "", "HOST_UAF"
 	case core.ReturnsLocal:
+		const dies = "a local that dies when the function returns"
 		if fl.Via == "returned lambda" {
-			return fmt.Sprintf("returns a lambda that captures %s by reference, a local that dies when the function returns", quote(fl.Owner)), "DANGLING_RETURN"
+			return fmt.Sprintf("returns a lambda that captures %s by reference, %s", quote(fl.Owner), dies), "", "DANGLING_RETURN"
 		}
 		if how, where, ok := storedVia(fl.Via); ok {
 			switch how {
 			case "temp":
-				return fmt.Sprintf("%s is left pointing into the temporary %s, which dies at the end of this statement", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+				return fmt.Sprintf("%s is left pointing into the temporary %s, which dies at the end of this statement", quote(fl.Value), quote(fl.Owner)), "", "DANGLING_RETURN"
 			case "held":
-				return fmt.Sprintf("the %s %s keeps a pointer to %s, a local that dies when the function returns", keeperWord(where), quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+				return fmt.Sprintf("the %s %s keeps a pointer to %s, %s", keeperWord(where), quote(fl.Value), quote(fl.Owner), dies), "", "DANGLING_RETURN"
 			case "lambda":
-				return fmt.Sprintf("the %s %s keeps a lambda that captures %s by reference, a local that dies when the function returns", keeperWord(where), quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+				return fmt.Sprintf("the %s %s keeps a lambda that captures local %s by reference", keeperWord(where), quote(fl.Value), quote(fl.Owner)),
+					fmt.Sprintf("%s is %s", quote(fl.Owner), dies), "DANGLING_RETURN"
 			}
 			who := "the caller reaches it"
 			switch where {
@@ -264,39 +281,41 @@ func coreMessage(p *Pass, fl core.Fault) (string, string) {
 			case "static", "global":
 				who = "it outlives the call"
 			}
-			return fmt.Sprintf("%s is left pointing into %s, a local that dies when the function returns, and %s", quote(fl.Value), quote(fl.Owner), who), "DANGLING_RETURN"
+			return fmt.Sprintf("%s is left pointing into %s, %s, and %s", quote(fl.Value), quote(fl.Owner), dies, who), "", "DANGLING_RETURN"
 		}
 		if fl.Via == "made" {
-			return fmt.Sprintf("returns a reference to the temporary %s makes; it dies at the end of the return statement", quote(fl.Value)), "DANGLING_RETURN"
+			return fmt.Sprintf("returns a reference to the temporary %s makes; it dies at the end of the return statement", quote(fl.Value)), "", "DANGLING_RETURN"
 		}
 		if fl.Via == "temporary" {
-			return fmt.Sprintf("returns a reference to the temporary that %s returns by value; it dies at the end of the return statement", quote(fl.Value)), "DANGLING_RETURN"
+			return fmt.Sprintf("returns a reference to the temporary %s returns; it dies at the end of the return statement", quote(fl.Value)),
+				fmt.Sprintf("%s returns by value", quote(fl.Value)), "DANGLING_RETURN"
 		}
-		return fmt.Sprintf("returns %s, which points into %s, a local that dies when the function returns", quote(fl.Value), quote(fl.Owner)), "DANGLING_RETURN"
+		return fmt.Sprintf("returns %s, which points into %s, %s", quote(fl.Value), quote(fl.Owner), dies), "", "DANGLING_RETURN"
 	case core.UseAfterInvalidate:
 		if elementRemovals[fl.Via] {
-			return fmt.Sprintf("%s is used after %s removed the element it refers to from %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
+			return fmt.Sprintf("%s is used after %s removed the element it refers to from %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "", "HOST_UAF"
 		}
-		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "HOST_UAF"
+		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "", "HOST_UAF"
 	case core.UseOfTemporary:
-		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "HOST_UAF"
+		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "", "HOST_UAF"
 	case core.DeviceUseAfterFree:
-		return fmt.Sprintf("%s queues device work that uses %s, but %s before anything waits for the work", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "DEV_UAF_FREED"
+		return fmt.Sprintf("%s queues device work that uses %s, which %s before any wait", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "", "DEV_UAF_FREED"
 	case core.HostReadsPending:
-		return fmt.Sprintf("the host reads %s while %s (line %d) may still be writing it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "STALE_READ"
+		return fmt.Sprintf("the host reads %s while %s (line %d) may still be writing it", quote(fl.Owner), fl.Via, endLine), "", "STALE_READ"
 	case core.HostWritesPending:
-		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it: nothing waited for the queued work", quote(fl.Owner), fl.Via, endLine), "RACE"
+		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it", quote(fl.Owner), fl.Via, endLine), "", "RACE"
 	case core.ThreadOutlives:
-		return fmt.Sprintf("the thread %s is detached here and runs on with a closure that uses %s, but %s while nothing waits for the thread", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "HOST_UAF"
+		return fmt.Sprintf("the detached thread %s uses %s, which %s while the thread may still run", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "nothing waits for the thread", "HOST_UAF"
 	case core.LeftStale:
-		return fmt.Sprintf("%s is given new memory here, but %s, which the class sets from the memory of %s, is not set again before the method returns: the object keeps pointing at the old memory", quote(fl.Owner), quote(fl.Value), quote(fl.Owner)), "HOST_UAF"
+		return fmt.Sprintf("%s is given new memory here, but %s still points at the old memory when the method returns", quote(fl.Owner), quote(fl.Value)),
+			fmt.Sprintf("the class sets %s from the memory of %s", quote(fl.Value), quote(fl.Owner)), "HOST_UAF"
 	case core.UseAfterMove:
 		if fl.Via == "return" {
-			return fmt.Sprintf("returns %s, a null pointer: std::move emptied the smart pointer earlier on this path", quote(fl.Value)), "NULL_DEREF"
+			return fmt.Sprintf("returns %s, a null pointer: std::move emptied the smart pointer earlier on this path", quote(fl.Value)), "", "NULL_DEREF"
 		}
-		return fmt.Sprintf("%s uses %s after std::move emptied it", quote(fl.Value), quote(fl.Owner)), "NULL_DEREF"
+		return fmt.Sprintf("%s uses %s after std::move emptied it", quote(fl.Value), quote(fl.Owner)), "", "NULL_DEREF"
 	}
-	return fl.Kind.String(), "HOST_UAF"
+	return fl.Kind.String(), "", "HOST_UAF"
 }
 
 // storedVia names the ReturnsLocal faults of a pointer stored where the
@@ -332,13 +351,14 @@ func keeperWord(k string) string {
 	return "member"
 }
 
-// endedHow says how the memory of a fault's owner ended: out of scope at
-// the closing brace, or by the call or operation named in Via.
+// endedHow says how the memory of a fault's owner ended, after "which":
+// out of scope at the closing brace, or by the call or operation named in
+// Via.
 func endedHow(fl core.Fault, endLine int) string {
 	if fl.Via == "}" {
-		return fmt.Sprintf("%s goes out of scope at line %d", quote(fl.Owner), endLine)
+		return fmt.Sprintf("goes out of scope at line %d", endLine)
 	}
-	return fmt.Sprintf("%s ends at line %d (%s)", quote(fl.Owner), endLine, fl.Via)
+	return fmt.Sprintf("ends at line %d (%s)", endLine, fl.Via)
 }
 
 // treeFrees answers the core from the tree's summaries: a function of

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
@@ -53,6 +54,7 @@ for (int64_t i = 0; i < num_stripes; ++i) {
 }`,
 			},
 			Fix:  "drop the call, or write .clone(at::MemoryFormat::Contiguous) where a separate contiguous copy is meant",
+			Hint: "drop the call, or use .clone(at::MemoryFormat::Contiguous) for a copy",
 			Tags: []string{"tensor-layout", "aliasing", "lifetime"},
 		},
 		Check: checkNoopContiguous,
@@ -65,8 +67,13 @@ func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
 		if e.Kind != lifetime.Materialise || e.Flags&lifetime.NoCopy == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("%s() returns the same tensor, not a copy: %s; use .clone(at::MemoryFormat::Contiguous) if a copy was meant, or drop the call",
-			e.Call, e.Text)
+		// Text is "'input' is <why it is contiguous>": the why goes in the
+		// note.
+		input := "the same tensor"
+		if in, _, ok := strings.Cut(e.Text, "' is "); ok {
+			input = in + "' itself"
+		}
+		msg := fmt.Sprintf("%s() returns %s, not a copy: it is contiguous already", e.Call, input)
 		result, recv := fn.VarName(e.Var), fn.VarName(e.Other)
 		w := []diag.Step{p.Step(fn, diag.StepMaterial, e, result, recv, e.Text+", so "+e.Call+"() returns it")}
 		if e.Var != lifetime.NoVar {

@@ -64,6 +64,7 @@ reference to the allocator.`,
 };`,
 			},
 			Fix:  "capture an owning reference to the allocator (a shared_ptr), or document the destruction order that keeps the raw pointer valid until every callback stream is drained",
+			Hint: "capture an owning reference to the allocator (a shared_ptr)",
 			Tags: []string{"lifetime", "callbacks", "allocator"},
 			CWE:  []int{825},
 		},
@@ -86,13 +87,13 @@ func checkAllocatorPointerInCallback(p *Pass, fn *lifetime.Func) {
 			continue
 		}
 		mem := freedName(fn, e)
-		msg := fmt.Sprintf("the deferred callback frees '%s' through '%s', a raw allocator pointer copied into it: the allocator must outlive every queued callback, which only destruction order elsewhere guarantees",
+		msg := fmt.Sprintf("the deferred callback frees '%s' through '%s', a raw allocator pointer copied into it",
 			mem, a.Name)
 		w := []diag.Step{
 			p.Step(fn, diag.StepCallback, reg, reg.Call, a.Name,
 				fmt.Sprintf("the callback is queued with %s and runs later on a runtime thread", reg.Call)),
 			p.Step(fn, diag.StepFree, e, mem, a.Name,
-				fmt.Sprintf("'%s' is freed through the raw pointer '%s'", mem, a.Name)),
+				fmt.Sprintf("'%s' is freed through the raw pointer '%s': the allocator must outlive every queued callback, which only destruction order elsewhere guarantees", mem, a.Name)),
 		}
 		p.Report(fn, e.At, p.nodeEnd(e), msg, "allocator:"+a.Name, w)
 	}

@@ -54,6 +54,7 @@ auto side = at::cuda::getStreamFromPool();
 scratch.record_stream(side);`,
 			},
 			Fix:  "call t.record_stream(s) for every stream other than the allocating one that used t (or recordStream on its storage), or make the allocating stream wait for that stream before t is released",
+			Hint: "call record_stream for every other stream that used the tensor",
 			Tags: []string{"memory-safety", "use-after-free", "streams", "caching-allocator"},
 			CWE:  []int{416},
 		},
@@ -230,11 +231,16 @@ func waitBetween(fn *lifetime.Func, from uint32, rel *lifetime.Event) (proven bo
 
 func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint32, use *lifetime.Event, stream string, rel *lifetime.Event, pw partialWaits) {
 	t := fn.VarName(v)
-	msg := fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and no wait: the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
-		t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), quoteStream(stream))
+	msg := fmt.Sprintf("'%s' is used on %s here and released at line %d with no record_stream and no wait",
+		t, quoteStream(stream), p.Line(rel.At))
+	freed := fmt.Sprintf("'%s' (allocated at line %d) dies here; its block goes back to its own stream's pool, which can hand it out while %s still uses it",
+		t, p.Line(alloc), quoteStream(stream))
 	if cond := pw.named(); cond != nil {
-		msg = fmt.Sprintf("'%s' is allocated at line %d and used on %s here, then released at line %d with no record_stream and a wait (%s at line %d) only %s: %s the caching allocator can hand its block to the next allocation on its own stream while %s still uses it",
-			t, p.Line(alloc), quoteStream(stream), p.Line(rel.At), cond.Call, p.Line(cond.At), pw.gap(), pw.others(), quoteStream(stream))
+		msg = fmt.Sprintf("'%s' is used on %s here and released at line %d with no record_stream, and waited for only on some paths",
+			t, quoteStream(stream), p.Line(rel.At))
+		if pw.loop == nil {
+			freed += fmt.Sprintf("; the only wait (%s at line %d) is %s", cond.Call, p.Line(cond.At), pw.gap())
+		}
 	}
 	via := use.Call
 	if via == "" {
@@ -247,7 +253,7 @@ func reportCrossStream(p *Pass, fn *lifetime.Func, v lifetime.VarID, alloc uint3
 	if pw.loop != nil {
 		w = append(w, loopWaitStep(p, fn, pw.loop, stream))
 	}
-	w = append(w, p.Step(fn, diag.StepFree, rel, t, "", fmt.Sprintf("'%s' dies here and its block goes back to the pool of the stream it was allocated on", t)))
+	w = append(w, p.Step(fn, diag.StepFree, rel, t, "", freed))
 	w[len(w)-1].Via = "scope exit"
 	p.Report(fn, use.At, p.nodeEnd(use), msg, "stream:"+t+":"+stream, w)
 }

@@ -49,6 +49,7 @@ stream->BlockHostUntilDone().IgnoreError();
 allocator_->Deallocate(ordinal_, mem_);`,
 			},
 			Fix:  "log or return the status of the deferral, and make the fall back wait for the stream before it frees",
+			Hint: "log or return the deferral's status; sync before the fall back frees",
 			Tags: []string{"error-handling", "streams", "allocator"},
 			CWE:  []int{416},
 		},
@@ -140,16 +141,19 @@ func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string
 	case inner != nil:
 		mem = freedName(lf, inner)
 	}
+	fellBack := fmt.Sprintf("the fall back frees '%s' at host time, without waiting for the stream", mem)
 	switch {
 	case status == "" && fallback != nil:
-		msg = fmt.Sprintf("the status of %s is dropped: when the deferral fails, '%s' is freed at once at line %d while the stream may still use it, and nothing says why",
+		msg = fmt.Sprintf("the status of %s is dropped: when the deferral fails, '%s' is freed at once at line %d",
 			e.Call, mem, p.Line(fallback.At))
+		fellBack += ", and nothing says why"
 	case status == "":
-		msg = fmt.Sprintf("the status of %s is dropped: when the deferral fails, the deferred free of '%s' never runs and nothing says why",
+		msg = fmt.Sprintf("the status of %s is dropped: when the deferral fails, the deferred free of '%s' never runs",
 			e.Call, mem)
 	default:
-		msg = fmt.Sprintf("the status of %s in '%s' is only tested: when the deferral fails the code falls back to freeing '%s' at once at line %d and the error is never logged or returned",
+		msg = fmt.Sprintf("the status of %s in '%s' is only tested: on failure '%s' is freed at once at line %d",
 			e.Call, status, mem, p.Line(fallback.At))
+		fellBack += "; the error is never logged or returned"
 	}
 	stream := fn.VarName(e.Var)
 	if stream == "" {
@@ -167,8 +171,7 @@ func reportDeferral(p *Pass, fn *lifetime.Func, e *lifetime.Event, status string
 		w = append(w, loopWaitStep(p, fn, pw.loop, stream))
 	}
 	if fallback != nil {
-		w = append(w, p.Step(fn, diag.StepFree, fallback, mem, "",
-			fmt.Sprintf("the fall back frees '%s' at host time, without waiting for the stream", mem)))
+		w = append(w, p.Step(fn, diag.StepFree, fallback, mem, "", fellBack))
 	}
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "deferral:"+e.Call+":"+status, w)
 }

@@ -80,6 +80,7 @@ allocator's raw_delete, whose blocks are reused only on their own stream
 };`,
 			},
 			Fix:  "defer the free until the stream has passed the last use (a host callback on the stream, a stream-ordered free such as cudaFreeAsync, an event the allocator waits on), or wait for the stream before freeing",
+			Hint: "defer the free until the stream passes the last use, or sync first",
 			Tags: []string{"memory-safety", "use-after-free", "streams", "allocator"},
 			CWE:  []int{416},
 		},
@@ -126,15 +127,19 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 
 func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site *streamSite, pw partialWaits) {
 	mem := freedName(fn, e)
-	where := "this function"
+	where := ""
 	if g := enclosing(fn); g.Kind == lifetime.Destructor {
-		where = "the destructor"
+		where = " in the destructor"
 	}
-	msg := fmt.Sprintf("'%s' goes back to the allocator via %s in %s with nothing ordering it after '%s': work queued there may still use it when the memory is handed out again",
+	msg := fmt.Sprintf("'%s' goes back to the allocator via %s%s with nothing ordering it after '%s'",
 		mem, e.Call, where, site.name)
+	freed := fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)
 	if cond := pw.named(); cond != nil {
-		msg = fmt.Sprintf("'%s' goes back to the allocator via %s in %s ordered after '%s' only on the paths through %s at line %d, %s: %s, work queued there may still use it when the memory is handed out again",
-			mem, e.Call, where, site.name, cond.Call, p.Line(cond.At), pw.gap(), pw.others())
+		msg = fmt.Sprintf("'%s' goes back to the allocator via %s%s, ordered after '%s' only on some paths",
+			mem, e.Call, where, site.name)
+		if pw.loop == nil {
+			freed += fmt.Sprintf("; only %s at line %d, %s, orders it after '%s'", cond.Call, p.Line(cond.At), pw.gap(), site.name)
+		}
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepAsync, site.ev, mem, site.name,
@@ -144,8 +149,7 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 	if pw.loop != nil {
 		w = append(w, loopWaitStep(p, fn, pw.loop, site.name))
 	}
-	w = append(w, p.Step(fn, diag.StepFree, e, mem, "",
-		fmt.Sprintf("'%s' is returned to the allocator at host time; the next allocation of a fitting size can be given the same memory", mem)))
+	w = append(w, p.Step(fn, diag.StepFree, e, mem, "", freed))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "free:"+mem, w)
 }
 

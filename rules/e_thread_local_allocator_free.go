@@ -47,6 +47,7 @@ void free_data(void* data, int device) {
 }`,
 			},
 			Fix:  "free through the allocator that allocated the block (record it with the allocation), or share one allocator between threads",
+			Hint: "free through the allocator that allocated the block",
 			Tags: []string{"memory-safety", "concurrency", "allocator"},
 			CWE:  []int{763},
 		},
@@ -84,13 +85,13 @@ func checkThreadLocalAllocatorFree(p *Pass, fn *lifetime.Func) {
 		if local == "" {
 			continue
 		}
-		msg := fmt.Sprintf("%s frees through %s(), which returns the calling thread's own allocator ('%s' is thread_local): memory another thread allocated goes back to an allocator that did not hand it out",
-			e.Call, name, local)
+		msg := fmt.Sprintf("%s frees through %s(), which returns the calling thread's own thread_local allocator",
+			e.Call, name)
 		w := []diag.Step{
 			p.Step(fn, diag.StepFree, e, fn.VarName(e.Var), "", fmt.Sprintf("%s returns the block to this thread's allocator", e.Call)),
 		}
 		w[0].Assumed = true
-		w[0].Message = fmt.Sprintf("assumed: the block was allocated on another thread, through that thread's %s()", name)
+		w[0].Message = fmt.Sprintf("assumed: the block was allocated on another thread, through that thread's %s() ('%s' is thread_local); it goes back to an allocator that did not hand it out", name, local)
 		p.Report(fn, e.At, p.nodeEnd(e), msg, "thread-local-free:"+name+":"+e.Call, w)
 		return
 	}

@@ -56,6 +56,7 @@ are reported when their original is such a destination.`,
 }`,
 			},
 			Fix:  "copy the result back into the destination when it was not contiguous (out.copy_(out_c)), reject views first (check is_contiguous() or that it is a base tensor), or write in place through the view",
+			Hint: "copy the result back into the view, reject views, or write in place",
 			Tags: []string{"data-loss", "tensor-layout", "views"},
 		},
 		Check: checkWriteToTemporary,
@@ -250,16 +251,18 @@ func reportLostWrite(p *Pass, fn *lifetime.Func, m, w, back *lifetime.Event) {
 		how = "handed to " + w.Call + ", which may write it"
 	}
 	nothing := "nothing copies it back"
+	lost := "is lost"
 	if back != nil {
 		nothing = fmt.Sprintf("only %s at line %d, which holdfast does not see into, may copy it back", back.Call, p.Line(back.At))
+		lost = "may be lost"
 	}
-	msg := fmt.Sprintf("'%s' may be a new copy of %s (%s), and it is %s at line %d; %s or checks that %s is a contiguous base tensor, so the writes are lost when %s is a view",
-		cp, shown, m.Call, how, p.Line(w.At), nothing, shown, shown)
+	msg := fmt.Sprintf("'%s' may be a new copy of %s: the write at line %d %s when %s is a view",
+		cp, shown, p.Line(w.At), lost, shown)
 	via := w.Call
 	if w.Kind == lifetime.Store {
 		via = "store"
 	}
-	ws := p.Step(fn, diag.StepWrite, w, cp, "", fmt.Sprintf("the device writes '%s', not %s", cp, shown))
+	ws := p.Step(fn, diag.StepWrite, w, cp, "", fmt.Sprintf("'%s', not %s, is %s; %s or checks that %s is a contiguous base tensor", cp, shown, how, nothing, shown))
 	ws.Via = via
 	steps := []diag.Step{
 		p.Step(fn, diag.StepMaterial, m, cp, orig, fmt.Sprintf("%s makes a new buffer when %s is a view", m.Call, shown)),
@@ -312,9 +315,9 @@ func checkRebound(p *Pass, fn *lifetime.Func, i int) {
 		return
 	}
 	caller := v.Name + " (the caller's tensor)"
-	msg := fmt.Sprintf("'%s' is rebound to its own %s(), a new packed tensor when the caller's is a view, and then written by %s at line %d: the caller's tensor is never written and nothing copies the result back",
-		v.Name, m.Call, w.Call, p.Line(w.At))
-	ws := p.Step(fn, diag.StepWrite, w, v.Name, "", fmt.Sprintf("%s writes the packed copy, not the caller's tensor", w.Call))
+	msg := fmt.Sprintf("'%s' is rebound to its own %s() and written at line %d, so a caller's view is never written",
+		v.Name, m.Call, p.Line(w.At))
+	ws := p.Step(fn, diag.StepWrite, w, v.Name, "", fmt.Sprintf("%s writes the packed copy, not the caller's tensor; nothing copies the result back", w.Call))
 	ws.Via = w.Call
 	if assumed {
 		ws.Assumed = true

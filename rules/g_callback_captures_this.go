@@ -87,6 +87,7 @@ the lambda runs is reported as latent.`,
 }`,
 			},
 			Fix:  "capture a strong reference (shared_from_this(), an intrusive_ptr to the object) or a weak one that the callback locks and checks, or wait for the future in the destructor or before the local dies",
+			Hint: "capture a strong or checked weak reference, or wait before it dies",
 			Tags: []string{"memory-safety", "use-after-free", "callbacks", "lifetime"},
 			CWE:  []int{416},
 		},
@@ -305,18 +306,15 @@ func futureName(fn *lifetime.Func, e *lifetime.Event) string {
 
 func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *lifetime.ThisUse, pw partialWaits) {
 	fut := futureName(fn, e)
-	what := "this"
+	uses := ""
 	if use.Name != "this" {
-		what = fmt.Sprintf("this (it uses '%s' at line %d)", use.Name, p.Line(use.At))
+		uses = fmt.Sprintf(" (it uses '%s' at line %d)", use.Name, p.Line(use.At))
 	}
-	msg := fmt.Sprintf("the callback registered with %s on '%s' captures %s and holds no reference to the object: if the object is destroyed before '%s' completes, the callback runs on a dangling this",
-		e.Call, fut, what, fut)
-	if cond := pw.named(); cond != nil {
-		msg += fmt.Sprintf("; the only wait for '%s' (line %d) is %s", fut, p.Line(cond.At), pw.gap())
-	}
+	msg := fmt.Sprintf("the callback registered with %s on '%s' captures this but holds no reference to the object",
+		e.Call, fut)
 	g := enclosing(fn)
 	w := []diag.Step{
-		p.Step(fn, diag.StepCallback, e, fut, "this", fmt.Sprintf("a continuation capturing this is registered on '%s'", fut)),
+		p.Step(fn, diag.StepCallback, e, fut, "this", fmt.Sprintf("a continuation capturing this%s is registered on '%s'", uses, fut)),
 	}
 	if pw.loop != nil {
 		w = append(w, loopWait(p, fn, pw.loop, fut))
@@ -331,17 +329,22 @@ func reportCallbackThis(p *Pass, fn *lifetime.Func, e *lifetime.Event, use *life
 		death.Assumed = true
 		death.Message = fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see drops the object while '%s' is still pending", shortName(g.Name), fut)
 	}
+	death.Message += "; the callback then runs on a dangling this"
+	if pw.loop == nil && pw.branch != nil {
+		death.Message += fmt.Sprintf(" (the only wait for '%s', at line %d, is %s)", fut, p.Line(pw.branch.At), pw.gap())
+	}
 	w = append(w, death)
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "this:"+fut+":"+e.Call, w)
 }
 
 func reportCallbackLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, name string, died *lifetime.Event, pw partialWaits) {
 	fut := futureName(fn, e)
-	msg := fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and nothing waits for '%s' before '%s' dies at line %d",
-		e.Call, fut, name, fut, name, p.Line(died.At))
+	msg := fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, which dies at line %d",
+		e.Call, fut, name, p.Line(died.At))
+	death := fmt.Sprintf("'%s' dies here and nothing waited for '%s': the callback can still run and use it", name, fut)
 	if cond := pw.named(); cond != nil {
-		msg = fmt.Sprintf("the callback registered with %s on '%s' captures local '%s' by reference, and only a wait for '%s' %s (line %d) comes before '%s' dies at line %d: %s, the callback can run on a dead '%s'",
-			e.Call, fut, name, fut, pw.gap(), p.Line(cond.At), name, p.Line(died.At), pw.others(), name)
+		death = fmt.Sprintf("'%s' dies here, and the only wait for '%s' (line %d) is %s: %s, the callback can run on a dead '%s'",
+			name, fut, p.Line(cond.At), pw.gap(), pw.others(), name)
 	}
 	w := []diag.Step{
 		p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("a continuation holding a reference to '%s' is registered on '%s'", name, fut)),
@@ -349,7 +352,7 @@ func reportCallbackLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, name str
 	if pw.loop != nil {
 		w = append(w, loopWait(p, fn, pw.loop, fut))
 	}
-	w = append(w, p.Step(fn, diag.StepOwnerDies, died, name, "", fmt.Sprintf("'%s' dies here; the callback can still run and use it", name)))
+	w = append(w, p.Step(fn, diag.StepOwnerDies, died, name, "", death))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "ref:"+name+":"+fut, w)
 }
 
@@ -722,20 +725,13 @@ func reportDeferredLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, v *lifet
 	case v.Param:
 		what = "parameter"
 	}
-	runs := fmt.Sprintf("%s, which may run it after returning,", e.Call)
-	if how == "" {
-		runs = fmt.Sprintf("%s, whose name says it may run it after returning,", e.Call)
-	}
 	var msg string
 	if callers {
-		msg = fmt.Sprintf("the lambda handed to %s captures %s '%s' by reference: it refers to the caller's object, which nothing here keeps alive until the lambda runs (capture a strong reference or a copy)",
-			runs, what, v.Name)
+		msg = fmt.Sprintf("the lambda handed to %s captures the caller's '%s' by reference and nothing keeps it alive",
+			e.Call, v.Name)
 	} else {
-		msg = fmt.Sprintf("the lambda handed to %s captures %s '%s' by reference, and nothing waits for it before '%s' dies at line %d",
-			runs, what, v.Name, v.Name, p.Line(died.At))
-		if cond := pw.named(); cond != nil {
-			msg += fmt.Sprintf(" (the only wait, at line %d, is %s)", p.Line(cond.At), pw.gap())
-		}
+		msg = fmt.Sprintf("the lambda handed to %s captures %s '%s' by reference, which dies at line %d",
+			e.Call, what, v.Name, p.Line(died.At))
 	}
 	queue := e.Call
 	if e.Text != "" {
@@ -746,16 +742,19 @@ func reportDeferredLocal(p *Pass, fn *lifetime.Func, e *lifetime.Event, v *lifet
 		cb.Assumed = true
 		cb.Message = fmt.Sprintf("assumed: %s, which holdfast cannot see, runs the lambda after returning, as its name says", e.Call)
 	} else {
-		cb.Message += " (" + how + ")"
+		cb.Message += fmt.Sprintf(", which may run it after returning (%s)", how)
 	}
 	w := []diag.Step{cb}
 	if pw.loop != nil {
 		w = append(w, loopWait(p, fn, pw.loop, queue))
 	}
-	death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here; the lambda can still run and use it", v.Name))
+	death := p.Step(fn, diag.StepOwnerDies, died, v.Name, "", fmt.Sprintf("'%s' dies here and nothing waited for the lambda: it can still run and use it", v.Name))
+	if pw.loop == nil && pw.branch != nil {
+		death.Message = fmt.Sprintf("'%s' dies here, and the only wait for the lambda (line %d) is %s: the lambda can still run and use it", v.Name, p.Line(pw.branch.At), pw.gap())
+	}
 	if callers {
 		death.Assumed = true
-		death.Message = fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see destroys the object '%s' refers to before the lambda runs", shortName(enclosing(fn).Name), v.Name)
+		death.Message = fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see destroys the object '%s' refers to before the lambda runs: capture a strong reference or a copy", shortName(enclosing(fn).Name), v.Name)
 	}
 	w = append(w, death)
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "defer:"+v.Name+":"+e.Call, w)

@@ -49,6 +49,7 @@ is latent.`,
 }`,
 			},
 			Fix:  "keep the pool's owner alive until the completion has freed into it: retain it before registering the callback and release it in the callback",
+			Hint: "retain the pool's owner in the callback and release it there",
 			Tags: []string{"memory-safety", "use-after-free", "callbacks"},
 			CWE:  []int{416},
 		},
@@ -178,10 +179,10 @@ func kept(p *Pass, fn *lifetime.Func, v lifetime.VarID) bool {
 
 func reportCompletionFreesIntoPool(p *Pass, fn *lifetime.Func, e, f, alloc *lifetime.Event, x, owner, member string) {
 	fut := futureName(fn, e)
-	msg := fmt.Sprintf("the callback registered with %s frees '%s' into '%s->%s' (allocated there at line %d) but keeps no reference to '%s': if '%s' is released before the callback runs, the free writes into its destroyed pool",
-		e.Call, x, owner, member, p.Line(alloc.At), owner, owner)
+	msg := fmt.Sprintf("the %s callback frees '%s' into the pool of '%s' but keeps no reference to it",
+		e.Call, x, owner)
 	death := p.Step(fn, diag.StepOwnerDies, endOf(fn), owner, "",
-		fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see releases '%s' before the work completes", shortName(enclosing(fn).Name), owner))
+		fmt.Sprintf("assumed: after %s returns, a caller holdfast cannot see releases '%s' before the work completes; the free then writes into its destroyed pool", shortName(enclosing(fn).Name), owner))
 	death.Assumed = true
 	w := []diag.Step{
 		p.Step(fn, diag.StepDeclare, alloc, owner, "", fmt.Sprintf("'%s' comes from the pool '%s->%s'", x, owner, member)),

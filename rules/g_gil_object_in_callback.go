@@ -50,6 +50,7 @@ the callback, or releasing the tensor where the caller waits, avoids it.`,
 }`,
 			},
 			Fix:  "capture the device buffer the work needs (a buffer reference, a shared pointer to the allocation) instead of the tensor, or keep the tensor in a hold the caller releases after waiting",
+			Hint: "capture the device buffer, not the tensor, or release it after waiting",
 			Tags: []string{"deadlock", "callbacks", "python"},
 		},
 		Check: checkGILObjectInCallback,
@@ -79,11 +80,11 @@ func checkGILObjectInCallback(p *Pass, fn *lifetime.Func) {
 				name = c.Call
 			}
 			fut := futureName(fn, e)
-			msg := fmt.Sprintf("'%s' (%s) is captured by value into the callback registered with %s on '%s': it is released on the runtime thread that completes the work, which may need the interpreter lock",
-				name, typ, e.Call, fut)
+			msg := fmt.Sprintf("'%s' (%s) is captured by value and released by the %s callback on the runtime thread",
+				name, typ, e.Call)
 			w := []diag.Step{
-				p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("the callback owns a copy of '%s'", name)),
-				p.Step(fn, diag.StepFree, endOf(e.Lambda), name, "", fmt.Sprintf("'%s' is released when the callback finishes, on the runtime thread, which may need the interpreter lock", name)),
+				p.Step(fn, diag.StepCallback, e, fut, name, fmt.Sprintf("the callback registered on '%s' owns a copy of '%s'", fut, name)),
+				p.Step(fn, diag.StepFree, endOf(e.Lambda), name, "", fmt.Sprintf("'%s' is released when the callback finishes, on the runtime thread that completes the work, which may need the interpreter lock", name)),
 			}
 			w[1].Via = "release on the callback thread"
 			if wt, died := hostKeepsPastWait(fn, e, i, c.Var); wt != nil {

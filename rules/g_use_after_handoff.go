@@ -53,6 +53,7 @@ void submit(queue_t* q, op_t* op) {
 }`,
 			},
 			Fix:  "read or write what is needed before handing the data over, or copy it into locals first",
+			Hint: "use or copy what is needed before handing the data over",
 			Tags: []string{"memory-safety", "use-after-free", "concurrency"},
 			CWE:  []int{416, 362},
 		},
@@ -264,8 +265,8 @@ func mayFree(f *lifetime.Func, v lifetime.VarID, frees func(*lifetime.Func, *lif
 }
 
 func reportUseAfterHandoff(p *Pass, fn *lifetime.Func, c, use *lifetime.Event, v *lifetime.Var, cb string) {
-	msg := fmt.Sprintf("'%s' is used at line %d after it was handed to %s at line %d with %s, which may free it: the completion may already have run",
-		v.Name, p.Line(use.At), shortName(c.Call), p.Line(c.At), cb)
+	msg := fmt.Sprintf("'%s' is used at line %d after it was handed to %s at line %d, which may free it",
+		v.Name, p.Line(use.At), shortName(c.Call), p.Line(c.At))
 	obj := "*" + v.Name
 	decl := &lifetime.Event{Node: v.Decl, At: v.At, Call: v.Type}
 	dies := p.Step(fn, diag.StepOwnerDies, c, obj, "",
@@ -276,14 +277,14 @@ func reportUseAfterHandoff(p *Pass, fn *lifetime.Func, c, use *lifetime.Event, v
 		p.Step(fn, diag.StepDeclare, decl, obj, "", fmt.Sprintf("'%s' points to an object on the heap", v.Name)),
 		p.Step(fn, diag.StepBorrow, decl, v.Name, obj, fmt.Sprintf("'%s' points to it", v.Name)),
 		dies,
-		p.Step(fn, diag.StepUse, use, v.Name, "", fmt.Sprintf("'%s' is used here, after the hand-off", v.Name)),
+		p.Step(fn, diag.StepUse, use, v.Name, "", fmt.Sprintf("'%s' is used here, after the hand-off: the completion may already have run", v.Name)),
 	}
 	at, end := use.At, p.nodeEnd(use)
 	if use.At < c.At {
 		// The use is a loop's condition, read again after the hand-off:
 		// the hand-off in the loop is where the fix goes.
-		msg = fmt.Sprintf("'%s' is handed to %s with %s, which may free it, inside a loop whose condition reads it again at line %d: the completion may already have run",
-			v.Name, shortName(c.Call), cb, p.Line(use.At))
+		msg = fmt.Sprintf("'%s' is handed to %s, which may free it, in a loop whose condition reads it at line %d",
+			v.Name, shortName(c.Call), p.Line(use.At))
 		at, end = c.At, p.nodeEnd(c)
 	}
 	p.Report(fn, at, end, msg, "handoff:"+cb+":"+v.Name, w)

@@ -39,6 +39,7 @@ return c10::make_intrusive<TpuWork>();   // wait() returns at once`,
 return c10::make_intrusive<TpuWork>(std::move(recv_future));`,
 			},
 			Fix:  "hand the future of the work (or one chained after it) to the work object, so that wait() blocks until the operation is done",
+			Hint: "hand the work's future to the work object",
 			Tags: []string{"correctness", "async", "work"},
 			CWE:  []int{362},
 		},
@@ -67,14 +68,15 @@ func checkWorkWithoutFuture(p *Pass, fn *lifetime.Func) {
 		w := []diag.Step{
 			p.Step(fn, diag.StepAsync, a, fn.VarName(a.Other), fn.VarName(a.Var), fmt.Sprintf("%s starts async work", a.Call)),
 		}
+		handed := fmt.Sprintf("the %s handed to callers does not hold %s", c.Text, fut)
 		if cond := pw.named(); cond != nil {
-			msg += fmt.Sprintf("; the only wait for it (line %d) is %s", p.Line(cond.At), pw.gap())
+			handed += fmt.Sprintf("; the only wait for it (line %d) is %s", p.Line(cond.At), pw.gap())
 		}
 		if pw.loop != nil {
 			w = append(w, p.Step(fn, diag.StepWait, pw.loop, fn.VarName(a.Var), "",
 				fmt.Sprintf("%s is waited for here, in a loop body holdfast cannot prove runs; when the loop does not run the work object's wait() returns early", fut)))
 		}
-		w = append(w, p.Step(fn, diag.StepEscape, c, c.Text, fn.VarName(a.Var), fmt.Sprintf("the %s handed to callers does not hold %s", c.Text, fut)))
+		w = append(w, p.Step(fn, diag.StepEscape, c, c.Text, fn.VarName(a.Var), handed))
 		w[len(w)-1].Via = "work-without-future"
 		p.Report(fn, c.At, p.nodeEnd(c), msg, "work:"+c.Text+":"+a.Call, w)
 	}

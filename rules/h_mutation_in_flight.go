@@ -50,6 +50,7 @@ same-stream copy are missed.`,
 }`,
 			},
 			Fix:  "wait for the copy (Await, BlockHostUntilReady, a stream or event synchronisation) before mutating the tensor, or mutate a clone",
+			Hint: "wait for the copy before mutating the tensor, or mutate a clone",
 			Tags: []string{"data-race", "async", "aliasing"},
 			CWE:  []int{362},
 		},
@@ -161,14 +162,12 @@ func reportMutationInFlight(p *Pass, fn *lifetime.Func, a, m *lifetime.Event, op
 	if op != m.Var {
 		through = fmt.Sprintf(" (through '%s')", fn.VarName(op))
 	}
-	msg := fmt.Sprintf("'%s' is mutated in place by %s while %s, started at line %d on '%s'%s, may still use its buffer; wait for the copy first",
-		t, m.Call, a.Call, p.Line(a.At), t, through)
+	msg := fmt.Sprintf("%s (line %d) may still be using '%s'%s when %s mutates it in place",
+		a.Call, p.Line(a.At), t, through, m.Call)
 	w := []diag.Step{p.Step(fn, diag.StepAsync, a, t, fn.VarName(a.Var), fmt.Sprintf("%s starts an async copy that uses '%s'", a.Call, t))}
 	// A wait in a loop body the rule cannot prove runs: the witness takes
 	// the path through the body, and the replay says whether it is clean.
 	if lw := waitOnPath(fn, ai, m, flow, ops, futures); lw != nil {
-		msg = fmt.Sprintf("'%s' is mutated in place by %s while %s, started at line %d on '%s'%s, may still use its buffer: only a wait in a loop body at line %d, which may not run, waits for the copy first",
-			t, m.Call, a.Call, p.Line(a.At), t, through, p.Line(lw.At))
 		w = append(w, p.Step(fn, diag.StepWait, lw, fn.VarName(lw.Var), "", fmt.Sprintf("%s waits for the copy on this path, in a loop body holdfast cannot prove runs", lw.Call)))
 	}
 	w = append(w, p.Step(fn, diag.StepMutate, m, t, "", fmt.Sprintf("%s changes '%s' before anything waits for the copy on every path", m.Call, t)))

@@ -188,11 +188,14 @@ func TestRuleMetadata(t *testing.T) {
 		if !regexp.MustCompile(`^HF-[A-HN]\d{3}$`).MatchString(m.ID) || m.Class != m.ID[3:4] {
 			t.Errorf("%s: id must be HF-<class><3 digits> matching class %q", m.ID, m.Class)
 		}
-		if m.Summary == "" || m.Help == "" || m.Example.Bad == "" || m.Example.Good == "" || m.Fix == "" || m.Severity == 0 || m.Precision == "" {
+		if m.Summary == "" || m.Help == "" || m.Example.Bad == "" || m.Example.Good == "" || m.Fix == "" || m.Hint == "" || m.Severity == 0 || m.Precision == "" {
 			t.Errorf("%s: incomplete metadata", m.ID)
 		}
 		if strings.ToLower(m.Summary[:1]) != m.Summary[:1] || strings.HasSuffix(m.Summary, ".") {
 			t.Errorf("%s: summary should be lower-case with no trailing period", m.ID)
+		}
+		if m.Hint != "" && (strings.ToLower(m.Hint[:1]) != m.Hint[:1] || strings.HasSuffix(m.Hint, ".")) {
+			t.Errorf("%s: hint should be lower-case with no trailing period", m.ID)
 		}
 		if _, err := os.Stat(filepath.Join("..", "docs", "rules", m.ID+".md")); err != nil {
 			t.Errorf("%s: no docs/rules/%s.md", m.ID, m.ID)

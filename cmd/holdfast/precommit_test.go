@@ -105,7 +105,7 @@ func TestPreCommitHook(t *testing.T) {
 		t.Fatal("the commit of a buggy file succeeded")
 	}
 	for _, want := range []string{"holdfast", "Failed", "exit code: 1",
-		"backend/send.cc:18:45: error: raw pointer 'raw' borrowed from 'buffer'", "[HF-B001]"} {
+		"backend/send.cc:18:45: error: pointer 'raw' kept in 'pjrt_buffers'", "[HF-B001]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("hook output lacks %q", want)
 		}

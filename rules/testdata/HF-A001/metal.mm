@@ -3,7 +3,7 @@
 @implementation Readback
 - (HostFuture<void>)readBack:(const at::Tensor&)t into:(void*)dst {
   BufferHandle staging = MaterializeOnDevice(t);
-  HostFuture<void> done = staging.ReadToHost(dst);  // want "ReadToHost works on 'staging', whose only owner dies at line 8" latent
+  HostFuture<void> done = staging.ReadToHost(dst);  // want "ReadToHost may still use 'staging' when its only owner dies at line 8" latent
   return done;
 }
 

@@ -5,21 +5,21 @@
 
 HostFuture<void> Reader::ReadBack(const Tensor& t, void* dst) {
   BufferHandle h = store_->Materialize(t);
-  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', whose only owner dies at line 10 .*: its future 'done' is returned at line 9" latent
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost may still use 'h' when its only owner dies at line 10" latent
   return done;
 }
 
 // Through the storage of a packed copy that only this function owns.
 HostFuture<void> Reader::ReadPacked(const Tensor& t, void* dst) {
   Tensor packed = t.contiguous();
-  HostFuture<void> done = packed.storage()->ReadToHost(dst);  // want "ReadToHost works on 'packed', whose only owner dies at line 17 .*: its future 'done' is stored in pending_" latent
+  HostFuture<void> done = packed.storage()->ReadToHost(dst);  // want "ReadToHost may still use 'packed' when its only owner dies at line 17" latent
   pending_ = std::move(done);
 }
 
 // Handed to a work object that outlives the call.
 c10::intrusive_ptr<Work> Reader::ReadAsWork(const Tensor& t, void* dst) {
   BufferHandle h = store_->Materialize(t);
-  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is moved into c10::make_intrusive" latent
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost may still use 'h' when its only owner dies at line 24" latent
   return c10::make_intrusive<ReadWork>(std::move(done));
 }
 
@@ -63,7 +63,7 @@ HostFuture<void> Reader::ReadCached(void* dst) {
 // Only the non-blocking path leaks: the blocking one waits first.
 HostFuture<void> Reader::ReadMaybeBlocking(const Tensor& t, void* dst, bool blocking) {
   BufferHandle h = store_->Materialize(t);
-  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is returned at line 71" latent
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost may still use 'h' when its only owner dies at line 72" latent
   if (blocking) {
     done.wait();
     return done;
@@ -76,14 +76,14 @@ HostFuture<void> Reader::ReadMaybeBlocking(const Tensor& t, void* dst, bool bloc
 HostFuture<void> Reader::ReadFresh(int64_t n, void* dst) {
   Tensor base = at::empty({n});
   Tensor same = base.contiguous();
-  HostFuture<void> done = same.storage()->ReadToHost(dst);  // want "ReadToHost works on 'base' \(through 'same'\), whose only owner dies at line 81" latent
+  HostFuture<void> done = same.storage()->ReadToHost(dst);  // want "ReadToHost may still use 'base' \(through 'same'\) when its only owner dies at line 81" latent
   return done;
 }
 
 // Stored into a container the caller owns: it outlives the handle.
 void Reader::ReadInto(const Tensor& t, void* dst, std::vector<HostFuture<void>>* pending) {
   BufferHandle h = store_->Materialize(t);
-  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is put into 'pending', which outlives this function" latent
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost may still use 'h' when its only owner dies at line 88" latent
   pending->push_back(std::move(done));
 }
 
@@ -102,7 +102,7 @@ xla::Future<> ReadBlocking(const at::Tensor& src, xla::MutableBorrowingLiteral* 
 HostFuture<void> Reader::ReadDrained(const Tensor& t, void* dst) {
   BufferHandle h = store_->Materialize(t);
   std::vector<HostFuture<void>> pending;
-  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost works on 'h', .*: its future 'done' is returned at line 110, and only a wait in a loop body at line 108" not-reproduced
+  HostFuture<void> done = h.ReadToHost(dst);  // want "ReadToHost may still use 'h' when its only owner dies at line 111" not-reproduced
   pending.push_back(done);
   for (auto& f : pending) {
     f.wait();

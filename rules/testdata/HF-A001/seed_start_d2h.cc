@@ -6,7 +6,7 @@ absl::StatusOr<xla::Future<>> StartD2H(const at::Tensor& src, void* dst_ptr, con
   TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * buffer, buffer_ref.AwaitBuffer());
   auto literal = std::make_unique<xla::MutableBorrowingLiteral>(static_cast<char*>(dst_ptr), shape);
   auto [promise, future_out] = xla::MakePromise<void>();
-  xla::Future<> future = buffer->ToLiteral(literal.get());  // want "ToLiteral works on 'buffer_ref' \(through 'buffer'\), whose only owner dies at line 15 while the work may still run: its future 'future' is chained into OnReady at line 10" confirmed
+  xla::Future<> future = buffer->ToLiteral(literal.get());  // want "ToLiteral may still use 'buffer_ref' \(through 'buffer'\) when its only owner dies at line 15" confirmed
   future.OnReady([literal = std::move(literal), promise = std::move(promise),
                   dst_ptr](absl::Status s) mutable {
     promise.Set(std::move(s));
@@ -34,7 +34,7 @@ absl::StatusOr<xla::Future<>> StartD2HFixed(const at::Tensor& src, void* dst_ptr
 // the future goes to RecordAsyncDeviceToHost, the function returns.
 absl::Status CopyTpuToCpuWithTpuConversion(const at::Tensor& src, at::Tensor& dst, bool non_blocking) {
   TT_ASSIGN_OR_RETURN(DeviceBufferRef converted_src_buf, GetBuffer(src));
-  xla::Future<> future = converted_src_buf->ToLiteral(MakeLiteral(dst));  // want "ToLiteral works on 'converted_src_buf', whose only owner dies at line 43 .*: its future 'future' is moved into RecordAsyncDeviceToHost at line 41" confirmed
+  xla::Future<> future = converted_src_buf->ToLiteral(MakeLiteral(dst));  // want "ToLiteral may still use 'converted_src_buf' when its only owner dies at line 43" confirmed
   if (!non_blocking) {
     return future.Await();
   }
@@ -53,7 +53,7 @@ absl::Status CopyTpuToCpuBlocking(const at::Tensor& src, at::Tensor& dst) {
 // A temporary future returned as it is.
 xla::Future<> ReadBack(const at::Tensor& src, xla::MutableBorrowingLiteral* literal) {
   DeviceBufferRef ref = MaterializeAndReturn(src, MaterializationReason::kTransfer);
-  return ref->ToLiteral(literal);  // want "ToLiteral works on 'ref', whose only owner dies at line 57 .*: its future is handed on as it is" confirmed
+  return ref->ToLiteral(literal);  // want "ToLiteral may still use 'ref' when its only owner dies at line 57" confirmed
 }
 
 // The hold travels inside the future (the refactor's PreparedRawDmaBuffer):

@@ -2,7 +2,7 @@
 // parameter that defaults to nullptr, so a caller that forgets it compiles.
 class WorkTpu : public Work {
  public:
-  explicit WorkTpu(xla::Future<> future, std::shared_ptr<void> hold = nullptr)  // want "hold parameter 'hold' of WorkTpu defaults to nullptr: a caller that passes only the future 'future' drops" not-modelled
+  explicit WorkTpu(xla::Future<> future, std::shared_ptr<void> hold = nullptr)  // want "hold parameter 'hold' of WorkTpu defaults to nullptr: a caller can leave it out" not-modelled
       : future_(std::move(future)), hold_(std::move(hold)) {}
 
  private:

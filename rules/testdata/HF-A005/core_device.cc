@@ -7,7 +7,7 @@ std::vector<float> pack_rows(int n);
 
 void upload_rows(cl_command_queue q, cl_mem rows, int n) {
   std::vector<float> host = pack_rows(n);
-  clEnqueueWriteBuffer(q, rows, CL_FALSE, 0, n * sizeof(float), host.data(), 0, nullptr, nullptr);  // want "queues device work that uses 'host', but 'host' goes out of scope at line 11" confirmed
+  clEnqueueWriteBuffer(q, rows, CL_FALSE, 0, n * sizeof(float), host.data(), 0, nullptr, nullptr);  // want "queues device work that uses 'host', which goes out of scope at line 11" confirmed
 }
 
 void upload_rows_sycl(sycl::queue& q, float* dev, int n) {

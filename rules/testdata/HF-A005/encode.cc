@@ -81,7 +81,7 @@ void AsType(const array& in, array& out, const Stream& s) {
 
 // A scalar built in the argument list dies at the end of the statement.
 void PadWithZero(const array& in, array& padded, const Stream& s) {
-  copy_gpu(array(0, in.dtype()), padded, CopyType::Scalar, s);  // want "copy_gpu queues work that reads the temporary array\(0, in.dtype\(\)\), which dies at the end of the statement" confirmed
+  copy_gpu(array(0, in.dtype()), padded, CopyType::Scalar, s);  // want "copy_gpu queues work that reads the temporary 'array\(0, in.dtype\(\)\)', which dies at the end of the statement" confirmed
 }
 
 // Correct: the scalar is named and kept with the command buffer.

@@ -16,7 +16,7 @@ absl::Status PushRows(se::Stream* stream, se::DeviceMemoryBase dst, const float*
 // The wait covers the last path only: the early return leaves first.
 absl::Status PushChecked(se::Stream* stream, se::DeviceMemoryBase dst, const float* rows, size_t n, bool strict) {
   std::vector<float> staging(rows, rows + n);
-  TF_RETURN_IF_ERROR(stream->Memcpy(&dst, staging.data(), n * sizeof(float)));  // want "the early exit at line 21 \(return\) leaves before the wait that covers the other paths" confirmed
+  TF_RETURN_IF_ERROR(stream->Memcpy(&dst, staging.data(), n * sizeof(float)));  // want "Memcpy queues work that reads 'staging', which dies at the early exit at line 21, before the wait" confirmed
   if (strict && n == 0) {
     return absl::InvalidArgumentError("empty");
   }
@@ -26,7 +26,7 @@ absl::Status PushChecked(se::Stream* stream, se::DeviceMemoryBase dst, const flo
 // An error macro after the copy returns before the wait.
 absl::Status PushValidated(se::Stream* stream, se::DeviceMemoryBase dst, const float* rows, size_t n) {
   std::vector<float> staging(rows, rows + n);
-  TF_RETURN_IF_ERROR(stream->Memcpy(&dst, staging.data(), n * sizeof(float)));  // want "the early exit at line 30 \(TF_RETURN_IF_ERROR\) leaves before the wait" confirmed
+  TF_RETURN_IF_ERROR(stream->Memcpy(&dst, staging.data(), n * sizeof(float)));  // want "Memcpy queues work that reads 'staging', which dies at the early exit at line 30" confirmed
   TF_RETURN_IF_ERROR(Validate(dst));
   return stream->BlockHostUntilDone();
 }

@@ -21,7 +21,7 @@ void WriteRow(absl::Span<const float> row);
 void OnDone(HostFuture<void> done) {
   std::vector<float> host = Pack();
   const float* data = host.data();
-  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady captures 'data', which points into local 'host', but not 'host' itself: 'host' dies at line 25" confirmed
+  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady captures 'data' but not its owner 'host', which dies at line 25" confirmed
 }
 
 // A view of a block's vector, handed to a task queue that keeps the task.
@@ -29,7 +29,7 @@ void Queue(Reactor& reactor, bool wide) {
   if (wide) {
     std::vector<float> row_data = Pack();
     absl::Span<const float> row = row_data;
-    reactor.Post([row]() { WriteRow(row); });  // want "the lambda handed to Post captures 'row', which points into local 'row_data'" confirmed
+    reactor.Post([row]() { WriteRow(row); });  // want "the lambda handed to Post captures 'row' but not its owner 'row_data'" confirmed
   }
 }
 
@@ -74,7 +74,7 @@ void OnDoneParam(HostFuture<void> done, const std::vector<float>& host) {
 void OnDoneRetried(HostFuture<void> done, int tries) {
   std::vector<float> host = Pack();
   const float* data = host.data();
-  done.OnReady([data](Status s) { Write(data); });  // want "the only wait for it, at line 79, is in a loop body" not-reproduced
+  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady captures 'data' but not its owner 'host', which dies at line 81" not-reproduced
   for (int i = 0; i < tries; ++i) {
     done.Await();
   }

@@ -30,7 +30,7 @@ class Context {
 std::shared_ptr<Context> MakeContext(Queue& queue) {
   Driver driver;
   std::vector<Port> ports;
-  ports.emplace_back(driver, queue, 0);  // want "'ports' holds a Port that keeps a reference to local 'driver' \(in 'driver_'\), and is returned at line 34" confirmed
+  ports.emplace_back(driver, queue, 0);  // want "'ports' holds a Port that keeps a reference to local 'driver', and is returned at line 34" confirmed
   return std::make_shared<Context>(std::move(driver), std::move(ports));
 }
 
@@ -39,7 +39,7 @@ void PollAll(const Driver& driver, int n) {
   std::vector<Port> ports;
   for (int i = 0; i < n; ++i) {
     Queue queue;
-    ports.emplace_back(driver, queue, i);  // want "'ports' holds a Port that keeps a reference to local 'queue' \(in 'queue_'\), and is used at line 44" confirmed
+    ports.emplace_back(driver, queue, i);  // want "'ports' holds a Port that keeps a reference to local 'queue', and is used at line 44 after it dies at line 43" confirmed
   }
   for (Port& p : ports) {
     p.Poll();

@@ -10,7 +10,7 @@ class HostStaging {
   std::vector<const void*> srcs;
   for (const Tensor& t : ts) {
     HostStaging staging = [self stagingFor:t];
-    srcs.push_back(staging.data());  // want "raw pointer borrowed from 'staging' is kept in 'srcs', which is used at line 15" confirmed
+    srcs.push_back(staging.data());  // want "pointer kept in 'srcs' is used at line 15 after its owner 'staging' dies" confirmed
   }
   [self.queue submit:srcs.data() count:srcs.size()];
 }

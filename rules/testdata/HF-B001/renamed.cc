@@ -19,7 +19,7 @@ Status Sender::Send(const std::vector<Tensor>& ts) {
   std::vector<DeviceMemory*> raw;
   for (const Tensor& t : ts) {
     BufferHandle h = Materialize(t);
-    DeviceMemory* m = h.Get();  // want "raw pointer 'm' borrowed from 'h' is kept in 'raw', which is used at line 26 after 'h' dies at line 24" confirmed
+    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 26 after its owner 'h' dies at line 24" confirmed
     raw.push_back(m);
   }
   WaitForPeer();
@@ -41,7 +41,7 @@ float Peek(Pool& pool) {
   const float* p = nullptr;
   {
     Staging staging = pool.Acquire();
-    p = staging.data();  // want "raw pointer 'p' borrowed from 'staging' is used at line 46 after 'staging' dies at line 45" confirmed
+    p = staging.data();  // want "pointer 'p' is used at line 46 after its owner 'staging' dies at line 45" confirmed
   }
   return *p;
 }
@@ -128,7 +128,7 @@ void SendAndWait(Transport& transport, const std::vector<Tensor>& ts) {
   std::vector<DeviceMemory*> raw;
   for (const Tensor& t : ts) {
     BufferHandle h = Materialize(t);
-    DeviceMemory* m = h.Get();  // want "raw pointer 'm' borrowed from 'h' is kept in 'raw'" not-reproduced
+    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 137 after its owner 'h' dies" not-reproduced
     raw.push_back(m);
     HostFuture<void> sent = transport.SendAsync(raw);
     sent.Await();
@@ -145,7 +145,7 @@ Status SendOpaque(const std::vector<Tensor>& ts) {
   std::vector<DeviceMemory*> raw;
   for (const Tensor& t : ts) {
     OpaqueHandle h = Lookup(t);
-    DeviceMemory* m = h.Get();  // want "raw pointer 'm' borrowed from 'h' is kept in 'raw'" latent
+    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 151 after its owner 'h' dies" latent
     raw.push_back(m);
   }
   return Send(raw);

@@ -24,7 +24,7 @@ std::vector<const float*> Rows(int n) {
   std::vector<float> storage(n * 4);
   std::vector<const float*> rows;
   for (int i = 0; i < n; ++i) {
-    rows.push_back(&storage[i * 4]);  // want "raw pointer borrowed from local 'storage' is kept in 'rows', which is returned at line 29" confirmed
+    rows.push_back(&storage[i * 4]);  // want "pointer kept in 'rows' is returned at line 29, but its owner, local 'storage', dies" confirmed
   }
   return rows;
 }
@@ -68,4 +68,17 @@ std::string Wrap(const std::string& text) {
     final_string.append(c_string, 2);
   }
   return final_string;
+}
+
+// A reference into a local's memory handed back to the caller.
+class Pinned {
+ public:
+  ~Pinned();
+  DeviceMemory& Ref();
+};
+
+DeviceMemory& PinnedMemory(const Tensor& t) {
+  Pinned h = Pin(t);
+  DeviceMemory& m = h.Ref();  // want "reference 'm' is returned at line 83, but its owner, local 'h', dies" confirmed
+  return m;
 }

@@ -10,7 +10,7 @@ c10::intrusive_ptr<Work> ProcessGroupTpu::experimental_send(std::vector<at::Tens
         const DeviceBufferRef device_buffer,
         MaterializeAndReturn(tensor, MaterializationReason::kDistributedOp));
     TT_ASSIGN_OR_THROW(xla::PjRtBuffer * pjrt_buffer,
-                       device_buffer.AwaitBuffer());  // want "raw pointer 'pjrt_buffer' borrowed from 'device_buffer' is kept in 'pjrt_buffers', which is used at line 17 after 'device_buffer' dies at line 15" confirmed
+                       device_buffer.AwaitBuffer());  // want "pointer 'pjrt_buffer' kept in 'pjrt_buffers' is used at line 17 after its owner 'device_buffer' dies at line 15" confirmed
     pjrt_buffers.push_back(pjrt_buffer);  // raw pointer
   }
   TT_ASSIGN_OR_THROW(auto send_future,

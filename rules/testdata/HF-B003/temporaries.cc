@@ -1,19 +1,19 @@
 // Pointers and views taken from an owner that lives for one statement.
 
 void Launch(const at::Tensor& input, Stream s) {
-  float* p = input.contiguous().data_ptr<float>();  // want "'p' is taken from the temporary input.contiguous\(\), which dies at the end of its statement, and used at line 5" confirmed
+  float* p = input.contiguous().data_ptr<float>();  // want "'p' is taken from the temporary 'input.contiguous\(\)' and used at line 5, after the temporary died" confirmed
   launch(p, s);
 }
 
 void Scratch(int64_t n, Stream s) {
-  void* buf = at::empty({n}, at::kByte).data_ptr();  // want "'buf' is taken from the temporary at::empty\(\{n\}, at::kByte\)" confirmed
+  void* buf = at::empty({n}, at::kByte).data_ptr();  // want "'buf' is taken from the temporary 'at::empty\(\{n\}, at::kByte\)'" confirmed
   fill(buf, n, s);
 }
 
 // A handle a library holdfast cannot see makes from the temporary: that it
 // borrows the memory is an assumption, so latent.
 void Convolve(const at::Tensor& input, Queue q) {
-  dev::Tensor x = to_device(input.contiguous());  // want "'x' is taken from the temporary input.contiguous\(\)" latent
+  dev::Tensor x = to_device(input.contiguous());  // want "'x' is taken from the temporary 'input.contiguous\(\)'" latent
   Conv conv(q);
   conv.enqueue(x, q);
 }

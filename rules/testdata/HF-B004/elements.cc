@@ -111,7 +111,7 @@ void NormalizeShortReserve(const std::vector<array>& inputs, const Stream& s) {
     copy_gpu(x, copies.back(), CopyType::General, s);
     return copies.back();
   };
-  const array& x = check_input(inputs[0]);  // want "'x' refers to an element of 'copies' \(via check_input\(\)\), and is used at line 118 after 'copies' grows and may move its elements at line 117" latent
+  const array& x = check_input(inputs[0]);  // want "'x' refers to an element of 'copies' and is used at line 118 after 'copies' grows at line 117" latent
   const array& g = check_input(inputs[1]);  // want "'g' refers to an element of 'copies'" latent
   if (inputs.size() > 2) {
     const array& b = check_input(inputs[2]);

@@ -23,7 +23,7 @@ class Engine {
       post_work(queue_, &wr, &bad);
       slots_--;
     } else {
-      waiting_.push_back(wr);  // want "'wr', the caller's object passed by reference, is queued by push_back at line 26 to be used after this function returns, while the other path hands its address to post_work at line 23" latent
+      waiting_.push_back(wr);  // want "'wr', the caller's object passed by reference, is queued by push_back to be used after this function returns" latent
     }
   }
 

@@ -12,7 +12,7 @@ status_t queue_job(queue_t* queue, buffer_t** buffers, int buffer_count, table_t
   job_t* job = NULL;
   allocate(queue->allocator, sizeof(*job), (void**)&job);
   memcpy(job->buffers, buffers, buffer_count * sizeof(*buffers));
-  memcpy(job->tables, tables, table_count * sizeof(*tables));  // want "'job' copies the caller's 'tables' for later, but only 'buffers', 'fences' go to iree_hal_resource_set_insert" latent
+  memcpy(job->tables, tables, table_count * sizeof(*tables));  // want "'job' copies the caller's 'tables' for later, but nothing keeps what it points to alive" latent
   memcpy(job->fences, fences, fence_count * sizeof(*fences));
   status_t status = iree_hal_resource_set_insert(job->resources, buffer_count, buffers);
   if (is_ok(status)) {
@@ -54,7 +54,7 @@ status_t issue_allocate(task_scope_t* scope, int count, iree_hal_command_buffer_
   issue_cmd_t* cmd = NULL;
   allocate_cmd(scope, count, (void**)&cmd);
   cmd->count = count;
-  memcpy(cmd->command_buffers, command_buffers, count * sizeof(*command_buffers));  // want "'cmd' copies the caller's 'command_buffers' \(iree_hal_command_buffer_t, lent only for the call\) for later, and nothing keeps what it points to" latent
+  memcpy(cmd->command_buffers, command_buffers, count * sizeof(*command_buffers));  // want "'cmd' copies the caller's 'command_buffers' for later, but nothing keeps what it points to alive" latent
   *out_cmd = cmd;
   return ok_status();
 }

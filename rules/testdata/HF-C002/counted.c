@@ -6,7 +6,7 @@ status_t prepare(set_t* set, const void* kernel, const void* indirect, int flags
   if (flags & USES_INDIRECT) {
     keep[count++] = indirect;
   }
-  return iree_hal_resource_set_insert(set, count, &kernel);  // want "iree_hal_resource_set_insert is given 'count', the count of elements written into 'keep', with '&kernel', a single value" not-modelled
+  return iree_hal_resource_set_insert(set, count, &kernel);  // want "iree_hal_resource_set_insert gets the count of 'keep' with '&kernel', a single value, instead of 'keep'" not-modelled
 }
 
 // Correct: the filled array is what the call gets.

@@ -4,17 +4,17 @@ void Stripes(const at::Tensor& x, Sender& s) {
   auto flat = x.contiguous().flatten();
   auto parts = flat.split(1 << 20);
   for (const auto& part : parts) {
-    s.Send(part.contiguous());  // want "'part' is one of the split\(\) pieces of a 1-D flatten\(\) of the result of .contiguous\(\)" not-modelled
+    s.Send(part.contiguous());  // want "contiguous\(\) returns 'part' itself, not a copy" not-modelled
   }
   auto rows = at::empty({8, 128}).narrow(0, 2, 4);
-  s.Send(rows.contiguous());  // want "'rows' is a narrow\(\) along dim 0 of a new tensor from empty\(\)" not-modelled
+  s.Send(rows.contiguous());  // want "contiguous\(\) returns 'rows' itself, not a copy" not-modelled
   at::Tensor grid = at::zeros({4, 4});
-  s.Send(grid[1].contiguous());  // want "'grid\[1\]' is a row \(dim 0\) of a new tensor from zeros\(\)" not-modelled
-  s.Send(grid.select(0, 2).contiguous());  // want "'grid.select\(0, 2\)' is a select\(\) along dim 0" not-modelled
-  s.Send(grid.reshape({-1}).contiguous());  // want "'grid.reshape\({-1}\)' is a 1-D reshape\(\) of a new tensor" not-modelled
+  s.Send(grid[1].contiguous());  // want "contiguous\(\) returns 'grid\[1\]' itself, not a copy" not-modelled
+  s.Send(grid.select(0, 2).contiguous());  // want "contiguous\(\) returns 'grid.select\(0, 2\)' itself, not a copy" not-modelled
+  s.Send(grid.reshape({-1}).contiguous());  // want "contiguous\(\) returns 'grid.reshape\({-1}\)' itself, not a copy" not-modelled
   auto last = flat.chunk(2, -1);
-  s.Send(last[0].contiguous());  // want "'last\[0\]' is one of the chunk\(\) pieces" not-modelled
-  s.Send(at::contiguous(grid));  // want "contiguous\(\) returns the same tensor" not-modelled
+  s.Send(last[0].contiguous());  // want "contiguous\(\) returns 'last\[0\]' itself, not a copy" not-modelled
+  s.Send(at::contiguous(grid));  // want "contiguous\(\) returns 'grid' itself, not a copy" not-modelled
 }
 
 void Quiet(const at::Tensor& x, Sender& s, bool flip) {
@@ -52,7 +52,7 @@ void Quiet(const at::Tensor& x, Sender& s, bool flip) {
 // read of it is in flight.
 Status Snapshot(void* dst) {
   at::Tensor flag = at::ones({4});
-  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)" latent
+  at::Tensor snapshot = flag.contiguous();  // want "contiguous\(\) returns 'flag' itself, not a copy" latent
   HostFuture<void> read = snapshot.storage()->ReadToHost(dst);
   flag.fill_(0);
   return read.get();
@@ -62,7 +62,7 @@ Status Snapshot(void* dst) {
 // changes: the rule reports the no-op, and the replay shows no fault.
 Status SnapshotWaited(void* dst) {
   at::Tensor flag = at::ones({4});
-  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)" not-reproduced
+  at::Tensor snapshot = flag.contiguous();  // want "contiguous\(\) returns 'flag' itself, not a copy" not-reproduced
   HostFuture<void> read = snapshot.storage()->ReadToHost(dst);
   Status s = read.get();
   flag.fill_(0);
@@ -73,7 +73,7 @@ Status SnapshotWaited(void* dst) {
 // faults whatever unseen code does.
 Status SnapshotDma(void* dst) {
   at::Tensor flag = at::ones({4});
-  at::Tensor snapshot = flag.contiguous();  // want "'flag' is a new tensor from ones\(\)" confirmed
+  at::Tensor snapshot = flag.contiguous();  // want "contiguous\(\) returns 'flag' itself, not a copy" confirmed
   xla::Future<> read = TpuAsyncDmaCopyDtoH(snapshot, dst);
   flag.fill_(0);
   return read.Await();

@@ -2,7 +2,7 @@
 @implementation Packer
 - (void)pack:(const at::Tensor&)src into:(id<MTLBuffer>)dst {
   at::Tensor staging = at::empty({src.numel()}, src.options());
-  at::Tensor packed = staging.contiguous();  // want "'staging' is a new tensor from empty\(\)" not-modelled
+  at::Tensor packed = staging.contiguous();  // want "contiguous\(\) returns 'staging' itself, not a copy" not-modelled
   packed.copy_(src.view(-1));
 }
 @end

@@ -5,7 +5,7 @@ std::vector<c10::intrusive_ptr<Work>> WindowTpu::PutPeerP2P(const at::Tensor& te
   auto chunks = tensor.contiguous().view(-1).chunk(num_stripes, 0);
   std::vector<c10::intrusive_ptr<Work>> works;
   for (int64_t i = 0; i < num_stripes; ++i) {
-    std::vector<at::Tensor> stripe = {chunks[i].contiguous()};  // want "contiguous\(\) returns the same tensor, not a copy: 'chunks\[i\]' is one of the chunk\(\) pieces of a 1-D view\(\) of the result of .contiguous\(\); use .clone\(at::MemoryFormat::Contiguous\)" not-modelled
+    std::vector<at::Tensor> stripe = {chunks[i].contiguous()};  // want "contiguous\(\) returns 'chunks\[i\]' itself, not a copy" not-modelled
     works.push_back(backend_->send(stripe, dst_rank, tag));
   }
   return works;
@@ -14,7 +14,7 @@ std::vector<c10::intrusive_ptr<Work>> WindowTpu::PutPeerP2P(const at::Tensor& te
 // The same in WindowTpu::signal: a contiguous() of a fresh tensor.
 c10::intrusive_ptr<Work> WindowTpu::signal(int dst_rank) {
   at::Tensor flag = at::ones({1}, at::kInt);
-  std::vector<at::Tensor> one = {flag.contiguous()};  // want "'flag' is a new tensor from ones\(\)" not-modelled
+  std::vector<at::Tensor> one = {flag.contiguous()};  // want "contiguous\(\) returns 'flag' itself, not a copy" not-modelled
   return backend_->send(one, dst_rank, 0);
 }
 

@@ -8,7 +8,7 @@ void fill_rows(float* rows, int n);
 void upload_then_free(cl_command_queue q, cl_mem rows, int n) {
   float* host = static_cast<float*>(malloc(n * sizeof(float)));
   fill_rows(host, n);
-  clEnqueueWriteBuffer(q, rows, CL_FALSE, 0, n * sizeof(float), host, 0, nullptr, nullptr);  // want "but 'malloc\(n \* sizeof\(float\)\)' ends at line 12 \(free\)" confirmed
+  clEnqueueWriteBuffer(q, rows, CL_FALSE, 0, n * sizeof(float), host, 0, nullptr, nullptr);  // want "uses 'malloc\(n \* sizeof\(float\)\)', which ends at line 12 \(free\)" confirmed
   free(host);
 }
 

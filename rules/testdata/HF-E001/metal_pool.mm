@@ -6,7 +6,7 @@ class MetalBufferPool {
  public:
   void Release(id<MTLBuffer> buffer) {
     [blit_ fillBuffer:buffer range:NSMakeRange(0, 64) value:0];
-    [cache_ recycle:buffer];  // want "'buffer' goes back to the allocator via recycle in this function with nothing ordering it after 'queue_'" confirmed
+    [cache_ recycle:buffer];  // want "'buffer' goes back to the allocator via recycle with nothing ordering it after 'queue_'" confirmed
   }
 
   // Correct: nothing was encoded on the buffer here.

@@ -6,7 +6,7 @@ class ScratchArena {
  public:
   void Release(Block* block) {
     cudaMemsetAsync(block->ptr, 0, block->size, raw_stream_);
-    pool_->DeallocateRaw(block->ptr);  // want "'block->ptr' goes back to the allocator via DeallocateRaw in this function with nothing ordering it after 'stream_'" confirmed
+    pool_->DeallocateRaw(block->ptr);  // want "'block->ptr' goes back to the allocator via DeallocateRaw with nothing ordering it after 'stream_'" confirmed
   }
 
   // Correct: nothing was queued on the memory here; a stream beside the
@@ -47,7 +47,7 @@ class ScratchArena {
 // A free function beside a stream: the stream is a parameter.
 void ReturnScratch(se::Stream* stream, se::DeviceMemoryAllocator* allocator, se::DeviceMemoryBase scratch) {
   stream->MemZero(&scratch, scratch.size()).IgnoreError();
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function with nothing ordering it after 'stream'" confirmed
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate with nothing ordering it after 'stream'" confirmed
 }
 
 // Correct: allocated and freed with no work in between.
@@ -84,7 +84,7 @@ void ReturnScratchMaybeSynced(se::Stream* stream, se::DeviceMemoryAllocator* all
   if (sync) {
     TF_CHECK_OK(stream->BlockHostUntilDone());
   }
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 85, in a branch: on the paths that skip it" confirmed
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate, ordered after 'stream' only on some paths" confirmed
 }
 
 // A wait in a loop body, once per pending chunk: with nothing pending the
@@ -96,5 +96,5 @@ void ReturnScratchAfterPending(se::Stream* stream, se::DeviceMemoryAllocator* al
   for (const Chunk& chunk : pending) {
     TF_CHECK_OK(stream->BlockHostUntilDone());
   }
-  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate in this function ordered after 'stream' only on the paths through BlockHostUntilDone at line 97, in a loop body that may run zero times: when the loop does not run" not-reproduced
+  allocator->Deallocate(stream->parent()->device_ordinal(), scratch);  // want "'scratch' goes back to the allocator via Deallocate, ordered after 'stream' only on some paths" not-reproduced
 }

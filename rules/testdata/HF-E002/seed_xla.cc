@@ -6,7 +6,7 @@ class AllocatedRawSEDeviceMemory : public RawSEDeviceMemory {
   ~AllocatedRawSEDeviceMemory() override {
     if (allocator_) {
       if (local_device_->allocation_model() == LocalDeviceState::kComputeSynchronized) {
-        absl::Status s = local_device_->ThenExecuteCallback(  // want "the status of ThenExecuteCallback in 's' is only tested: when the deferral fails the code falls back to freeing 'mem\(\)' at once at line 23" confirmed
+        absl::Status s = local_device_->ThenExecuteCallback(  // want "the status of ThenExecuteCallback in 's' is only tested: on failure 'mem\(\)' is freed at once at line 23" confirmed
             local_device_->compute_stream(),
             [allocator = allocator_, device_ordinal = device_ordinal_, memory = mem()]() {
               absl::Status status = allocator->Deallocate(device_ordinal, memory);

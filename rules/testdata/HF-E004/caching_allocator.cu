@@ -9,7 +9,7 @@ void FillOnSide(const at::Tensor& input, int n) {
   auto side = at::cuda::getStreamFromPool();
   {
     c10::cuda::CUDAStreamGuard guard(side);
-    fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 8 and used on 'side' here, then released at line 14 with no record_stream and no wait" confirmed
+    fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is used on 'side' here and released at line 14 with no record_stream and no wait" confirmed
   }
 }
 
@@ -17,7 +17,7 @@ void FillOnSide(const at::Tensor& input, int n) {
 void LaunchOnSide(const at::Tensor& input, int n) {
   at::Tensor tmp = at::empty({n}, input.options());
   at::cuda::CUDAStream side = at::cuda::getStreamFromPool(true);
-  fill_kernel<<<1, 256, 0, side.stream()>>>(tmp.data_ptr<float>(), n);  // want "'tmp' is allocated at line 18 and used on 'side' here, then released at line 21" confirmed
+  fill_kernel<<<1, 256, 0, side.stream()>>>(tmp.data_ptr<float>(), n);  // want "'tmp' is used on 'side' here and released at line 21" confirmed
 }
 
 // setCurrentCUDAStream to a pool stream, then an ATen op on the tensor.
@@ -26,7 +26,7 @@ void AddOnSide(const at::Tensor& a) {
   auto original = at::cuda::getCurrentCUDAStream();
   auto side = at::cuda::getStreamFromPool();
   at::cuda::setCurrentCUDAStream(side);
-  b.add_(1);  // want "'b' is allocated at line 25 and used on 'side' here" confirmed
+  b.add_(1);  // want "'b' is used on 'side' here and released" confirmed
   at::cuda::setCurrentCUDAStream(original);
 }
 
@@ -89,7 +89,7 @@ at::Tensor FillAndReturn(const at::Tensor& input, int n) {
 void FillOnSideMaybeSynced(const at::Tensor& input, int n, bool sync) {
   at::Tensor scratch = at::empty_like(input);
   auto side = at::cuda::getStreamFromPool();
-  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 90 and used on 'side' here, then released at line 96 with no record_stream and a wait \(cudaStreamSynchronize at line 94\) only in a branch: on the paths that skip it" confirmed
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is used on 'side' here and released at line 96 with no record_stream, and waited for only on some paths" confirmed
   if (sync) {
     C10_CUDA_CHECK(cudaStreamSynchronize(side));
   }
@@ -101,7 +101,7 @@ void FillOnSideMaybeSynced(const at::Tensor& input, int n, bool sync) {
 void FillOnSidePerChunk(const at::Tensor& input, int n, const std::vector<int64_t>& chunks) {
   at::Tensor scratch = at::empty_like(input);
   auto side = at::cuda::getStreamFromPool();
-  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is allocated at line 102 and used on 'side' here, then released at line 108 with no record_stream and a wait \(cudaStreamSynchronize at line 106\) only in a loop body that may run zero times: when the loop does not run" not-reproduced
+  fill_kernel<<<1, 256, 0, side>>>(scratch.data_ptr<float>(), n);  // want "'scratch' is used on 'side' here and released at line 108 with no record_stream, and waited for only on some paths" not-reproduced
   for (int64_t chunk : chunks) {
     C10_CUDA_CHECK(cudaStreamSynchronize(side));
   }

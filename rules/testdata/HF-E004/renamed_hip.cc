@@ -3,7 +3,7 @@
 void CopyOnSide(const at::Tensor& src) {
   at::Tensor staging = at::empty_like(src);
   c10::hip::HIPStream side = c10::hip::getStreamFromPoolMasqueradingAsCUDA();
-  hipMemcpyAsync(staging.data_ptr(), src.data_ptr(), src.nbytes(), hipMemcpyDeviceToDevice, side);  // want "'staging' is allocated at line 4 and used on 'side' here, then released at line 7" confirmed
+  hipMemcpyAsync(staging.data_ptr(), src.data_ptr(), src.nbytes(), hipMemcpyDeviceToDevice, side);  // want "'staging' is used on 'side' here and released at line 7" confirmed
 }
 
 // Correct: the current stream waits for the side stream's event.

@@ -19,7 +19,7 @@ void* alloc_block(size_t size, int device) {
 }
 
 void free_block(void* data, int device) {
-  thread_allocator().DeviceFree(device, data);  // want "DeviceFree frees through thread_allocator\(\), which returns the calling thread's own allocator \('allocator' is thread_local\)" not-modelled
+  thread_allocator().DeviceFree(device, data);  // want "DeviceFree frees through thread_allocator\(\), which returns the calling thread's own thread_local allocator" not-modelled
 }
 
 // Correct: one allocator for every thread.

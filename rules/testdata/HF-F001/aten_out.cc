@@ -1,7 +1,7 @@
 // ATen out= kernels: the output's contiguous() copy is written.
 
 at::Tensor& fill_rows_out(const at::Tensor& self, at::Tensor& out) {
-  auto out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out' \(contiguous\), and it is written through 'out_data' at line 8" confirmed
+  auto out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 8 is lost when 'out' is a view" confirmed
   const float* in = self.data_ptr<float>();
   float* out_data = out_c.data_ptr<float>();
   for (int64_t i = 0; i < out_c.numel(); ++i) {
@@ -11,13 +11,13 @@ at::Tensor& fill_rows_out(const at::Tensor& self, at::Tensor& out) {
 }
 
 at::Tensor& copy_host_out(const void* src, size_t n, at::Tensor& out, cudaStream_t stream) {
-  at::Tensor out_c = out.contiguous();  // want "written by cudaMemcpyAsync" confirmed
+  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 15 is lost when 'out' is a view" confirmed
   cudaMemcpyAsync(out_c.data_ptr(), src, n, cudaMemcpyHostToDevice, stream);
   return out;
 }
 
 at::Tensor& zero_out(at::Tensor& out) {
-  auto out_c = out.contiguous();  // want "mutated in place by zero_" confirmed
+  auto out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 21 is lost when 'out' is a view" confirmed
   out_c.zero_();
   return out;
 }
@@ -63,7 +63,7 @@ at::Tensor make_filled(int64_t n) {
 // reports, and the replay of the path where the helper writes the copy
 // back into 'out' is clean.
 at::Tensor& scale_out(const at::Tensor& self, at::Tensor& out) {
-  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out' \(contiguous\), and it is mutated in place by mul_ at line 67; only copy_back_if_needed at line 68" not-reproduced
+  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 67 may be lost when 'out' is a view" not-reproduced
   out_c.mul_(2);
   copy_back_if_needed(out, out_c);
   return out;

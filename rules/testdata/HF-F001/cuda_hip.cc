@@ -1,12 +1,12 @@
 // CUDA and HIP copies into the packed copy of an output.
 at::Tensor& upload_out(const float* host, size_t pitch, size_t w, size_t h, at::Tensor& out, cudaStream_t stream) {
-  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out' \(contiguous\), and it is written by cudaMemcpy2DAsync" confirmed
+  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 4 is lost when 'out' is a view" confirmed
   cudaMemcpy2DAsync(out_c.data_ptr(), pitch, host, pitch, w, h, cudaMemcpyHostToDevice, stream);
   return out;
 }
 
 at::Tensor& clear_out(at::Tensor& out, hipStream_t stream) {
-  at::Tensor out_c = out.contiguous();  // want "written by hipMemsetAsync" confirmed
+  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 10 is lost when 'out' is a view" confirmed
   hipMemsetAsync(out_c.data_ptr(), 0, out_c.nbytes(), stream);
   return out;
 }

@@ -2,7 +2,7 @@
 // them.
 
 at::Tensor& scale_out_cuda(const at::Tensor& self, at::Tensor& out, cudaStream_t stream) {
-  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out' \(contiguous\), and it is handed to scale_kernel<<<>>>, which may write it" confirmed
+  at::Tensor out_c = out.contiguous();  // want "'out_c' may be a new copy of 'out': the write at line 6 is lost when 'out' is a view" confirmed
   scale_kernel<<<grid, block, 0, stream>>>(self.data_ptr<float>(), out_c.data_ptr<float>(), self.numel());
   return out;
 }

@@ -5,7 +5,7 @@
 // A known in-place write of the copy: the lost write happens whatever
 // other code does.
 at::Tensor& scale_out(const at::Tensor& self, at::Tensor& out) {
-  out = out.contiguous();  // want "'out' is rebound to its own contiguous\(\), a new packed tensor when the caller's is a view, and then written by mul_ at line 9" confirmed
+  out = out.contiguous();  // want "'out' is rebound to its own contiguous\(\) and written at line 9, so a caller's view is never written" confirmed
   out.mul_(2);
   return out;
 }
@@ -13,7 +13,7 @@ at::Tensor& scale_out(const at::Tensor& self, at::Tensor& out) {
 // The write goes through a handle of a library holdfast cannot see: that
 // the library writes it is an assumption, so the finding is latent.
 at::Tensor& tanh_out(const at::Tensor& self, at::Tensor& out) {
-  out = out.contiguous();  // want "'out' is rebound to its own contiguous\(\).*written by backend::activation" latent
+  out = out.contiguous();  // want "'out' is rebound to its own contiguous\(\) and written at line 18, so a caller's view is never written" latent
   backend::Buffer y = to_backend(out);
   backend::activation(to_backend(self), y);
   return out;

@@ -7,7 +7,7 @@ absl::Status BatchTransferH2D(TransferAccumulator& acc, absl::Span<const HostSli
   std::vector<xla::Future<>> batch_futures;
   for (size_t layer_idx = 0; layer_idx < dsts.size(); ++layer_idx) {
     at::Tensor& dst = dsts[layer_idx];
-    TT_ASSIGN_OR_RETURN(DeviceBufferRef dst_buffer_ref, GetPjrtBuffer(dst));  // want "'dst_buffer_ref' may be a new copy of 'dst' \(GetPjrtBuffer\), and it is written by TpuAsyncDmaCopyHtoD at line 11" confirmed
+    TT_ASSIGN_OR_RETURN(DeviceBufferRef dst_buffer_ref, GetPjrtBuffer(dst));  // want "'dst_buffer_ref' may be a new copy of 'dst': the write at line 11 is lost when 'dst' is a view" confirmed
     TT_ASSIGN_OR_RETURN(xla::Future<> done, TpuAsyncDmaCopyHtoD(dst_buffer_ref, srcs[layer_idx]));
     batch_futures.push_back(std::move(done));
   }
@@ -17,7 +17,7 @@ absl::Status BatchTransferH2D(TransferAccumulator& acc, absl::Span<const HostSli
 
 // Through the raw buffer of the materialised ref.
 absl::Status UploadOne(const HostSlice& src, at::Tensor& dst) {
-  DeviceBufferRef ref = MaterializeAndReturn(dst, MaterializationReason::kTransfer);  // want "'ref' may be a new copy of 'dst' \(MaterializeAndReturn\), and it is written by CopyRawHostToDevice" confirmed
+  DeviceBufferRef ref = MaterializeAndReturn(dst, MaterializationReason::kTransfer);  // want "'ref' may be a new copy of 'dst': the write at line 22 is lost when 'dst' is a view" confirmed
   TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * raw, ref.AwaitBuffer());
   xla::Future<> done = raw->CopyRawHostToDevice(src.data, 0, src.size);
   return done.Await();

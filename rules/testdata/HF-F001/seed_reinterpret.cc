@@ -3,7 +3,7 @@
 // which writes through its arguments, writes the copy.
 AOTITorchError aoti_torch_mps_set_arg_tensor(AOTIMetalKernelFunctionHandle func, unsigned idx, Tensor* tensor) {
   auto* function = reinterpret_cast<ETMetalKernelFunction*>(func);
-  Tensor packed = materialize_packed(*tensor);  // want "'packed' may be a new copy of '\*tensor' \(materialize_packed\), and it is handed to setArg, which may write it" confirmed
+  Tensor packed = materialize_packed(*tensor);  // want "'packed' may be a new copy of '\*tensor': the write at line 7 is lost when '\*tensor' is a view" confirmed
   function->setArg(idx, packed);
   return Error::Ok;
 }

@@ -4,7 +4,7 @@
 class Uploader {
  public:
   void Start(HostFuture<void> f, bool blocking) {
-    f.Then([this](Status s) { done_ = true; });  // want "the callback registered with Then on 'f' captures this \(it uses 'done_' at line 7\).*the only wait for 'f' \(line 9\) is in a branch" latent
+    f.Then([this](Status s) { done_ = true; });  // want "the callback registered with Then on 'f' captures this but holds no reference to the object" latent
     if (blocking) {
       f.Await();
     }
@@ -25,7 +25,7 @@ class Uploader {
 Status CountMaybe(Reader* reader, bool sync) {
   int received = 0;
   HostFuture<void> f = reader->ReadAsync();
-  f.OnReady([&received](Status s) { received++; });  // want "captures local 'received' by reference, and only a wait for 'f' in a branch \(line 30\) comes before 'received' dies at line 33: on the paths that skip it" confirmed
+  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, which dies at line 33" confirmed
   if (sync) {
     f.Await();
   }
@@ -37,7 +37,7 @@ Status CountMaybe(Reader* reader, bool sync) {
 Status CountLoop(Reader* reader, int tries) {
   int received = 0;
   HostFuture<void> f = reader->ReadAsync();
-  f.OnReady([&received](Status s) { received++; });  // want "only a wait for 'f' in a loop body that may run zero times \(line 42\) comes before 'received' dies at line 45: when the loop does not run" not-reproduced
+  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, which dies at line 45" not-reproduced
   for (int i = 0; i < tries; ++i) {
     f.Await();
   }

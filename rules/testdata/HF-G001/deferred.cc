@@ -29,13 +29,13 @@ void Consume(int v);
 // The reactor keeps the task; 'pending' dies at the end of Flush.
 void Flush(Reactor& reactor) {
   int pending = 3;
-  reactor.Post([&pending]() { Consume(pending); });  // want "the lambda handed to Post, which may run it after returning, captures local 'pending' by reference, and nothing waits for it before 'pending' dies at line 33" confirmed
+  reactor.Post([&pending]() { Consume(pending); });  // want "the lambda handed to Post captures local 'pending' by reference, which dies at line 33" confirmed
 }
 
 // The same through a wrapper that forwards its callable to Post.
 void FlushWrapped(Reactor& reactor) {
   Stats stats;
-  reactor.PostWrapped([&]() { Count(stats); });  // want "the lambda handed to PostWrapped, which may run it after returning, captures local 'stats' by reference" confirmed
+  reactor.PostWrapped([&]() { Count(stats); });  // want "the lambda handed to PostWrapped captures local 'stats' by reference, which dies at line 39" confirmed
 }
 
 // Correct: the lambda runs before RunNow returns.
@@ -68,13 +68,13 @@ class WorkerPool;
 // finding rests on that name.
 void Submit(WorkerPool* pool) {
   Stats stats;
-  pool->ScheduleTask([&stats]() { Count(stats); });  // want "the lambda handed to ScheduleTask, whose name says it may run it after returning, captures local 'stats' by reference" latent
+  pool->ScheduleTask([&stats]() { Count(stats); });  // want "the lambda handed to ScheduleTask captures local 'stats' by reference, which dies at line 72" latent
 }
 
 // The lambda refers to the caller's object through a reference parameter:
 // nothing here keeps that object alive until the lambda runs.
 void Report(WorkerPool* pool, Stats& stats) {
-  pool->ScheduleTask([&stats]() { Count(stats); });  // want "captures reference parameter 'stats' by reference: it refers to the caller's object" latent
+  pool->ScheduleTask([&stats]() { Count(stats); });  // want "the lambda handed to ScheduleTask captures the caller's 'stats' by reference and nothing keeps it alive" latent
 }
 
 // Correct: the call's own result is waited for at once.

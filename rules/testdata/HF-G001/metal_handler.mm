@@ -5,7 +5,7 @@
 class FrameEncoder {
  public:
   void Submit(id<MTLCommandBuffer> cb) {
-    [cb addCompletedHandler:^(id<MTLCommandBuffer> done) {  // want "the callback registered with addCompletedHandler on 'cb' captures this \(it uses 'inflight_' at line 9\)" latent
+    [cb addCompletedHandler:^(id<MTLCommandBuffer> done) {  // want "the callback registered with addCompletedHandler on 'cb' captures this but holds no reference to the object" latent
       inflight_--;
     }];
     [cb commit];

@@ -4,7 +4,7 @@ class Transfer : public std::enable_shared_from_this<Transfer> {
  public:
   // Implicit capture of this through [=].
   void Start(HostFuture<void> f) {
-    f.Then([=](Status s) { done_ = true; Notify(); });  // want "the callback registered with Then on 'f' captures this \(it uses 'done_' at line 7\)" latent
+    f.Then([=](Status s) { done_ = true; Notify(); });  // want "the callback registered with Then on 'f' captures this but holds no reference to the object" latent
   }
 
   // A host function on a stream, capturing this explicitly.
@@ -53,7 +53,7 @@ class Transfer : public std::enable_shared_from_this<Transfer> {
 Status CountChunks(Reader* reader) {
   int received = 0;
   HostFuture<void> f = reader->ReadAsync();
-  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, and nothing waits for 'f' before 'received' dies at line 58" confirmed
+  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, which dies at line 58" confirmed
   return OkStatus();
 }
 
@@ -77,7 +77,7 @@ void Collect(Reader* reader, std::vector<int>* out) {
 // captures, a name that is no local is taken for a member.
 void Agent::SendWithRetry(Message msg) {
   auto fut = Send(std::move(msg));
-  fut->addCallback([this](JitFuture& f) { retryLater(f); });  // want "the callback registered with addCallback on 'fut' captures this \(it uses 'retryLater' at line 80\)" latent
+  fut->addCallback([this](JitFuture& f) { retryLater(f); });  // want "the callback registered with addCallback on 'fut' captures this but holds no reference to the object" latent
 }
 
 // Correct: the future is completed here, and completing a future runs its

@@ -5,7 +5,7 @@
 class TpuWork : public c10d::Work {
  public:
   explicit TpuWork(xla::Future<> future) : future_(std::move(future)) {
-    future_.OnReady([this](absl::Status status) {  // want "the callback registered with OnReady on 'future_' captures this \(it uses 'status_' at line 9\) and holds no reference to the object" confirmed
+    future_.OnReady([this](absl::Status status) {  // want "the callback registered with OnReady on 'future_' captures this but holds no reference to the object" confirmed
       status_ = status;
       completed_ = true;
     });

@@ -7,7 +7,7 @@ void Fill(std::vector<float>& out);
 void StartDetached() {
   std::vector<float> staging(64);
   std::thread worker([&staging] { Fill(staging); });
-  worker.detach();  // want "the thread 'worker' is detached here and runs on with a closure that uses 'staging', but 'staging' goes out of scope at line 11 while nothing waits for the thread" confirmed
+  worker.detach();  // want "the detached thread 'worker' uses 'staging', which goes out of scope at line 11 while the thread may still run" confirmed
 }
 
 // Correct twins: the thread is joined, or the function waits for it.

@@ -2,7 +2,7 @@
 #import <Metal/Metal.h>
 
 void EncodeAndRelease(at::Tensor output, id<MTLCommandBuffer> cb) {
-  [cb addCompletedHandler:^(id<MTLCommandBuffer> done) {  // want "'output' \(at::Tensor\) is captured by value into the callback registered with addCompletedHandler on 'cb'" confirmed
+  [cb addCompletedHandler:^(id<MTLCommandBuffer> done) {  // want "'output' \(at::Tensor\) is captured by value and released by the addCompletedHandler callback on the runtime thread" confirmed
     MarkReady(output);
   }];
   [cb commit];

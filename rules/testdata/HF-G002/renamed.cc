@@ -2,7 +2,7 @@
 // on device work.
 
 void Engine::Submit(c10::IValue input, se::Stream* stream) {
-  stream->DoHostCallback([input]() { Log(input); }).IgnoreError();  // want "'input' \(c10::IValue\) is captured by value into the callback registered with DoHostCallback" confirmed
+  stream->DoHostCallback([input]() { Log(input); }).IgnoreError();  // want "'input' \(c10::IValue\) is captured by value and released by the DoHostCallback callback on the runtime thread" confirmed
 }
 
 void Engine::Notify(py::object on_done, HostFuture<void> f) {
@@ -38,7 +38,7 @@ void Engine::Immediate(at::Tensor t) {
 
 // A callback wrapped in an adapter that returns a callable running it.
 void Engine::Wrapped(at::Tensor t, HostFuture<void> f) {
-  f.Then(at::wrapPropagateTLSState([t](Status s) { Consume(s); }));  // want "'t' \(at::Tensor\) is captured by value into the callback registered with Then" confirmed
+  f.Then(at::wrapPropagateTLSState([t](Status s) { Consume(s); }));  // want "'t' \(at::Tensor\) is captured by value and released by the Then callback on the runtime thread" confirmed
 }
 
 // The caller's own reference outlives the wait: the callback's copy is not
@@ -46,7 +46,7 @@ void Engine::Wrapped(at::Tensor t, HostFuture<void> f) {
 // rule cannot tell the last reference apart and still reports; the replay
 // shows no deadlock.
 void Engine::SubmitAndWait(at::Tensor t, HostFuture<void> f) {
-  f.OnReady([t](Status s) { Consume(s); });  // want "'t' \(at::Tensor\) is captured by value into the callback registered with OnReady" not-reproduced
+  f.OnReady([t](Status s) { Consume(s); });  // want "'t' \(at::Tensor\) is captured by value and released by the OnReady callback on the runtime thread" not-reproduced
   f.Await();
 }
 

@@ -4,7 +4,7 @@
 absl::Status TpuMallocAndMemcpyHtoD(const at::Tensor& src, DeviceBufferRef dst) {
   TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * buffer, dst.AwaitBuffer());
   xla::Future<> done = buffer->CopyRawHostToDevice(src.data_ptr(), 0, src.nbytes());
-  done.OnReady([backing_tensor = src](absl::Status s) {  // want "'backing_tensor' \(at::Tensor\) is captured by value into the callback registered with OnReady on 'done'" confirmed
+  done.OnReady([backing_tensor = src](absl::Status s) {  // want "'backing_tensor' \(at::Tensor\) is captured by value and released by the OnReady callback on the runtime thread" confirmed
     VLOG(3) << "h2d done: " << s;
   });
   return absl::OkStatus();

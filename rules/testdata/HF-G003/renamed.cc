@@ -40,7 +40,7 @@ std::shared_ptr<ReceiveWork> Channel::ReceiveMaybeSync(Buffer* dst, bool sync) {
   if (sync) {
     arrived.Await();
   }
-  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 39\).*the only wait for it \(line 41\) is in a branch" latent
+  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 39\): its wait\(\) returns before the work is done" latent
 }
 
 // The receive is waited for in a polling loop, which may run zero times:
@@ -51,5 +51,5 @@ std::shared_ptr<ReceiveWork> Channel::ReceivePolled(Buffer* dst, int polls) {
   for (int i = 0; i < polls; ++i) {
     arrived.Await();
   }
-  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 50\).*the only wait for it \(line 52\) is in a loop body that may run zero times" not-reproduced
+  return std::make_shared<ReceiveWork>(dst);  // want "ReceiveWork is built without 'arrived' \(started at line 50\): its wait\(\) returns before the work is done" not-reproduced
 }

@@ -27,7 +27,7 @@ static void xfer_count(void* user_data) {
 
 status_t submit(engine_t* engine, xfer_t* xfer) {
   status_t status = engine_add_completion(engine, &xfer_part_done, xfer);
-  xfer->submitted = 1;  // want "'xfer' is used at line 30 after it was handed to engine_add_completion at line 29 with xfer_part_done" latent
+  xfer->submitted = 1;  // want "'xfer' is used at line 30 after it was handed to engine_add_completion at line 29, which may free it" latent
   return status;
 }
 
@@ -43,7 +43,7 @@ status_t submit_parts(engine_t* engine, xfer_t* xfer) {
   status_t status = ok_status();
   for (int i = 0; i < xfer->part_count; ++i) {
     if (i == xfer->part_count - 1) {
-      status = engine_add_completion(engine, xfer_part_done, xfer);  // want "'xfer' is handed to engine_add_completion with xfer_part_done, which may free it, inside a loop whose condition reads it again at line 44" latent
+      status = engine_add_completion(engine, xfer_part_done, xfer);  // want "'xfer' is handed to engine_add_completion, which may free it, in a loop whose condition reads it at line 44" latent
     } else {
       status = engine_queue(engine, i);
     }

@@ -13,7 +13,7 @@ status_t submit(device_t* base_device, id<MTLCommandBuffer> cb) {
   gpu_device_t* device = gpu_device_cast(base_device);
   resource_set_t* resource_set = NULL;
   status_t status = resource_set_allocate(&device->block_pool, &resource_set);
-  [cb addCompletedHandler:^(id<MTLCommandBuffer> done) {  // want "the callback registered with addCompletedHandler frees 'resource_set' into 'device->block_pool' \(allocated there at line 15\) but keeps no reference to 'device'" latent
+  [cb addCompletedHandler:^(id<MTLCommandBuffer> done) {  // want "the addCompletedHandler callback frees 'resource_set' into the pool of 'device' but keeps no reference to it" latent
     iree_hal_resource_set_free(resource_set);
   }];
   [cb commit];

@@ -3,20 +3,20 @@
 void PackOnSide(at::Tensor& staging, const float* src, size_t pitch, size_t w, size_t h) {
   auto side = c10::cuda::getStreamFromPool();
   cudaMemcpy2DAsync(staging.data_ptr(), pitch, src, pitch, w, h, cudaMemcpyHostToDevice, side);
-  staging.mul_(2);  // want "'staging' is mutated in place by mul_ while cudaMemcpy2DAsync" confirmed
+  staging.mul_(2);  // want "cudaMemcpy2DAsync \(line 5\) may still be using 'staging' when mul_ mutates it in place" confirmed
   cudaStreamSynchronize(side);
 }
 
 void ClearOnSide(at::Tensor& t) {
   auto side = c10::cuda::getStreamFromPool();
   cudaMemsetAsync(t.data_ptr(), 0, t.nbytes(), side);
-  t.fill_(1);  // want "'t' is mutated in place by fill_ while cudaMemsetAsync" confirmed
+  t.fill_(1);  // want "cudaMemsetAsync \(line 12\) may still be using 't' when fill_ mutates it in place" confirmed
 }
 
 void HipCopyOnSide(at::Tensor& dst, const void* src, size_t n) {
   auto side = c10::hip::getStreamFromPoolMasqueradingAsCUDA();
   hipMemcpyAsync(dst.data_ptr(), src, n, hipMemcpyHostToDevice, side);
-  dst.zero_();  // want "'dst' is mutated in place by zero_ while hipMemcpyAsync" confirmed
+  dst.zero_();  // want "hipMemcpyAsync \(line 18\) may still be using 'dst' when zero_ mutates it in place" confirmed
   hipStreamSynchronize(side);
 }
 

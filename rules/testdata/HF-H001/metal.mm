@@ -2,7 +2,7 @@
 @implementation Readback
 - (void)readAndClear:(at::Tensor&)t into:(void*)dst {
   HostFuture<void> done = t.storage()->ReadToHost(dst);
-  t.zero_();  // want "'t' is mutated in place by zero_ while ReadToHost" latent
+  t.zero_();  // want "ReadToHost \(line 4\) may still be using 't' when zero_ mutates it in place" latent
   done.wait();
 }
 
@@ -19,7 +19,7 @@
   [blit copyFromBuffer:getMTLBufferStorage(t) sourceOffset:0 toBuffer:dst destinationOffset:0 size:t.nbytes()];
   [blit endEncoding];
   [cb commit];
-  t.zero_();  // want "'t' is mutated in place by zero_ while copyFromBuffer" confirmed
+  t.zero_();  // want "copyFromBuffer \(line 19\) may still be using 't' when zero_ mutates it in place" confirmed
   [cb waitUntilCompleted];
 }
 

@@ -1,7 +1,7 @@
 // Other names: HostFuture and BufferHandle, CUDA on a side stream.
 Status Reader::ReadThenReset(Tensor& t, void* dst) {
   HostFuture<void> done = t.storage()->ReadToHost(dst);
-  t.add_(1);  // want "'t' is mutated in place by add_ while ReadToHost" latent
+  t.add_(1);  // want "ReadToHost \(line 3\) may still be using 't' when add_ mutates it in place" latent
   return done.get();
 }
 
@@ -9,7 +9,7 @@ Status Reader::ReadThenReset(Tensor& t, void* dst) {
 void CopyOnSide(at::Tensor& src, void* host, size_t n) {
   auto side = c10::cuda::getStreamFromPool();
   cudaMemcpyAsync(host, src.data_ptr(), n, cudaMemcpyDeviceToHost, side);
-  src.copy_(other_);  // want "'src' is mutated in place by copy_ while cudaMemcpyAsync" confirmed
+  src.copy_(other_);  // want "cudaMemcpyAsync \(line 11\) may still be using 'src' when copy_ mutates it in place" confirmed
   cudaStreamSynchronize(side);
 }
 
@@ -56,6 +56,6 @@ Status Reader::ReadAllThenReset(Tensor& t, void* dst) {
   for (auto& f : pending) {
     f.wait();
   }
-  t.zero_();  // want "'t' is mutated in place by zero_ while ReadToHost, .*: only a wait in a loop body at line 57" not-reproduced
+  t.zero_();  // want "ReadToHost \(line 54\) may still be using 't' when zero_ mutates it in place" not-reproduced
   return Status::OK();
 }

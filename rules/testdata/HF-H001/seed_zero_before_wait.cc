@@ -4,7 +4,7 @@ absl::Status CopyThenZero(at::Tensor& t, xla::MutableBorrowingLiteral* literal) 
   TT_ASSIGN_OR_RETURN(DeviceBufferRef src_ref, GetBuffer(t));
   TT_ASSIGN_OR_RETURN(xla::PjRtBuffer * src, src_ref.AwaitBuffer());
   xla::Future<> done = src->ToLiteral(literal);
-  t.zero_();  // want "'t' is mutated in place by zero_ while ToLiteral, started at line 6 on 't' \(through 'src'\), may still use its buffer" confirmed
+  t.zero_();  // want "ToLiteral \(line 6\) may still be using 't' \(through 'src'\) when zero_ mutates it in place" confirmed
   return done.Await();
 }
 
@@ -12,7 +12,7 @@ absl::Status CopyThenZero(at::Tensor& t, xla::MutableBorrowingLiteral* literal) 
 absl::Status UploadThenOverwrite(at::Tensor& dst, const HostSlice& host) {
   TT_ASSIGN_OR_RETURN(DeviceBufferRef dst_ref, GetPjrtBuffer(dst));
   TT_ASSIGN_OR_RETURN(xla::Future<> done, TpuAsyncDmaCopyHtoD(dst_ref, host));
-  OverwriteDataPtr(dst, NewZeroBuffer(dst));  // want "'dst' is mutated in place by OverwriteDataPtr while TpuAsyncDmaCopyHtoD" confirmed
+  OverwriteDataPtr(dst, NewZeroBuffer(dst));  // want "TpuAsyncDmaCopyHtoD \(line 14\) may still be using 'dst' \(through 'dst_ref'\) when OverwriteDataPtr mutates it in place" confirmed
   return done.Await();
 }
 
@@ -33,7 +33,7 @@ absl::Status CopyMaybeWait(at::Tensor& t, xla::MutableBorrowingLiteral* literal,
   if (sync) {
     TF_RETURN_IF_ERROR(done.Await());
   }
-  t.fill_(1);  // want "'t' is mutated in place by fill_" confirmed
+  t.fill_(1);  // want "ToLiteral \(line 32\) may still be using 't' \(through 'src_ref'\) when fill_ mutates it in place" confirmed
   return done.Await();
 }
 
