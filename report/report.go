@@ -232,6 +232,16 @@ func verdictText(v diag.Verdict) string {
 	return strings.ReplaceAll(string(v), "-", " ")
 }
 
+// faultText is a fault's name followed by what it means, when diag.Faults
+// explains it: "HOST_UAF: host memory was used after ...". JSON and SARIF
+// carry the name alone.
+func faultText(name string) string {
+	if m := diag.FaultMeaning(name); m != "" {
+		return name + ": " + m
+	}
+	return name
+}
+
 // errWriter remembers the first write error so printers can write freely
 // and check once.
 type errWriter struct {

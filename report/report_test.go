@@ -770,3 +770,29 @@ func TestSARIFReplayStepsHaveLocations(t *testing.T) {
 		t.Fatal("the fixture has no replay steps")
 	}
 }
+
+// TestFaultExplained: the text and GitHub formats say what a fault name
+// means, once per finding and from diag.Faults; JSON and SARIF keep the
+// name alone.
+func TestFaultExplained(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	fs := fixtureFindings(src, opt.Rules)
+	want := "(DEV_UAF_REUSED: " + diag.FaultMeaning("DEV_UAF_REUSED") + ")"
+	for _, format := range []string{"text", "github"} {
+		for _, trace := range []bool{false, true} {
+			opt.Trace = trace
+			out := string(output(t, format, fs, opt))
+			if n := strings.Count(out, diag.FaultMeaning("DEV_UAF_REUSED")); n != 1 || !strings.Contains(out, want) {
+				t.Errorf("%s (trace %v): %q appears %d times, want once:\n%s", format, trace, want, n, out)
+			}
+		}
+	}
+	opt.Trace = false
+	for _, format := range []string{"json", "sarif"} {
+		out := string(output(t, format, fs, opt))
+		if strings.Contains(out, diag.FaultMeaning("DEV_UAF_REUSED")) || !strings.Contains(out, `"DEV_UAF_REUSED"`) {
+			t.Errorf("%s does not carry the fault name alone", format)
+		}
+	}
+}

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/holdfast-dev/holdfast/diag"
 )
 
 // otherTools are flags the docs give to other programs: git, and the
@@ -140,6 +144,78 @@ func TestREADMEGoVersion(t *testing.T) {
 	for _, v := range named {
 		if v[2] == "" && v[1] != string(m[1]) {
 			t.Errorf("README.md asks for Go %s; go.mod requires %s", v[1], m[1])
+		}
+	}
+}
+
+// docSection returns the lines of the section of a Markdown file under
+// the "## title" heading, up to the next heading of that level.
+func docSection(t *testing.T, path, title string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	in := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "## ") {
+			in = line == "## "+title
+			continue
+		}
+		if in {
+			out = append(out, line)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s has no section %q", path, title)
+	}
+	return out
+}
+
+// TestVerificationDocListsFaults: docs/verification.md's table of faults
+// is diag.Faults, the table the text output and 'holdfast explain' read,
+// name for name and meaning for meaning.
+func TestVerificationDocListsFaults(t *testing.T) {
+	row := regexp.MustCompile("^\\| `([A-Z_]+)` \\| (.*) \\|$")
+	var doc []diag.FaultInfo
+	for _, line := range docSection(t, "docs/verification.md", "Faults") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			doc = append(doc, diag.FaultInfo{Name: m[1], Means: m[2]})
+		}
+	}
+	if want := diag.Faults(); !slices.Equal(doc, want) {
+		var b strings.Builder
+		for _, f := range want {
+			fmt.Fprintf(&b, "| `%s` | %s |\n", f.Name, f.Means)
+		}
+		t.Errorf("docs/verification.md lists the faults\n%v\nwant its table to be:\n%s", doc, b.String())
+	}
+}
+
+// TestExplainFaults: 'holdfast explain --help' lists every fault with its
+// meaning, and 'holdfast explain FAULT' says what one means.
+func TestExplainFaults(t *testing.T) {
+	var out strings.Builder
+	root, _ := newRoot(defaultEnv(&out, io.Discard))
+	root.SetArgs([]string{"explain", "--help"})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	listed := regexp.MustCompile(`(?m)^  ([A-Z][A-Z_]+)  +(.*)$`).FindAllStringSubmatch(out.String(), -1)
+	var got []diag.FaultInfo
+	for _, m := range listed {
+		got = append(got, diag.FaultInfo{Name: m[1], Means: m[2]})
+	}
+	if !slices.Equal(got, diag.Faults()) {
+		t.Errorf("explain --help lists %v, want diag.Faults()", got)
+	}
+	for _, arg := range []string{"HOST_UAF", "host_uaf"} {
+		out.Reset()
+		root, _ := newRoot(defaultEnv(&out, io.Discard))
+		root.SetArgs([]string{"explain", arg})
+		if err := root.Execute(); err != nil || out.String() != "HOST_UAF: "+diag.FaultMeaning("HOST_UAF")+"\n" {
+			t.Errorf("explain %s: %q, %v", arg, out.String(), err)
 		}
 	}
 }
