@@ -155,6 +155,12 @@ const (
 	NotModelled   Verdict = "not-modelled"
 )
 
+// Verdicts returns every verdict, in the order the docs list them. The
+// slice is new on each call.
+func Verdicts() []Verdict {
+	return []Verdict{Confirmed, Latent, NotReproduced, NotModelled}
+}
+
 // Shown reports whether a finding with verdict v is shown by default (and
 // counts towards the exit status): only confirmed findings, and findings
 // that were not replayed at all (v == ""), are. The rest appear with --all.
