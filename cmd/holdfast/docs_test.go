@@ -219,3 +219,40 @@ func TestExplainFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestVerificationDocVerdicts: docs/verification.md's table of verdicts
+// names every verdict the code has, and says "never fails the run" of
+// exactly those that failing() does not count, whatever their severity.
+func TestVerificationDocVerdicts(t *testing.T) {
+	row := regexp.MustCompile(`^\| \*\*([a-z ]+)\*\* \| .* \| ([^|]*) \|$`)
+	shown := map[diag.Verdict]string{}
+	var order []diag.Verdict
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "verification.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			v := diag.Verdict(strings.ReplaceAll(m[1], " ", "-"))
+			shown[v] = m[2]
+			order = append(order, v)
+		}
+	}
+	if !slices.Equal(order, diag.Verdicts()) {
+		t.Errorf("docs/verification.md lists the verdicts %v, want %v", order, diag.Verdicts())
+	}
+	for _, v := range diag.Verdicts() {
+		fails := failing([]*diag.Finding{{Severity: diag.Error, Verification: &diag.Verification{Verdict: v}}}, diag.Note)
+		never := strings.Contains(shown[v], "never fails the run")
+		if never == fails {
+			t.Errorf("docs/verification.md says of %s findings %q, but failing() = %v", v, shown[v], fails)
+		}
+		if fails && !strings.Contains(shown[v], "--fail-on") {
+			t.Errorf("docs/verification.md does not say %s findings fail the run at --fail-on: %q", v, shown[v])
+		}
+	}
+	// --no-verify: no verdict, and the finding counts.
+	if !failing([]*diag.Finding{{Severity: diag.Warning}}, diag.Warning) {
+		t.Error("a finding without a verdict does not fail the run, as docs/verification.md says it does with --no-verify")
+	}
+}
