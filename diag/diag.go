@@ -72,6 +72,16 @@ type Rule struct {
 	// race). A rule with a CWE is a security rule; one without finds
 	// correctness bugs (lost writes, deadlocks, lost errors).
 	CWE []int
+	// Former lists names the rule had before: they still name it
+	// wherever a name is accepted, so old suppressions and
+	// configurations keep working.
+	Former []string
+}
+
+// Named reports whether s names the rule: its ID, its name or a former
+// name, as written (suppressions also accept the ID in any case).
+func (r *Rule) Named(s string) bool {
+	return s != "" && (s == r.ID || s == r.Name || slices.Contains(r.Former, s))
 }
 
 // Pos is a position in a scanned file. Offsets are bytes; Line and Col are

@@ -17,6 +17,9 @@ func Doc(m *diag.Rule) string {
 	if len(m.Tags) > 0 {
 		fmt.Fprintf(&b, "- Tags: %s\n", strings.Join(m.Tags, ", "))
 	}
+	if len(m.Former) > 0 {
+		fmt.Fprintf(&b, "- Formerly: `%s` (still accepted)\n", strings.Join(m.Former, "`, `"))
+	}
 	b.WriteString("\n")
 	for _, para := range strings.Split(m.Help, "\n\n") {
 		head, rest, ok := strings.Cut(para, ": ")
@@ -71,6 +74,7 @@ func Index(rs []*diag.Rule) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("A rule's ID never changes; its name may be used wherever an ID is accepted\n")
-	b.WriteString("(`--config` `rules.disable`, `holdfast explain`).\n")
+	b.WriteString("(suppressions, `rules.disable` and `rules.severity` in `.holdfast.yaml`,\n")
+	b.WriteString("`holdfast explain`), and so may a name it had before (Formerly, on its page).\n")
 	return b.String()
 }

@@ -16,7 +16,8 @@ func callbackOutlivesCapture() *Rule {
 	return &Rule{
 		Meta: &diag.Rule{
 			ID:        "HF-G001",
-			Name:      "callback-captures-this",
+			Name:      "callback-outlives-capture",
+			Former:    []string{"callback-captures-this"},
 			Class:     "G",
 			Severity:  diag.Error,
 			Precision: "medium",

@@ -181,10 +181,12 @@ func TestRuleMetadata(t *testing.T) {
 	ids := map[string]bool{}
 	for _, r := range All() {
 		m := r.Meta
-		if ids[m.ID] || ids[m.Name] {
-			t.Errorf("duplicate rule id or name %s/%s", m.ID, m.Name)
+		for _, n := range append([]string{m.ID, m.Name}, m.Former...) {
+			if ids[n] {
+				t.Errorf("%s: the ID or name %s is taken", m.ID, n)
+			}
+			ids[n] = true
 		}
-		ids[m.ID], ids[m.Name] = true, true
 		if !regexp.MustCompile(`^HF-[A-HN]\d{3}$`).MatchString(m.ID) || m.Class != m.ID[3:4] {
 			t.Errorf("%s: id must be HF-<class><3 digits> matching class %q", m.ID, m.Class)
 		}
@@ -296,5 +298,18 @@ void Send() {
 	}
 	if !slices.Equal(names, []string{"CopyTest.RoundTrip", "Send"}) {
 		t.Errorf("functions %q, want the test as CopyTest.RoundTrip, then Send", names)
+	}
+}
+
+// TestRenamedRule: HF-G001 reports locals captured by reference as well
+// as this, so its name says so; the name it had still finds it.
+func TestRenamedRule(t *testing.T) {
+	for _, name := range []string{"HF-G001", "callback-outlives-capture", "callback-captures-this"} {
+		if r := ByID(name); r == nil || r.Meta.ID != "HF-G001" {
+			t.Errorf("ByID(%q) = %v, want HF-G001", name, r)
+		}
+	}
+	if m := ByID("HF-G001").Meta; m.Name != "callback-outlives-capture" || !strings.Contains(Doc(m), "Formerly: `callback-captures-this`") {
+		t.Errorf("HF-G001 is named %q; its page does not give the former name", m.Name)
 	}
 }
