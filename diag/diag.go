@@ -78,6 +78,27 @@ type Rule struct {
 	Former []string
 }
 
+// Security reports whether the rule finds a security bug: it has a CWE.
+func (r *Rule) Security() bool {
+	return len(r.CWE) > 0
+}
+
+// SecuritySeverity is GitHub code scanning's security-severity of a
+// security rule, by its default severity: high (8.0) for an error, low
+// (3.0) for a note, medium (5.5) otherwise; "" for a rule without a CWE.
+func (r *Rule) SecuritySeverity() string {
+	if !r.Security() {
+		return ""
+	}
+	switch r.Severity {
+	case Error:
+		return "8.0"
+	case Note:
+		return "3.0"
+	}
+	return "5.5"
+}
+
 // Named reports whether s names the rule: its ID, its name or a former
 // name, as written (suppressions also accept the ID in any case).
 func (r *Rule) Named(s string) bool {

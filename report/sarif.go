@@ -355,19 +355,6 @@ func problemSeverity(s diag.Severity) string {
 	return "warning"
 }
 
-// securitySeverity is GitHub's properties.security-severity of a security
-// rule, by its default severity: high (7.0-8.9) for an error, medium
-// (4.0-6.9) for a warning, low (0.1-3.9) for a note.
-func securitySeverity(s diag.Severity) string {
-	switch s {
-	case diag.Error:
-		return "8.0"
-	case diag.Note:
-		return "3.0"
-	}
-	return "5.5"
-}
-
 // descriptor is a rule's SARIF reportingDescriptor. A rule with a CWE is
 // tagged "security" and its CWEs ("external/cwe/cwe-416", as code scanning
 // reads them) and carries a security-severity; the others are tagged
@@ -381,12 +368,12 @@ func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
 	summary := cmp.Or(r.Summary, r.Name, r.ID)
 	full := cmp.Or(strings.TrimSpace(r.Help), summary)
 	props := sarifRuleProperties{Precision: r.Precision, ProblemSeverity: problemSeverity(sev)}
-	if len(r.CWE) > 0 {
+	if r.Security() {
 		props.Tags = append(props.Tags, "security")
 		for _, c := range r.CWE {
 			props.Tags = append(props.Tags, fmt.Sprintf("external/cwe/cwe-%d", c))
 		}
-		props.SecuritySeverity = securitySeverity(sev)
+		props.SecuritySeverity = r.SecuritySeverity()
 	} else {
 		props.Tags = append(props.Tags, "correctness")
 	}

@@ -53,6 +53,7 @@ void process(action_t* action) {
 			},
 			Fix:  "use the pointer before the call that frees it, or copy what is needed out of it first",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+			CWE:  []int{416},
 		},
 		Check: checkUseAfterCalleeFrees,
 	}

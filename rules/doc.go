@@ -78,3 +78,47 @@ func Index(rs []*diag.Rule) string {
 	b.WriteString("`holdfast explain`), and so may a name it had before (Formerly, on its page).\n")
 	return b.String()
 }
+
+// cweNames name the CWE entries the rules cite.
+var cweNames = map[int]string{
+	125: "out-of-bounds read",
+	362: "race condition",
+	415: "double free",
+	416: "use after free",
+	476: "null pointer dereference",
+	562: "return of stack variable address",
+	763: "release of invalid pointer or reference",
+	825: "expired pointer dereference",
+}
+
+// Security is the part of docs/ci.md that says how SARIF tags the rules:
+// the security rules (those with a CWE) with their CWEs and
+// security-severity, and the others, from the same metadata as SARIF.
+func Security(rs []*diag.Rule) string {
+	sev := func(s diag.Severity) string {
+		return (&diag.Rule{Severity: s, CWE: []int{1}}).SecuritySeverity()
+	}
+	var b strings.Builder
+	b.WriteString("The rules that find memory-safety bugs carry the tag `security`, a tag per\n")
+	b.WriteString("CWE (`external/cwe/cwe-416`) and a `security-severity` from their default\n")
+	fmt.Fprintf(&b, "severity: %s (high) for an error, %s (medium) for a warning, %s (low) for\n", sev(diag.Error), sev(diag.Warning), sev(diag.Note))
+	b.WriteString("a note.\n\n")
+	b.WriteString("| Rule | CWE | `security-severity` |\n|---|---|---|\n")
+	var others []string
+	for _, m := range rs {
+		if !m.Security() {
+			others = append(others, fmt.Sprintf("[%s](rules/%s.md) `%s`", m.ID, m.ID, m.Name))
+			continue
+		}
+		var cwes []string
+		for _, c := range m.CWE {
+			cwes = append(cwes, fmt.Sprintf("[CWE-%d](https://cwe.mitre.org/data/definitions/%d.html) %s", c, c, cweNames[c]))
+		}
+		fmt.Fprintf(&b, "| [%s](rules/%s.md) `%s` | %s | %s |\n", m.ID, m.ID, m.Name, strings.Join(cwes, ", "), m.SecuritySeverity())
+	}
+	b.WriteString("\nThe other rules are tagged `correctness`:\n\n")
+	for _, o := range others {
+		fmt.Fprintf(&b, "- %s\n", o)
+	}
+	return b.String()
+}

@@ -202,6 +202,30 @@ func TestRuleMetadata(t *testing.T) {
 	}
 }
 
+// memorySafetyTags mark a rule that finds memory-safety bugs: memory used
+// after its owner let it go, a dangling pointer, a race.
+var memorySafetyTags = []string{"memory-safety", "use-after-free", "data-race", "null-dereference", "concurrency"}
+
+// TestSecurityMetadata: every memory-safety rule has a CWE, so SARIF tags
+// it security with a security-severity; no rule tags itself security or
+// correctness, which follow from the CWE; and the docs can name every CWE.
+func TestSecurityMetadata(t *testing.T) {
+	for _, r := range All() {
+		m := r.Meta
+		if slices.ContainsFunc(m.Tags, func(tag string) bool { return slices.Contains(memorySafetyTags, tag) }) && !m.Security() {
+			t.Errorf("%s is tagged %v but has no CWE", m.ID, m.Tags)
+		}
+		if slices.Contains(m.Tags, "security") || slices.Contains(m.Tags, "correctness") {
+			t.Errorf("%s: tags %v: security or correctness follows from the CWE", m.ID, m.Tags)
+		}
+		for _, c := range m.CWE {
+			if cweNames[c] == "" {
+				t.Errorf("%s: CWE-%d has no name in cweNames", m.ID, c)
+			}
+		}
+	}
+}
+
 // TestRulesStayQuietWithoutTheirShapes guards the bail-outs: a file with
 // none of the shapes gives no findings from any rule.
 func TestRulesStayQuietWithoutTheirShapes(t *testing.T) {
@@ -235,6 +259,7 @@ func TestDocsAreGenerated(t *testing.T) {
 	} else if got, err := os.ReadFile(index); err != nil || string(got) != Index(metas) {
 		t.Errorf("%s is stale or missing (%v): run go test ./rules -update", index, err)
 	}
+	generatedPart(t, filepath.Join("..", "docs", "ci.md"), Security(metas))
 	for _, r := range All() {
 		path := filepath.Join("..", "docs", "rules", r.Meta.ID+".md")
 		want := Doc(r.Meta)
@@ -252,6 +277,34 @@ func TestDocsAreGenerated(t *testing.T) {
 		if string(got) != want {
 			t.Errorf("%s is stale: run go test ./rules -update", path)
 		}
+	}
+}
+
+// generatedPart keeps the text between the markers of a generated part of
+// a hand-written doc equal to want, or rewrites it with -update.
+func generatedPart(t *testing.T, path, want string) {
+	t.Helper()
+	const begin, end = "<!-- generated from the rules' metadata", "<!-- end of generated text -->"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	i := strings.Index(doc, begin)
+	if i < 0 {
+		t.Fatalf("%s has no generated part (%q)", path, begin)
+	}
+	i += strings.Index(doc[i:], "\n") + 1
+	j := strings.Index(doc[i:], end)
+	if j < 0 {
+		t.Fatalf("%s: the generated part has no end (%q)", path, end)
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(doc[:i]+want+doc[i+j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if doc[i:i+j] != want {
+		t.Errorf("%s: the generated part is stale: run go test ./rules -run TestDocsAreGenerated -update", path)
 	}
 }
 
