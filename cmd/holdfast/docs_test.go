@@ -256,3 +256,42 @@ func TestVerificationDocVerdicts(t *testing.T) {
 		t.Error("a finding without a verdict does not fail the run, as docs/verification.md says it does with --no-verify")
 	}
 }
+
+// TestBaselineDocFlags: the flags docs/ci.md says baseline shares with
+// scan are exactly the flags baseline takes besides its -o, and each is
+// a flag of scan with the same meaning.
+func TestBaselineDocFlags(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(b)), " ")
+	m := regexp.MustCompile("`baseline` takes the paths `scan` takes and the flags that say what is scanned and how[^:]*: ([^.]*)\\.").FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("docs/ci.md does not list the flags baseline shares with scan")
+	}
+	var doc []string
+	for _, f := range regexp.MustCompile("`--([a-z-]+)`").FindAllStringSubmatch(m[1], -1) {
+		doc = append(doc, f[1])
+	}
+	root, _ := newRoot(defaultEnv(io.Discard, io.Discard))
+	cmds := map[string]*cobra.Command{}
+	for _, c := range root.Commands() {
+		cmds[c.Name()] = c
+	}
+	var takes []string
+	cmds["baseline"].Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Name == "output" {
+			return
+		}
+		takes = append(takes, f.Name)
+		if sf := cmds["scan"].Flags().Lookup(f.Name); sf == nil || sf.Usage != f.Usage || sf.DefValue != f.DefValue {
+			t.Errorf("baseline --%s is not scan's --%s", f.Name, f.Name)
+		}
+	})
+	slices.Sort(doc)
+	slices.Sort(takes)
+	if !slices.Equal(doc, takes) {
+		t.Errorf("docs/ci.md says baseline takes %v; it takes %v", doc, takes)
+	}
+}
