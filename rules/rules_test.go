@@ -366,3 +366,20 @@ func TestRenamedRule(t *testing.T) {
 		t.Errorf("HF-G001 is named %q; its page does not give the former name", m.Name)
 	}
 }
+
+// TestHelpKnowsTheTree: since whole-tree summaries, a rule sees what the
+// functions of the other scanned files do with what they are handed
+// (scan's TestSummariesCrossFiles), so no rule's summary or help may say
+// that it sees only its own file or does not see through calls.
+func TestHelpKnowsTheTree(t *testing.T) {
+	denials := []string{"does not see through calls", "of the same file", "function the file defines",
+		"functions defined in other files are not", "another such function of the file", "another function of the file"}
+	for _, r := range All() {
+		text := strings.Join(strings.Fields(r.Meta.Summary+" "+r.Meta.Help), " ")
+		for _, d := range denials {
+			if strings.Contains(text, d) {
+				t.Errorf("%s says %q", r.Meta.ID, d)
+			}
+		}
+	}
+}
