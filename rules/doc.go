@@ -2,18 +2,45 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/diag"
 )
 
-// Doc renders a rule's documentation as Markdown. `holdfast explain` prints
-// it and docs/rules/<ID>.md is generated from it, so the two never drift.
+// Doc renders a rule's documentation as Markdown: docs/rules/<ID>.md is
+// generated from it, and `holdfast explain` prints the same text with
+// Explain, so the two never drift.
 func Doc(m *diag.Rule) string {
+	return render(m, true)
+}
+
+// Explain is Doc for a terminal: the same text, with no link (a path
+// relative to docs/rules means nothing where explain runs); the class is
+// named by what goes wrong in it instead.
+func Explain(m *diag.Rule) string {
+	return render(m, false)
+}
+
+// mdLink is a Markdown link, [text](target).
+var mdLink = regexp.MustCompile(`\[([^\]\n]+)\]\([^)\s]+\)`)
+
+func render(m *diag.Rule, markdown bool) string {
+	prose := func(s string) string {
+		if markdown {
+			return s
+		}
+		return mdLink.ReplaceAllString(s, "$1")
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s %s\n\n", m.ID, m.Name)
-	fmt.Fprintf(&b, "%s.\n\n", upperFirst(m.Summary))
-	fmt.Fprintf(&b, "- Class: %s (see [the classes](README.md))\n- Default severity: %s\n- Precision: %s\n", m.Class, m.Severity, m.Precision)
+	fmt.Fprintf(&b, "%s.\n\n", prose(upperFirst(m.Summary)))
+	if markdown {
+		fmt.Fprintf(&b, "- Class: %s (see [the classes](README.md))\n", m.Class)
+	} else {
+		fmt.Fprintf(&b, "- Class: %s (%s)\n", m.Class, classTitle(m.Class))
+	}
+	fmt.Fprintf(&b, "- Default severity: %s\n- Precision: %s\n", m.Severity, m.Precision)
 	if len(m.Tags) > 0 {
 		fmt.Fprintf(&b, "- Tags: %s\n", strings.Join(m.Tags, ", "))
 	}
@@ -24,13 +51,13 @@ func Doc(m *diag.Rule) string {
 	for _, para := range strings.Split(m.Help, "\n\n") {
 		head, rest, ok := strings.Cut(para, ": ")
 		if ok && !strings.Contains(head, "\n") {
-			fmt.Fprintf(&b, "## %s\n\n%s\n\n", head, upperFirst(strings.Join(strings.Fields(rest), " ")))
+			fmt.Fprintf(&b, "## %s\n\n%s\n\n", head, prose(upperFirst(strings.Join(strings.Fields(rest), " "))))
 			continue
 		}
-		fmt.Fprintf(&b, "%s\n\n", strings.Join(strings.Fields(para), " "))
+		fmt.Fprintf(&b, "%s\n\n", prose(strings.Join(strings.Fields(para), " ")))
 	}
 	fmt.Fprintf(&b, "## Example\n\nBad:\n\n```cpp\n%s\n```\n\nGood:\n\n```cpp\n%s\n```\n\n", m.Example.Bad, m.Example.Good)
-	fmt.Fprintf(&b, "## What to do instead\n\n%s.\n\n", upperFirst(m.Fix))
+	fmt.Fprintf(&b, "## What to do instead\n\n%s.\n\n", prose(upperFirst(m.Fix)))
 	fmt.Fprintf(&b, "## Suppressing\n\n```cpp\n// holdfast:ignore %s <why this is safe>\n```\n", m.ID)
 	return b.String()
 }
@@ -53,6 +80,16 @@ var classTitles = []struct{ class, title string }{
 	{"G", "callbacks and work objects that outlive what they use"},
 	{"H", "the host touches memory that queued device work still uses"},
 	{"N", "other host lifetime faults"},
+}
+
+// classTitle says what goes wrong in class c, or "" for an unknown class.
+func classTitle(c string) string {
+	for _, t := range classTitles {
+		if t.class == c {
+			return t.title
+		}
+	}
+	return ""
 }
 
 // Index is docs/rules/README.md: every rule, by class, from the same

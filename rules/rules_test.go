@@ -383,3 +383,45 @@ func TestHelpKnowsTheTree(t *testing.T) {
 		}
 	}
 }
+
+// outsideCode is a Markdown text without its fenced code blocks.
+func outsideCode(md string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestExplainHasNoLinks: what 'holdfast explain' prints in a terminal has
+// no Markdown link (a path relative to docs/rules leads nowhere there),
+// names the class by what goes wrong in it, and is otherwise the rule's
+// page; the page's relative links lead to files that exist.
+func TestExplainHasNoLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, r := range All() {
+		m := r.Meta
+		text := Explain(m)
+		if strings.Contains(outsideCode(text), "](") {
+			t.Errorf("%s: explain prints a Markdown link:\n%s", m.ID, text)
+		}
+		if !strings.Contains(text, "- Class: "+m.Class+" ("+classTitle(m.Class)+")") || classTitle(m.Class) == "" {
+			t.Errorf("%s: explain does not say what class %s is", m.ID, m.Class)
+		}
+		for _, l := range link.FindAllStringSubmatch(outsideCode(Doc(m)), -1) {
+			if strings.Contains(l[1], "://") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("..", "docs", "rules", l[1])); err != nil {
+				t.Errorf("%s: the page links to %s, which does not exist", m.ID, l[1])
+			}
+		}
+	}
+}

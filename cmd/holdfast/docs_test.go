@@ -295,3 +295,26 @@ func TestBaselineDocFlags(t *testing.T) {
 		t.Errorf("docs/ci.md says baseline takes %v; it takes %v", doc, takes)
 	}
 }
+
+// TestExplainPrintsNoLinks: 'holdfast explain' prints a rule's page
+// without Markdown links, which lead nowhere in a terminal (code examples
+// aside, where "](" is C++).
+func TestExplainPrintsNoLinks(t *testing.T) {
+	for _, id := range []string{"HF-B001", "HF-G001"} {
+		var out strings.Builder
+		root, _ := newRoot(defaultEnv(&out, io.Discard))
+		root.SetArgs([]string{"explain", id})
+		if err := root.Execute(); err != nil {
+			t.Fatal(err)
+		}
+		in := false
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(line, "```") {
+				in = !in
+			}
+			if !in && strings.Contains(line, "](") {
+				t.Errorf("explain %s prints a link: %s", id, line)
+			}
+		}
+	}
+}

@@ -120,7 +120,7 @@ as in 'verification: confirmed (HOST_UAF: ...)'). The faults:
 				}
 				return &exitError{code: 2, err: fmt.Errorf("unknown rule %q (known: %s)", args[0], strings.Join(ids, ", "))}
 			}
-			_, err := io.WriteString(stdout, rules.Doc(r.Meta))
+			_, err := io.WriteString(stdout, rules.Explain(r.Meta))
 			return err
 		},
 	}
