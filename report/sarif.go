@@ -63,7 +63,7 @@ type sarifDriver struct {
 	Name            string                     `json:"name"`
 	Version         string                     `json:"version,omitempty"`
 	SemanticVersion string                     `json:"semanticVersion,omitempty"`
-	InformationURI  string                     `json:"informationUri"`
+	InformationURI  string                     `json:"informationUri,omitempty"`
 	Rules           []sarifReportingDescriptor `json:"rules"`
 }
 
@@ -240,7 +240,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 	rules, index := ruleSet(opt.Rules, sel.shown)
 	run.Tool.Driver.Rules = make([]sarifReportingDescriptor, 0, len(rules))
 	for _, r := range rules {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, descriptor(r, informationURI(opt)))
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, descriptor(r, opt.DocsURL))
 	}
 
 	limit := opt.MaxSARIFResults
@@ -358,9 +358,9 @@ func problemSeverity(s diag.Severity) string {
 // descriptor is a rule's SARIF reportingDescriptor. A rule with a CWE is
 // tagged "security" and its CWEs ("external/cwe/cwe-416", as code scanning
 // reads them) and carries a security-severity; the others are tagged
-// "correctness". helpUri is the rule's page under docs/rules of the home
-// page's repository.
-func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
+// "correctness". helpUri is the rule's page, docs/rules/<ID>.md under docs
+// (Options.DocsURL); there is none when docs is empty.
+func descriptor(r *diag.Rule, docs string) sarifReportingDescriptor {
 	sev := r.Severity
 	if sev < diag.Note || sev > diag.Error {
 		sev = diag.Warning
@@ -391,8 +391,8 @@ func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
 		DefaultConfiguration: sarifReportingConfiguration{Level: sarifLevel(sev)},
 		Properties:           props,
 	}
-	if home != "" && r.ID != "" {
-		d.HelpURI = strings.TrimSuffix(home, "/") + "/blob/main/docs/rules/" + url.PathEscape(r.ID) + ".md"
+	if r.ID != "" {
+		d.HelpURI = docsPage(docs, "docs/rules/"+url.PathEscape(r.ID)+".md")
 	}
 	return d
 }
