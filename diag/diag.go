@@ -75,6 +75,37 @@ type Rule struct {
 	// race). A rule with a CWE is a security rule; one without finds
 	// correctness bugs (lost writes, deadlocks, lost errors).
 	CWE []int
+	// Former lists names the rule had before: they still name it
+	// wherever a name is accepted, so old suppressions and
+	// configurations keep working.
+	Former []string
+}
+
+// Security reports whether the rule finds a security bug: it has a CWE.
+func (r *Rule) Security() bool {
+	return len(r.CWE) > 0
+}
+
+// SecuritySeverity is GitHub code scanning's security-severity of a
+// security rule, by its default severity: high (8.0) for an error, low
+// (3.0) for a note, medium (5.5) otherwise; "" for a rule without a CWE.
+func (r *Rule) SecuritySeverity() string {
+	if !r.Security() {
+		return ""
+	}
+	switch r.Severity {
+	case Error:
+		return "8.0"
+	case Note:
+		return "3.0"
+	}
+	return "5.5"
+}
+
+// Named reports whether s names the rule: its ID, its name or a former
+// name, as written (suppressions also accept the ID in any case).
+func (r *Rule) Named(s string) bool {
+	return s != "" && (s == r.ID || s == r.Name || slices.Contains(r.Former, s))
 }
 
 // Pos is a position in a scanned file. Offsets are bytes; Line and Col are
@@ -157,6 +188,12 @@ const (
 	NotReproduced Verdict = "not-reproduced"
 	NotModelled   Verdict = "not-modelled"
 )
+
+// Verdicts returns every verdict, in the order the docs list them. The
+// slice is new on each call.
+func Verdicts() []Verdict {
+	return []Verdict{Confirmed, Latent, NotReproduced, NotModelled}
+}
 
 // Shown reports whether a finding with verdict v is shown by default (and
 // counts towards the exit status): only confirmed findings, and findings

@@ -94,7 +94,7 @@ func githubFinding(f *diag.Finding, src *sources) string {
 	if v := f.Verification; v != nil {
 		l := "verification: " + verdictText(v.Verdict)
 		if v.Fault != "" {
-			l += " (" + v.Fault + ")"
+			l += " (" + faultText(v.Fault) + ")"
 		}
 		if v.Reason != "" {
 			l += " — " + v.Reason

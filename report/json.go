@@ -109,13 +109,6 @@ func JSON(w io.Writer, fs []*diag.Finding, opt Options) error {
 	return encodeJSON(w, out)
 }
 
-func informationURI(opt Options) string {
-	if opt.InformationURI != "" {
-		return opt.InformationURI
-	}
-	return DefaultInformationURI
-}
-
 func jsonFindingOf(f *diag.Finding) jsonFinding {
 	sev := severity(f)
 	if notReproduced(f) {

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/holdfast-dev/holdfast/diag"
 )
 
 // schemaDocKeys reads SCHEMA.md: for each "## `object`" section, the keys
@@ -136,5 +138,41 @@ func TestJSONMatchesSchemaDoc(t *testing.T) {
 		if _, ok := doc[kind]; !ok {
 			t.Errorf("the output has %q objects that SCHEMA.md does not document", kind)
 		}
+	}
+}
+
+// TestSchemaDocVerdicts: SCHEMA.md's verification.verdict names every
+// verdict the code has, in order, and its "Which findings appear" list
+// names exactly the verdicts shown only with --all.
+func TestSchemaDocVerdicts(t *testing.T) {
+	data, err := os.ReadFile("SCHEMA.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := regexp.MustCompile("`\"([a-z-]+)\"`")
+	var row []diag.Verdict
+	if m := regexp.MustCompile("(?m)^\\| `verdict` \\| string \\| (.*)$").FindSubmatch(data); m != nil {
+		for _, q := range quoted.FindAllSubmatch(m[1], -1) {
+			row = append(row, diag.Verdict(q[1]))
+		}
+	}
+	if !slices.Equal(row, diag.Verdicts()) {
+		t.Errorf("SCHEMA.md's verdict row lists %v, want %v", row, diag.Verdicts())
+	}
+	var hidden, want []diag.Verdict
+	if m := regexp.MustCompile("(?s)- Findings the simulated device did not confirm (.*?)\n\n").FindSubmatch(data); m != nil {
+		for _, q := range quoted.FindAllSubmatch(m[1], -1) {
+			if v := diag.Verdict(q[1]); slices.Contains(diag.Verdicts(), v) {
+				hidden = append(hidden, v)
+			}
+		}
+	}
+	for _, v := range diag.Verdicts() {
+		if !v.Shown() {
+			want = append(want, v)
+		}
+	}
+	if !slices.Equal(hidden, want) {
+		t.Errorf("SCHEMA.md says the verdicts %v appear only with --all, want %v", hidden, want)
 	}
 }

@@ -33,10 +33,6 @@ import (
 	"github.com/holdfast-dev/holdfast/internal/esc"
 )
 
-// DefaultInformationURI is the tool's home page, used in SARIF and JSON when
-// Options.InformationURI is empty.
-const DefaultInformationURI = "https://github.com/holdfast-dev/holdfast"
-
 // toolName is the name every format gives the tool.
 const toolName = "holdfast"
 
@@ -49,9 +45,12 @@ type Options struct {
 	// build that recorded none. SARIF's semanticVersion carries it only
 	// when it is a semantic version.
 	ToolVersion string
-	// InformationURI is the tool's home page; DefaultInformationURI when
-	// empty.
-	InformationURI string
+	// DocsURL is where holdfast's files are published as web pages, the
+	// base under which README.md and docs/rules/<ID>.md are found, e.g.
+	// "https://github.com/you/holdfast/blob/main". SARIF's informationUri
+	// and each rule's helpUri are made from it, and left out when it is
+	// empty; JSON's tool.informationUri is then "".
+	DocsURL string
 	// Rules is every rule that ran, in ID order. SARIF lists them as rule
 	// descriptors; a rule that a finding names but Rules lacks is added.
 	Rules []*diag.Rule
@@ -230,6 +229,31 @@ func levelRank(l string) int {
 // verdictText is a verdict as prose: "not reproduced" for "not-reproduced".
 func verdictText(v diag.Verdict) string {
 	return strings.ReplaceAll(string(v), "-", " ")
+}
+
+// informationURI is the tool's home page, README.md under Options.DocsURL,
+// or "" when the build names no docs.
+func informationURI(opt Options) string {
+	return docsPage(opt.DocsURL, "README.md")
+}
+
+// docsPage is the page of the file at path (slash-separated, relative to
+// the repository) under base, or "" when base is empty.
+func docsPage(base, path string) string {
+	if base == "" {
+		return ""
+	}
+	return strings.TrimSuffix(base, "/") + "/" + path
+}
+
+// faultText is a fault's name followed by what it means, when diag.Faults
+// explains it: "HOST_UAF: host memory was used after ...". JSON and SARIF
+// carry the name alone.
+func faultText(name string) string {
+	if m := diag.FaultMeaning(name); m != "" {
+		return name + ": " + m
+	}
+	return name
 }
 
 // errWriter remembers the first write error so printers can write freely

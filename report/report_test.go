@@ -705,19 +705,24 @@ func TestLongLineSnippets(t *testing.T) {
 }
 
 // TestSARIFRuleSecurity: code scanning ranks and files alerts by a rule's
-// tags and security-severity, and links its help page.
+// tags and security-severity, and links its help page when the build says
+// where the docs are.
 func TestSARIFRuleSecurity(t *testing.T) {
-	uaf := descriptor(&diag.Rule{ID: "HF-B001", Severity: diag.Error, Tags: []string{"lifetime"}, CWE: []int{416, 825}}, DefaultInformationURI)
+	const docs = "https://docs.example.org/holdfast/blob/v1.2.0/"
+	uaf := descriptor(&diag.Rule{ID: "HF-B001", Severity: diag.Error, Tags: []string{"lifetime"}, CWE: []int{416, 825}}, docs)
 	if got, want := uaf.Properties.Tags, []string{"security", "external/cwe/cwe-416", "external/cwe/cwe-825", "lifetime"}; !slices.Equal(got, want) {
 		t.Errorf("tags %v, want %v", got, want)
 	}
 	if uaf.Properties.SecuritySeverity != "8.0" {
 		t.Errorf("security-severity of an error %q, want 8.0 (high)", uaf.Properties.SecuritySeverity)
 	}
-	if want := DefaultInformationURI + "/blob/main/docs/rules/HF-B001.md"; uaf.HelpURI != want {
+	if want := "https://docs.example.org/holdfast/blob/v1.2.0/docs/rules/HF-B001.md"; uaf.HelpURI != want {
 		t.Errorf("helpUri %q, want %q", uaf.HelpURI, want)
 	}
-	lost := descriptor(&diag.Rule{ID: "HF-F001", Severity: diag.Error}, DefaultInformationURI)
+	if d := descriptor(&diag.Rule{ID: "HF-B001"}, ""); d.HelpURI != "" {
+		t.Errorf("no docs URL, but helpUri %q", d.HelpURI)
+	}
+	lost := descriptor(&diag.Rule{ID: "HF-F001", Severity: diag.Error}, docs)
 	if !slices.Equal(lost.Properties.Tags, []string{"correctness"}) || lost.Properties.SecuritySeverity != "" {
 		t.Errorf("a rule without a CWE: tags %v, security-severity %q", lost.Properties.Tags, lost.Properties.SecuritySeverity)
 	}
@@ -790,5 +795,60 @@ func TestTextHintIsShort(t *testing.T) {
 	out = string(output(t, "text", fs[:1], fixtureOptions(src)))
 	if !strings.Contains(out, "  hint: "+rule.Fix+" ('holdfast explain") {
 		t.Errorf("a rule without a Hint should show its Fix:\n%s", out)
+	}
+}
+
+// TestFaultExplained: the text and GitHub formats say what a fault name
+// means, once per finding and from diag.Faults; JSON and SARIF keep the
+// name alone.
+func TestFaultExplained(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	fs := fixtureFindings(src, opt.Rules)
+	want := "(DEV_UAF_REUSED: " + diag.FaultMeaning("DEV_UAF_REUSED") + ")"
+	for _, format := range []string{"text", "github"} {
+		for _, trace := range []bool{false, true} {
+			opt.Trace = trace
+			out := string(output(t, format, fs, opt))
+			if n := strings.Count(out, diag.FaultMeaning("DEV_UAF_REUSED")); n != 1 || !strings.Contains(out, want) {
+				t.Errorf("%s (trace %v): %q appears %d times, want once:\n%s", format, trace, want, n, out)
+			}
+		}
+	}
+	opt.Trace = false
+	for _, format := range []string{"json", "sarif"} {
+		out := string(output(t, format, fs, opt))
+		if strings.Contains(out, diag.FaultMeaning("DEV_UAF_REUSED")) || !strings.Contains(out, `"DEV_UAF_REUSED"`) {
+			t.Errorf("%s does not carry the fault name alone", format)
+		}
+	}
+}
+
+// TestDocsURL: SARIF names no page unless Options.DocsURL says where the
+// docs are published (nothing is by default); then informationUri is its
+// README and each rule's helpUri its page. JSON keeps the key, empty.
+func TestDocsURL(t *testing.T) {
+	src := fixtureSources()
+	opt := fixtureOptions(src)
+	fs := fixtureFindings(src, opt.Rules)
+	sarif := string(output(t, "sarif", fs, opt))
+	if strings.Contains(sarif, "informationUri") || strings.Contains(sarif, "helpUri") || strings.Contains(sarif, "https://github.com") {
+		t.Errorf("SARIF without a docs URL names a page:\n%s", sarif)
+	}
+	if js := string(output(t, "json", fs, opt)); !strings.Contains(js, `"informationUri": ""`) {
+		t.Errorf("JSON without a docs URL: want an empty informationUri")
+	}
+	opt.DocsURL = "https://git.example.org/team/holdfast/blob/v1.2.0"
+	sarif = string(output(t, "sarif", fs, opt))
+	for _, want := range []string{
+		`"informationUri": "https://git.example.org/team/holdfast/blob/v1.2.0/README.md"`,
+		`"helpUri": "https://git.example.org/team/holdfast/blob/v1.2.0/docs/rules/HF-B001.md"`,
+	} {
+		if !strings.Contains(sarif, want) {
+			t.Errorf("SARIF with a docs URL lacks %s", want)
+		}
+	}
+	if js := string(output(t, "json", fs, opt)); !strings.Contains(js, `"informationUri": "https://git.example.org/team/holdfast/blob/v1.2.0/README.md"`) {
+		t.Errorf("JSON with a docs URL lacks its informationUri")
 	}
 }

@@ -63,7 +63,7 @@ type sarifDriver struct {
 	Name            string                     `json:"name"`
 	Version         string                     `json:"version,omitempty"`
 	SemanticVersion string                     `json:"semanticVersion,omitempty"`
-	InformationURI  string                     `json:"informationUri"`
+	InformationURI  string                     `json:"informationUri,omitempty"`
 	Rules           []sarifReportingDescriptor `json:"rules"`
 }
 
@@ -240,7 +240,7 @@ func SARIF(w io.Writer, fs []*diag.Finding, opt Options) error {
 	rules, index := ruleSet(opt.Rules, sel.shown)
 	run.Tool.Driver.Rules = make([]sarifReportingDescriptor, 0, len(rules))
 	for _, r := range rules {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, descriptor(r, informationURI(opt)))
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, descriptor(r, opt.DocsURL))
 	}
 
 	limit := opt.MaxSARIFResults
@@ -355,25 +355,12 @@ func problemSeverity(s diag.Severity) string {
 	return "warning"
 }
 
-// securitySeverity is GitHub's properties.security-severity of a security
-// rule, by its default severity: high (7.0-8.9) for an error, medium
-// (4.0-6.9) for a warning, low (0.1-3.9) for a note.
-func securitySeverity(s diag.Severity) string {
-	switch s {
-	case diag.Error:
-		return "8.0"
-	case diag.Note:
-		return "3.0"
-	}
-	return "5.5"
-}
-
 // descriptor is a rule's SARIF reportingDescriptor. A rule with a CWE is
 // tagged "security" and its CWEs ("external/cwe/cwe-416", as code scanning
 // reads them) and carries a security-severity; the others are tagged
-// "correctness". helpUri is the rule's page under docs/rules of the home
-// page's repository.
-func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
+// "correctness". helpUri is the rule's page, docs/rules/<ID>.md under docs
+// (Options.DocsURL); there is none when docs is empty.
+func descriptor(r *diag.Rule, docs string) sarifReportingDescriptor {
 	sev := r.Severity
 	if sev < diag.Note || sev > diag.Error {
 		sev = diag.Warning
@@ -381,12 +368,12 @@ func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
 	summary := cmp.Or(r.Summary, r.Name, r.ID)
 	full := cmp.Or(strings.TrimSpace(r.Help), summary)
 	props := sarifRuleProperties{Precision: r.Precision, ProblemSeverity: problemSeverity(sev)}
-	if len(r.CWE) > 0 {
+	if r.Security() {
 		props.Tags = append(props.Tags, "security")
 		for _, c := range r.CWE {
 			props.Tags = append(props.Tags, fmt.Sprintf("external/cwe/cwe-%d", c))
 		}
-		props.SecuritySeverity = securitySeverity(sev)
+		props.SecuritySeverity = r.SecuritySeverity()
 	} else {
 		props.Tags = append(props.Tags, "correctness")
 	}
@@ -404,8 +391,8 @@ func descriptor(r *diag.Rule, home string) sarifReportingDescriptor {
 		DefaultConfiguration: sarifReportingConfiguration{Level: sarifLevel(sev)},
 		Properties:           props,
 	}
-	if home != "" && r.ID != "" {
-		d.HelpURI = strings.TrimSuffix(home, "/") + "/blob/main/docs/rules/" + url.PathEscape(r.ID) + ".md"
+	if r.ID != "" {
+		d.HelpURI = docsPage(docs, "docs/rules/"+url.PathEscape(r.ID)+".md")
 	}
 	return d
 }

@@ -99,6 +99,9 @@ func validatorLogs(t *testing.T) map[string][]byte {
 	opt.Root = ""
 	opt.AutomationID = ""
 	logs["nosource-noroot.sarif"] = output(t, "sarif", fixtureFindings(src, opt.Rules), opt)
+	opt = fixtureOptions(src)
+	opt.DocsURL = "https://git.example.org/team/holdfast/blob/v1.2.0"
+	logs["docs-url.sarif"] = output(t, "sarif", fixtureFindings(src, opt.Rules), opt)
 	for name, data := range scanLogs(t) {
 		logs[name] = data
 	}
@@ -217,12 +220,6 @@ func (v *validator) run(t *testing.T, name string, data []byte) (errs, warns int
 		if level == "" {
 			level = "warning" // SARIF's default level
 		}
-		switch level {
-		case "error":
-			errs++
-		case "warning":
-			warns++
-		}
 		text := r.Message.Text
 		for _, rule := range run.Tool.Driver.Rules {
 			if rule.ID == r.RuleID && text == "" {
@@ -231,6 +228,19 @@ func (v *validator) run(t *testing.T, name string, data []byte) (errs, warns int
 					text = strings.ReplaceAll(text, fmt.Sprintf("{%d}", i), a)
 				}
 			}
+		}
+		// A build that names no docs URL leaves informationUri out, as
+		// SARIF allows: it names no page that may not exist. The
+		// multitool's advice to give one is expected then, and only then.
+		if r.RuleID == "SARIF2005" && strings.Contains(text, "'informationUri'") && !bytes.Contains(data, []byte(`"informationUri"`)) {
+			fmt.Fprintf(&b, "  %s %s (expected: no docs URL): %s\n", level, r.RuleID, text)
+			continue
+		}
+		switch level {
+		case "error":
+			errs++
+		case "warning":
+			warns++
 		}
 		fmt.Fprintf(&b, "  %s %s: %s\n", level, r.RuleID, text)
 	}

@@ -30,7 +30,7 @@ const (
 //	   12 |     pjrt_buffers.push_back(pjrt_buffer);
 //	      |     ^~~~~~~~~~~~
 //	path/to/file.cc:8:5: note: 'device_buffer' declared here
-//	  verification: confirmed (DEV_UAF_REUSED)
+//	  verification: confirmed (DEV_UAF_REUSED: device memory was used after ...)
 //	  hint: <the rule's short fix> ('holdfast explain HF-B001' says more)
 //
 // With Options.Trace, each finding also gets the verdict's reason and the
@@ -41,7 +41,7 @@ const (
 //	   12 |     pjrt_buffers.push_back(pjrt_buffer);
 //	      |     ^~~~~~~~~~~~
 //	path/to/file.cc:8:5: note: 'device_buffer' declared here
-//	  verification: confirmed (DEV_UAF_REUSED) — <reason>
+//	  verification: confirmed (DEV_UAF_REUSED: <what it means>) — <reason>
 //	    host      path/to/file.cc:9   <text>
 //	    stream:x  path/to/file.cc:20  <text>  ← fault: DEV_UAF_REUSED
 //	  with the fix applied: no fault
@@ -237,7 +237,7 @@ func (t *textPrinter) snippet(at diag.Span) {
 func (t *textPrinter) verification(f *diag.Finding, v *diag.Verification) {
 	head := oneLine(verdictText(v.Verdict))
 	if v.Fault != "" {
-		head += " (" + oneLine(v.Fault) + ")"
+		head += " (" + oneLine(faultText(v.Fault)) + ")"
 	}
 	if !t.trace {
 		t.w.printf("  verification: %s\n", head)

@@ -32,11 +32,12 @@ BlockHostUntilReady(), get(), wait()) that waits before the owner dies is
 safe, and so is a continuation that captures the owner, or a shared owner
 of its memory, and releases it when the work completes.
 
-Known problems: holdfast does not see through calls, so an owner that
-shares its memory with a longer-lived value (a cache, the tensor's
-storage) looks like the only owner; an API that keeps its operands alive
-inside the future should say so in a pack (role keep). Suppress with a
-reason.`,
+Known problems: the summaries of the scanned tree say what its functions
+do with the values they are handed (wait for them, free them, keep them),
+not which other values share an owner's memory, so an owner that shares
+its memory with a longer-lived value (a cache, the tensor's storage) looks
+like the only owner; an API that keeps its operands alive inside the
+future should say so in a pack (role keep). Suppress with a reason.`,
 			Example: diag.Example{
 				Bad: `xla::Future<> StartD2H(const at::Tensor& src, void* dst) {
   DeviceBufferRef buffer = GetBuffer(src);        // a new buffer for a view

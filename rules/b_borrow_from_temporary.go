@@ -56,6 +56,7 @@ a call holdfast cannot see.`,
 			Fix:  "name the temporary (at::Tensor packed = t.contiguous();) so it lives as long as the pointer, and take the pointer from it",
 			Hint: "name the temporary so it lives as long as the pointer",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+			CWE:  []int{416, 825},
 		},
 		Check: func(p *Pass, fn *lifetime.Func) {
 			checkBorrowFromTemporary(p, fn)

@@ -58,6 +58,7 @@ Removals are confirmed.`,
 			Fix:  "copy or move the element out before removing it, reserve enough capacity before taking references, or keep indexes instead of references",
 			Hint: "copy the element out first, reserve capacity, or keep indexes",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+			CWE:  []int{416, 825},
 		},
 		Check: func(p *Pass, fn *lifetime.Func) {
 			checkElementReferenceInvalidated(p, fn)

@@ -68,8 +68,10 @@ releases the memory. The pointer kept outside now dangles; when it is used
 later (often after a blocking rendezvous, so the memory has had time to be
 reused) the program reads or sends freed memory.
 
-Known problems: holdfast does not see through calls, so an owner kept alive
-elsewhere (a cache, a registry) is not known; suppress with a reason.`,
+Known problems: the summaries of the scanned tree say what its functions
+do with the values they are handed, not which other values share an
+owner's memory, so an owner kept alive elsewhere (a cache, a registry) is
+not known; suppress with a reason.`,
 			Example: diag.Example{
 				Bad: `std::vector<DeviceMemory*> raw;
 for (const Tensor& t : ts) {

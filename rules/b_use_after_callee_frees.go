@@ -18,11 +18,12 @@ func useAfterCalleeFrees() *Rule {
 			Class:     "B",
 			Severity:  diag.Error,
 			Precision: "high",
-			Summary:   "a pointer is used after a function of the same file that frees what it points to was called with it",
-			Help: `What it does: summarises every function the file defines: which of its
+			Summary:   "a pointer is used after a function of the scanned tree that frees what it points to was called with it",
+			Help: `What it does: summarises every function of the scanned tree (the file's
+own, and the other files' through the whole-tree summaries): which of its
 pointer parameters it frees on every path (free, delete, an allocator's
-free the API model names, or a call of another such function of the file
-with the parameter). At each call of such a function with a local pointer
+free the API model names, or a call of another such function with the
+parameter). At each call of such a function with a local pointer
 or a parameter, it reports a later use of that pointer (a member read or
 written through it, the pointer handed to a call) when no return and no
 new assignment of the pointer come in between.
@@ -34,7 +35,8 @@ written to after their cleanup freed them).
 
 Known problems: a loop body that continues right after the call (the use
 is then on the next iteration, of another object) is not told apart from a
-fall through; functions defined in other files are not summarised.`,
+fall through; a function defined outside the scanned tree (a library's) is
+not summarised: only the API model can say that it frees.`,
 			Example: diag.Example{
 				Bad: `static void action_cleanup(action_t* action) {
   iree_allocator_free(action->allocator, action);
@@ -54,6 +56,7 @@ void process(action_t* action) {
 			Fix:  "use the pointer before the call that frees it, or copy what is needed out of it first",
 			Hint: "use the pointer before the call that frees it, or copy what you need",
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
+			CWE:  []int{416},
 		},
 		Check: checkUseAfterCalleeFrees,
 	}

@@ -16,7 +16,8 @@ func callbackOutlivesCapture() *Rule {
 	return &Rule{
 		Meta: &diag.Rule{
 			ID:        "HF-G001",
-			Name:      "callback-captures-this",
+			Name:      "callback-outlives-capture",
+			Former:    []string{"callback-captures-this"},
 			Class:     "G",
 			Severity:  diag.Error,
 			Precision: "medium",
@@ -37,9 +38,9 @@ loop's or pool's task queue) that captures by reference a local, a
 parameter, or the object a reference parameter names, when the host waits
 for nothing the lambda signals (a promise it sets, the call's own result,
 the loop) before that value dies. A call runs its lambda later when a pack
-gives it the defer role, when it is a function of the file that stores
-its callable parameter in a member, puts it into a member container or
-hands it to such a call, or (latent: only the name says so) when no pack
+gives it the defer role, when it is a function of the scanned tree that
+stores its callable parameter in a member, puts it into a member
+container or hands it to such a call, or (latent: only the name says so) when no pack
 names it and the first or last word of its name is a defer word
 (enqueue, schedule, post, defer, later). A local pool declared after the
 captured value is destroyed, and drained, first; that is not reported.

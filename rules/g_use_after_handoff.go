@@ -18,9 +18,10 @@ func useAfterHandoff() *Rule {
 			Severity:  diag.Error,
 			Precision: "medium",
 			Summary:   "a pointer is used after it was handed, with a completion function that frees it, to code that may run that function at once",
-			Help: `What it does: summarises every function the file defines: which of its
+			Help: `What it does: summarises every function of the scanned tree (the file's
+own, and the other files' through the whole-tree summaries): which of its
 pointer parameters it may free (on some path, directly, through a local
-cast from it, or through another function of the file that frees it).
+cast from it, or through another such function that frees it).
 At a call that is handed such a function (f or &f) followed by its
 user-data argument, the C convention for a completion callback and its
 context, it reports a later use of that user-data pointer by the caller:

@@ -65,10 +65,10 @@ func All() []*Rule {
 	}
 }
 
-// ByID finds a rule by ID or name.
+// ByID finds a rule by ID, name or former name.
 func ByID(id string) *Rule {
 	for _, r := range All() {
-		if r.Meta.ID == id || r.Meta.Name == id {
+		if r.Meta.Named(id) {
 			return r
 		}
 	}

@@ -181,10 +181,12 @@ func TestRuleMetadata(t *testing.T) {
 	ids := map[string]bool{}
 	for _, r := range All() {
 		m := r.Meta
-		if ids[m.ID] || ids[m.Name] {
-			t.Errorf("duplicate rule id or name %s/%s", m.ID, m.Name)
+		for _, n := range append([]string{m.ID, m.Name}, m.Former...) {
+			if ids[n] {
+				t.Errorf("%s: the ID or name %s is taken", m.ID, n)
+			}
+			ids[n] = true
 		}
-		ids[m.ID], ids[m.Name] = true, true
 		if !regexp.MustCompile(`^HF-[A-HN]\d{3}$`).MatchString(m.ID) || m.Class != m.ID[3:4] {
 			t.Errorf("%s: id must be HF-<class><3 digits> matching class %q", m.ID, m.Class)
 		}
@@ -199,6 +201,30 @@ func TestRuleMetadata(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join("..", "docs", "rules", m.ID+".md")); err != nil {
 			t.Errorf("%s: no docs/rules/%s.md", m.ID, m.ID)
+		}
+	}
+}
+
+// memorySafetyTags mark a rule that finds memory-safety bugs: memory used
+// after its owner let it go, a dangling pointer, a race.
+var memorySafetyTags = []string{"memory-safety", "use-after-free", "data-race", "null-dereference", "concurrency"}
+
+// TestSecurityMetadata: every memory-safety rule has a CWE, so SARIF tags
+// it security with a security-severity; no rule tags itself security or
+// correctness, which follow from the CWE; and the docs can name every CWE.
+func TestSecurityMetadata(t *testing.T) {
+	for _, r := range All() {
+		m := r.Meta
+		if slices.ContainsFunc(m.Tags, func(tag string) bool { return slices.Contains(memorySafetyTags, tag) }) && !m.Security() {
+			t.Errorf("%s is tagged %v but has no CWE", m.ID, m.Tags)
+		}
+		if slices.Contains(m.Tags, "security") || slices.Contains(m.Tags, "correctness") {
+			t.Errorf("%s: tags %v: security or correctness follows from the CWE", m.ID, m.Tags)
+		}
+		for _, c := range m.CWE {
+			if cweNames[c] == "" {
+				t.Errorf("%s: CWE-%d has no name in cweNames", m.ID, c)
+			}
 		}
 	}
 }
@@ -236,6 +262,7 @@ func TestDocsAreGenerated(t *testing.T) {
 	} else if got, err := os.ReadFile(index); err != nil || string(got) != Index(metas) {
 		t.Errorf("%s is stale or missing (%v): run go test ./rules -update", index, err)
 	}
+	generatedPart(t, filepath.Join("..", "docs", "ci.md"), Security(metas))
 	for _, r := range All() {
 		path := filepath.Join("..", "docs", "rules", r.Meta.ID+".md")
 		want := Doc(r.Meta)
@@ -253,6 +280,34 @@ func TestDocsAreGenerated(t *testing.T) {
 		if string(got) != want {
 			t.Errorf("%s is stale: run go test ./rules -update", path)
 		}
+	}
+}
+
+// generatedPart keeps the text between the markers of a generated part of
+// a hand-written doc equal to want, or rewrites it with -update.
+func generatedPart(t *testing.T, path, want string) {
+	t.Helper()
+	const begin, end = "<!-- generated from the rules' metadata", "<!-- end of generated text -->"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	i := strings.Index(doc, begin)
+	if i < 0 {
+		t.Fatalf("%s has no generated part (%q)", path, begin)
+	}
+	i += strings.Index(doc[i:], "\n") + 1
+	j := strings.Index(doc[i:], end)
+	if j < 0 {
+		t.Fatalf("%s: the generated part has no end (%q)", path, end)
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(doc[:i]+want+doc[i+j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if doc[i:i+j] != want {
+		t.Errorf("%s: the generated part is stale: run go test ./rules -run TestDocsAreGenerated -update", path)
 	}
 }
 
@@ -299,5 +354,77 @@ void Send() {
 	}
 	if !slices.Equal(names, []string{"CopyTest.RoundTrip", "Send"}) {
 		t.Errorf("functions %q, want the test as CopyTest.RoundTrip, then Send", names)
+	}
+}
+
+// TestRenamedRule: HF-G001 reports locals captured by reference as well
+// as this, so its name says so; the name it had still finds it.
+func TestRenamedRule(t *testing.T) {
+	for _, name := range []string{"HF-G001", "callback-outlives-capture", "callback-captures-this"} {
+		if r := ByID(name); r == nil || r.Meta.ID != "HF-G001" {
+			t.Errorf("ByID(%q) = %v, want HF-G001", name, r)
+		}
+	}
+	if m := ByID("HF-G001").Meta; m.Name != "callback-outlives-capture" || !strings.Contains(Doc(m), "Formerly: `callback-captures-this`") {
+		t.Errorf("HF-G001 is named %q; its page does not give the former name", m.Name)
+	}
+}
+
+// TestHelpKnowsTheTree: since whole-tree summaries, a rule sees what the
+// functions of the other scanned files do with what they are handed
+// (scan's TestSummariesCrossFiles), so no rule's summary or help may say
+// that it sees only its own file or does not see through calls.
+func TestHelpKnowsTheTree(t *testing.T) {
+	denials := []string{"does not see through calls", "of the same file", "function the file defines",
+		"functions defined in other files are not", "another such function of the file", "another function of the file"}
+	for _, r := range All() {
+		text := strings.Join(strings.Fields(r.Meta.Summary+" "+r.Meta.Help), " ")
+		for _, d := range denials {
+			if strings.Contains(text, d) {
+				t.Errorf("%s says %q", r.Meta.ID, d)
+			}
+		}
+	}
+}
+
+// outsideCode is a Markdown text without its fenced code blocks.
+func outsideCode(md string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestExplainHasNoLinks: what 'holdfast explain' prints in a terminal has
+// no Markdown link (a path relative to docs/rules leads nowhere there),
+// names the class by what goes wrong in it, and is otherwise the rule's
+// page; the page's relative links lead to files that exist.
+func TestExplainHasNoLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, r := range All() {
+		m := r.Meta
+		text := Explain(m)
+		if strings.Contains(outsideCode(text), "](") {
+			t.Errorf("%s: explain prints a Markdown link:\n%s", m.ID, text)
+		}
+		if !strings.Contains(text, "- Class: "+m.Class+" ("+classTitle(m.Class)+")") || classTitle(m.Class) == "" {
+			t.Errorf("%s: explain does not say what class %s is", m.ID, m.Class)
+		}
+		for _, l := range link.FindAllStringSubmatch(outsideCode(Doc(m)), -1) {
+			if strings.Contains(l[1], "://") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("..", "docs", "rules", l[1])); err != nil {
+				t.Errorf("%s: the page links to %s, which does not exist", m.ID, l[1])
+			}
+		}
 	}
 }

@@ -993,14 +993,14 @@ func selectRules(rs []*rules.Rule, cfg *config.Config) ([]*rules.Rule, error) {
 		}
 	}
 	return slices.DeleteFunc(slices.Clone(rs), func(r *rules.Rule) bool {
-		return slices.Contains(cfg.Rules.Disable, r.Meta.ID) || slices.Contains(cfg.Rules.Disable, r.Meta.Name)
+		return slices.ContainsFunc(cfg.Rules.Disable, r.Meta.Named)
 	}), nil
 }
 
 func applySeverity(fs []*diag.Finding, cfg *config.Config) {
 	for _, f := range fs {
 		for id, s := range cfg.Rules.Severity {
-			if id == f.Rule.ID || id == f.Rule.Name {
+			if f.Rule.Named(id) {
 				f.Severity, _ = diag.ParseSeverity(s)
 			}
 		}

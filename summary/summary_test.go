@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -525,5 +527,28 @@ func TestDocsNameTheFormat(t *testing.T) {
 	want := fmt.Sprintf("`tree-v%d-<hash>.sum` (%d is the format's", FormatVersion, FormatVersion)
 	if !strings.Contains(string(doc), want) {
 		t.Errorf("docs/untrusted.md does not say %q", want)
+	}
+}
+
+// TestDocsNameTheLimits keeps docs/untrusted.md's figures for the cache
+// in step with the code: how many tree caches a folder keeps (Keep) and
+// the largest cache file read (MaxBytes).
+func TestDocsNameTheLimits(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "docs", "untrusted.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(b)), " ")
+	figure := func(re string) string {
+		if m := regexp.MustCompile(re).FindStringSubmatch(doc); m != nil {
+			return m[1]
+		}
+		return "nothing"
+	}
+	if got := figure(`the (\d+) most recently written tree caches are kept`); got != strconv.Itoa(Keep) {
+		t.Errorf("docs/untrusted.md says %s tree caches are kept; Keep is %d", got, Keep)
+	}
+	if got := figure(`A cache file is read only if [^.]*? of at most (\d+) MiB`); got != strconv.Itoa(MaxBytes>>20) || MaxBytes%(1<<20) != 0 {
+		t.Errorf("docs/untrusted.md says a cache file of at most %s MiB is read; MaxBytes is %d bytes", got, MaxBytes)
 	}
 }

@@ -285,9 +285,9 @@ func kindRank(k string) int {
 }
 
 // names reports whether a directive's rule name r names rule k: its ID, in
-// any case, or its name.
+// any case, its name or a former name.
 func names(k *diag.Rule, r string) bool {
-	return strings.EqualFold(k.ID, r) || k.Name == r
+	return strings.EqualFold(k.ID, r) || k.Named(r)
 }
 
 func quoteAll(ss []string) []string {

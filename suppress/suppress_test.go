@@ -196,3 +196,16 @@ func TestMentions(t *testing.T) {
 		t.Error("Parse of a file without directives")
 	}
 }
+
+// TestFormerName: a directive naming a rule by a name it had before still
+// suppresses its findings, and is neither unknown nor stale.
+func TestFormerName(t *testing.T) {
+	renamed := &diag.Rule{ID: "HF-G001", Name: "callback-outlives-capture", Former: []string{"callback-captures-this"}}
+	src := "void f() {\n  // holdfast:ignore callback-captures-this the loop is joined first\n  a();\n}\n"
+	f := finding(renamed, "a.cc", 3)
+	known := []*diag.Rule{renamed}
+	_, ns := Process([]*diag.Finding{f}, map[string][]byte{"a.cc": []byte(src)}, Options{Known: known, Ran: known})
+	if f.Suppressed != "the loop is joined first" || len(ns) != 0 {
+		t.Errorf("suppressed %q, notices %v", f.Suppressed, ns)
+	}
+}

@@ -449,7 +449,7 @@ func TestCompactByDefault(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != 11 || !strings.HasPrefix(lines[0], "src/send.cc:18:45: error:") || !strings.HasSuffix(lines[0], " [HF-B001]") ||
 		!strings.HasPrefix(lines[1], "   18 |     ASSIGN_OR_RETURN") || !strings.Contains(lines[2], "^~~") ||
-		lines[9] != "  verification: confirmed (HOST_UAF)" || !strings.HasPrefix(lines[10], "  hint: ") || !strings.Contains(lines[10], "holdfast explain HF-B001") {
+		lines[9] != "  verification: confirmed (HOST_UAF: "+diag.FaultMeaning("HOST_UAF")+")" || !strings.HasPrefix(lines[10], "  hint: ") || !strings.Contains(lines[10], "holdfast explain HF-B001") {
 		t.Errorf("want the finding, its source line and caret, its 6 notes, its verdict and a hint, 11 lines:\n%s", out)
 	}
 	for _, l := range lines[3:9] {

@@ -101,8 +101,8 @@ func TestMissingArgumentIsAUsageError(t *testing.T) {
 		args      []string
 		want, use string
 	}{
-		{[]string{"explain"}, "holdfast: explain needs a rule ID (holdfast explain HF-B001); holdfast rules lists them", "usage: holdfast explain RULE"},
-		{[]string{"explain", "HF-B001", "HF-B002"}, "holdfast: explain takes one rule ID, not 2", "usage: holdfast explain RULE"},
+		{[]string{"explain"}, "holdfast: explain needs a rule ID or a fault name (holdfast explain HF-B001); holdfast rules lists the rules", "usage: holdfast explain RULE|FAULT"},
+		{[]string{"explain", "HF-B001", "HF-B002"}, "holdfast: explain takes one rule ID or fault name, not 2", "usage: holdfast explain RULE|FAULT"},
 		{[]string{"model"}, "holdfast: model needs a source file", "usage: holdfast model FILE..."},
 	} {
 		_, errs := expect(t, 2, c.args...)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/rules"
 )
 
@@ -95,11 +96,20 @@ func newRules(stdout io.Writer) *cobra.Command {
 
 func newExplain(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
-		Use:   "explain RULE",
-		Short: "show a rule's documentation with a bad and a good example",
-		Args: argsWant(1, 1, "explain needs a rule ID (holdfast explain HF-B001); holdfast rules lists them",
-			"explain takes one rule ID"),
+		Use:   "explain RULE|FAULT",
+		Short: "show a rule's documentation with a bad and a good example, or what a fault means",
+		Long: `Show a rule's documentation with a bad and a good example (RULE: its ID,
+in any case, or its name), or what the fault a verdict names means (FAULT,
+as in 'verification: confirmed (HOST_UAF: ...)'). The faults:
+
+` + faultList(),
+		Args: argsWant(1, 1, "explain needs a rule ID or a fault name (holdfast explain HF-B001); holdfast rules lists the rules",
+			"explain takes one rule ID or fault name"),
 		RunE: func(_ *cobra.Command, args []string) error {
+			if name := strings.ToUpper(args[0]); diag.FaultMeaning(name) != "" {
+				_, err := fmt.Fprintf(stdout, "%s: %s\n", name, diag.FaultMeaning(name))
+				return err
+			}
 			r := rules.ByID(strings.ToUpper(args[0]))
 			if r == nil {
 				r = rules.ByID(args[0])
@@ -111,10 +121,21 @@ func newExplain(stdout io.Writer) *cobra.Command {
 				}
 				return &exitError{code: 2, err: fmt.Errorf("unknown rule %q (known: %s)", args[0], strings.Join(ids, ", "))}
 			}
-			_, err := io.WriteString(stdout, rules.Doc(r.Meta))
+			_, err := io.WriteString(stdout, rules.Explain(r.Meta))
 			return err
 		},
 	}
+}
+
+// faultList is every fault name with its meaning, one a line, aligned.
+func faultList() string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	for _, f := range diag.Faults() {
+		_, _ = fmt.Fprintf(tw, "  %s\t%s\n", f.Name, f.Means)
+	}
+	_ = tw.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func newVersion(stdout io.Writer) *cobra.Command {

@@ -246,6 +246,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		ShowAll:      fl.all,
 		Trace:        fl.trace,
 		AutomationID: automationID(fl.category),
+		DocsURL:      docsURL,
 	}
 	for _, r := range res.Rules {
 		ropt.Rules = append(ropt.Rules, r.Meta)

@@ -7,6 +7,14 @@ import (
 	"strings"
 )
 
+// docsURL is where this build's docs are published as web pages, the base
+// under which README.md and docs/rules/<ID>.md are found (see
+// report.Options.DocsURL). It is set when linking, and empty by default,
+// so SARIF names no page that may not exist:
+//
+//	go build -ldflags "-X main.docsURL=https://github.com/you/holdfast/blob/main" ./cmd/holdfast
+var docsURL string
+
 // buildVersion is what the Go toolchain recorded about the build of this
 // binary: the module version ("v0.1.0" for 'go install ...@v0.1.0', a
 // pseudo-version such as "v0.0.0-20261201122253-d26192a1b2c3+dirty" for

@@ -1,0 +1,69 @@
+package diag
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestVerdictsListsEveryConstant: Verdicts, which the docs' tests compare
+// with docs/verification.md and report/SCHEMA.md, holds every Verdict
+// constant the package declares, once.
+func TestVerdictsListsEveryConstant(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "diag.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []Verdict
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "Verdict" {
+				continue
+			}
+			for _, v := range vs.Values {
+				s, err := strconv.Unquote(v.(*ast.BasicLit).Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				declared = append(declared, Verdict(s))
+			}
+		}
+	}
+	got := Verdicts()
+	if len(declared) == 0 || !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(declared))) {
+		t.Errorf("Verdicts() = %v; diag.go declares %v", got, declared)
+	}
+}
+
+// TestFaults: every fault has a distinct upper-case name and a plain
+// meaning (lower case, no trailing period).
+func TestFaults(t *testing.T) {
+	seen := map[string]bool{}
+	name := regexp.MustCompile(`^[A-Z][A-Z_]*[A-Z]$`)
+	for _, f := range Faults() {
+		if seen[f.Name] || !name.MatchString(f.Name) {
+			t.Errorf("fault name %q is repeated or not upper case", f.Name)
+		}
+		seen[f.Name] = true
+		if f.Means == "" || f.Means[len(f.Means)-1] == '.' || strings.ToLower(f.Means[:1]) != f.Means[:1] {
+			t.Errorf("%s: meaning %q", f.Name, f.Means)
+		}
+		if FaultMeaning(f.Name) != f.Means {
+			t.Errorf("FaultMeaning(%s) = %q", f.Name, FaultMeaning(f.Name))
+		}
+	}
+	if FaultMeaning("NO_SUCH_FAULT") != "" {
+		t.Error("an unknown fault has a meaning")
+	}
+}
