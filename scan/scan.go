@@ -102,6 +102,11 @@ type Notice struct {
 	funcs int
 }
 
+// Counts reports whether the notice is a counting note: one run-level
+// line that sums up details (functions with parse errors, cut paths,
+// generated files, first-branch reads), which --verbose lists.
+func (n Notice) Counts() bool { return n.File == "" && n.kind != "" }
+
 // The kinds of details, which a counting note sums up.
 const (
 	kindGenerated   = "generated"

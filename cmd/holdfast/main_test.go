@@ -294,11 +294,11 @@ func TestNewFromRevNotesChangedFiles(t *testing.T) {
 	git(t, "commit", "-q", "-m", "base")
 	writeFile(t, filepath.Join(dir, "src/new.cc"), "void C() { g(; }\n")
 
-	out, _ := expect(t, 0, "scan", "--no-verify")
+	out, _ := expect(t, 0, "scan", "--no-verify", "--verbose")
 	if !strings.Contains(out, "holdfast: note: 3 functions in 2 files have parse errors") {
 		t.Errorf("a full scan counts both files:\n%s", out)
 	}
-	out, _ = expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD")
+	out, _ = expect(t, 0, "scan", "--no-verify", "--new-from-rev", "HEAD", "--verbose")
 	if !strings.Contains(out, "holdfast: note: 1 function in 1 file has parse errors") {
 		t.Errorf("want the changed file counted alone:\n%s", out)
 	}

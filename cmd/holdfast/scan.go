@@ -142,7 +142,7 @@ anywhere a file with a scanned source's extension. '-o -' is standard output.`,
 	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output ('-' for standard output)")
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
 	addInputFlags(f, &fl)
-	f.BoolVar(&fl.verbose, "verbose", false, "name every file with parse errors and every generated file not analysed, instead of counting them")
+	f.BoolVar(&fl.verbose, "verbose", false, "print the notes counting files with parse errors, generated files, first-branch reads and cut paths, naming each file (text output otherwise counts them in the summary line)")
 	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
 	f.BoolVar(&fl.trace, "trace", false, "text format: also print the verdict's reason and the replay on the simulated device")
@@ -254,6 +254,12 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	notices := res.Notices
 	if fl.verbose {
 		notices = append(slices.Clone(notices), res.Details...)
+	} else if fl.format == "text" {
+		// In a terminal the counts of what was not fully analysed (parse
+		// errors, cut paths, generated files, first branches) are one
+		// clause of the summary line; --verbose prints them with the files
+		// they name, and the machine formats always carry them.
+		notices, tally.heldNotes = holdCounts(notices)
 	}
 	for _, n := range notices {
 		ropt.Notices = append(ropt.Notices, report.Notice{Level: n.Level, File: n.File, Line: n.Line, Message: n.Message})
@@ -281,6 +287,22 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		return &exitError{code: 3, err: fmt.Errorf("%s could not be analysed; see the warnings above", plural(res.Skipped, "source path"))}
 	}
 	return nil
+}
+
+// holdCounts splits off the counting notes (functions with parse errors,
+// cut paths, generated files, first-branch reads), returning the rest and
+// how many were held.
+func holdCounts(ns []scan.Notice) ([]scan.Notice, int) {
+	var keep []scan.Notice
+	held := 0
+	for _, n := range ns {
+		if n.Counts() {
+			held++
+			continue
+		}
+		keep = append(keep, n)
+	}
+	return keep, held
 }
 
 // formatOf is the format a report written to path is in when --format is
@@ -316,6 +338,7 @@ type runTally struct {
 	baselined     int // findings the baseline hid
 	staleBaseline int // baseline entries for scanned files that matched nothing
 	unchanged     int // findings --new-from-rev hid
+	heldNotes     int // run-level notes the text output counts instead of printing (see holdCounts)
 	// config says what the configuration file turned off, so that a
 	// pull request's own .holdfast.yaml cannot quietly silence a scan.
 	config string
@@ -377,6 +400,13 @@ func (t runTally) line(s report.Summary) string {
 	}
 	if s.Notices != "" {
 		parts = append(parts, s.Notices)
+	}
+	if t.heldNotes > 0 {
+		what := "notes on what was not fully analysed"
+		if t.heldNotes == 1 {
+			what = "note on what was not fully analysed"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s (--verbose shows them)", t.heldNotes, what))
 	}
 	if t.config != "" {
 		parts = append(parts, t.config)
