@@ -346,14 +346,30 @@ void Send() {
   }
   Transmit(raw);
 }
+TEST_F(CopyFixture, Batched) {
+  std::vector<float*> raw;
+  for (int i = 0; i < 3; ++i) {
+    std::unique_ptr<float> b = Take();
+    raw.push_back(b.get());
+  }
+  Transmit(raw);
+}
+TEST_P(CopyParam, Sized) {
+  std::vector<float*> raw;
+  for (int i = 0; i < 3; ++i) {
+    std::unique_ptr<float> b = Take();
+    raw.push_back(b.get());
+  }
+  Transmit(raw);
+}
 `)
 	fs := analyse(t, m, ByID("HF-B001"), "copy_test.cc", src)
 	var names []string
 	for _, f := range fs {
 		names = append(names, f.Function)
 	}
-	if !slices.Equal(names, []string{"CopyTest.RoundTrip", "Send"}) {
-		t.Errorf("functions %q, want the test as CopyTest.RoundTrip, then Send", names)
+	if want := []string{"CopyTest.RoundTrip", "Send", "CopyFixture.Batched", "CopyParam.Sized"}; !slices.Equal(names, want) {
+		t.Errorf("functions %q, want %q: a test as Suite.Name", names, want)
 	}
 }
 
