@@ -140,7 +140,11 @@ type Result struct {
 // lambda expression: its body then runs on its own, with its parameters
 // and captures values of an unknown caller.
 func Execute(f *parser.File, def parser.NodeID, opt Options) Result {
-	x := execute(f, def, opt)
+	return execute(f, def, opt).result()
+}
+
+// result is what the execution found.
+func (x *exec) result() Result {
 	return Result{Faults: x.faults, Cut: x.cut, Ran: x.ran}
 }
 

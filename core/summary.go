@@ -117,6 +117,15 @@ type FileSummaries struct {
 	// Globals are the variables the file declares at namespace scope
 	// (see Options.Globals).
 	Globals map[string]string
+	// keys: each definition's name and arity.
+	keys map[parser.NodeID]sumKey
+	// runs: executions made for a summary whose faults Execute has not
+	// taken yet (see Execute).
+	runs map[parser.NodeID]Result
+	// busyHits counts the calls answered without a summary because their
+	// function was being summarised: an execution during which it grew
+	// saw a partial answer, and is not shared.
+	busyHits int
 }
 
 type sumKey struct {
@@ -127,7 +136,8 @@ type sumKey struct {
 // NewFileSummaries indexes the function definitions and declarations of f.
 func NewFileSummaries(f *parser.File) *FileSummaries {
 	fs := &FileSummaries{f: f, defs: map[sumKey][]parser.NodeID{}, decls: map[sumKey][]parser.NodeID{},
-		calls: map[sumKey]Call{}, busy: map[sumKey]bool{}, bounds: map[sumKey]bound{}}
+		calls: map[sumKey]Call{}, busy: map[sumKey]bool{}, bounds: map[sumKey]bound{},
+		keys: map[parser.NodeID]sumKey{}, runs: map[parser.NodeID]Result{}}
 	x := &exec{f: f}
 	for i := range f.Nodes {
 		n := parser.NodeID(i)
@@ -152,6 +162,7 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 		fs.decls[k] = append(fs.decls[k], n)
 		if f.Nodes[n].Kind == parser.KindFunctionDefinition {
 			fs.defs[k] = append(fs.defs[k], n)
+			fs.keys[n] = k
 		}
 	}
 	return fs
@@ -462,30 +473,13 @@ func (fs *FileSummaries) call(name string, nargs int) Call {
 		return Call{}
 	}
 	k := sumKey{lastName(name), nargs}
-	var out Call
 	decls := fs.decls[k]
 	if len(decls) > maxDecls {
 		// Declared that many times in one file (generated code): which
 		// one a call runs is not known.
 		return Call{}
 	}
-	if len(decls) > 0 {
-		out.ByValue, out.Storage = true, true
-		out.RetParam = RetParam(fs.f, decls[0])
-		out.Type = ResultType(fs.f, decls[0])
-		for _, d := range decls {
-			bv, st := Returns(fs.f, d)
-			out.ByValue = out.ByValue && bv
-			out.Storage = out.Storage && st
-			if ResultType(fs.f, d) != out.Type {
-				out.Type = ""
-			}
-			if RetParam(fs.f, d) != out.RetParam {
-				// Declarations that disagree: none is known.
-				out.ByValue, out.RetParam = false, 0
-			}
-		}
-	}
+	out := fs.declared(k)
 	defs := fs.defs[k]
 	if len(defs) == 0 && fs.Next != nil {
 		// Declared here at most: the tree says what it does.
@@ -503,15 +497,82 @@ func (fs *FileSummaries) call(name string, nargs int) Call {
 		return r
 	}
 	if fs.busy[k] {
+		fs.busyHits++
 		return out
 	}
 	fs.busy[k] = true
-	r := Summarise(fs.f, defs[0], Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals})
-	out.Frees, out.Grows, out.Borrows, out.Queues, out.Derefs, out.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
-	out.Refers, out.RefersPtr, out.ReferType, out.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
+	hits := fs.busyHits
+	x := execute(fs.f, defs[0], fs.options())
+	out = withSummary(out, summaryOf(x))
 	delete(fs.busy, k)
 	fs.calls[k] = out
+	if fs.busyHits == hits {
+		// Every call it made had its full answer, as when Execute runs it
+		// on its own: its faults serve Execute.
+		fs.runs[defs[0]] = x.result()
+	}
 	return out
+}
+
+// declared is what the declarations of name and arity k say of a call:
+// whether it returns by value or storage, which parameter it returns, its
+// result type.
+func (fs *FileSummaries) declared(k sumKey) Call {
+	var out Call
+	decls := fs.decls[k]
+	if len(decls) == 0 {
+		return out
+	}
+	out.ByValue, out.Storage = true, true
+	out.RetParam = RetParam(fs.f, decls[0])
+	out.Type = ResultType(fs.f, decls[0])
+	for _, d := range decls {
+		bv, st := Returns(fs.f, d)
+		out.ByValue = out.ByValue && bv
+		out.Storage = out.Storage && st
+		if ResultType(fs.f, d) != out.Type {
+			out.Type = ""
+		}
+		if RetParam(fs.f, d) != out.RetParam {
+			// Declarations that disagree: none is known.
+			out.ByValue, out.RetParam = false, 0
+		}
+	}
+	return out
+}
+
+// withSummary is c with what an execution found of the function (r).
+func withSummary(c, r Call) Call {
+	c.Frees, c.Grows, c.Borrows, c.Queues, c.Derefs, c.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
+	c.Refers, c.RefersPtr, c.ReferType, c.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
+	return c
+}
+
+// options are the options the file's functions are executed with.
+func (fs *FileSummaries) options() Options {
+	return Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals}
+}
+
+// Execute runs definition def of the file (a function or a lambda) over
+// every path with the file's summaries, as Execute does with
+// fs.options(). A function executed once serves both its faults and its
+// summary: an execution made to summarise it for a caller is returned
+// here, and an execution made here becomes its summary for later callers,
+// whenever the two would be the same run (no call met a function that
+// was being summarised, and the function did not reach a call of itself).
+func (fs *FileSummaries) Execute(def parser.NodeID) Result {
+	if r, ok := fs.runs[def]; ok {
+		delete(fs.runs, def)
+		return r
+	}
+	hits := fs.busyHits
+	x := execute(fs.f, def, fs.options())
+	if k, ok := fs.keys[def]; ok && fs.busyHits == hits && len(fs.defs[k]) == 1 && len(fs.decls[k]) <= maxDecls && !strings.HasPrefix(k.name, "operator") {
+		if _, done := fs.calls[k]; !done {
+			fs.calls[k] = withSummary(fs.declared(k), summaryOf(x))
+		}
+	}
+	return x.result()
 }
 
 // everyPath lists the parameters whose object (objs, by position; -1:
@@ -775,7 +836,12 @@ func MayRefer(f *parser.File, def parser.NodeID) bool {
 // arguments on every path that returns (its return type aside: see
 // Returns). A function whose paths the bound cut says nothing.
 func Summarise(f *parser.File, def parser.NodeID, opt Options) Call {
-	x := execute(f, def, opt)
+	return summaryOf(execute(f, def, opt))
+}
+
+// summaryOf is what execution x found of its function's parameters and
+// result.
+func summaryOf(x *exec) Call {
 	var out Call
 	if len(x.returns) > 0 && !x.cut {
 		out.Frees = x.everyPath(x.params, func(o object) bool { return o.state == freed })

@@ -51,7 +51,7 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs
 	}
-	r := core.Execute(p.File, fn.Node, core.Options{Summaries: p.coreSums, API: p.Model, Members: p.coreSums.Members, Alias: p.coreSums.Alias, Globals: p.coreSums.Globals})
+	r := p.coreSums.Execute(fn.Node)
 	p.core[fn.Node] = r.Faults
 	if r.Cut {
 		p.coreCut = append(p.coreCut, p.funcName(fn))
