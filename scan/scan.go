@@ -774,7 +774,7 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 	if err := summary.CheckDir(dir); err != nil {
 		return nil, warn("summary cache not used: " + err.Error())
 	}
-	tc := &treeCache{root: root, key: cacheKey(opt.CacheKey, m)}
+	tc := &treeCache{root: root, key: cacheKey(opt.CacheKey, m, opt.IncludeGenerated)}
 	if coversRoot(root, opt.Paths) {
 		return tc, nil
 	}
@@ -903,10 +903,16 @@ func sameStamp(a, b fs.FileInfo) bool {
 	return ok1 && ok2 && x == y
 }
 
-// cacheKey says what computed a cache's summaries: the analysis build
-// and the API model (the built-in packs and the configuration's own).
-func cacheKey(build string, m *apimodel.Model) string {
-	return fmt.Sprintf("v%d %s %s", summary.FormatVersion, build, m.Fingerprint())
+// cacheKey says what computed a cache's summaries: the analysis build,
+// the API model (the built-in packs and the configuration's own) and
+// whether generated sources were analysed, since a scan that leaves them
+// out must not read their summaries from one that did not.
+func cacheKey(build string, m *apimodel.Model, includeGenerated bool) string {
+	k := fmt.Sprintf("v%d %s %s", summary.FormatVersion, build, m.Fingerprint())
+	if includeGenerated {
+		k += " generated"
+	}
+	return k
 }
 
 // relTo is the absolute path as a slash path relative to root (the
