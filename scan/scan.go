@@ -766,8 +766,11 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 	if err != nil {
 		return nil, warn("summary cache not used: " + err.Error())
 	}
+	realDir := resolved(dir)
 	for _, p := range append([]string{root}, opt.Paths...) {
-		if ap, err := filepath.Abs(p); err == nil && isBelow(ap, dir) {
+		// As written and with links resolved: a tree reached through a
+		// link still holds a cache folder named by its real path.
+		if ap, err := filepath.Abs(p); err == nil && (isBelow(ap, dir) || isBelow(resolved(ap), realDir)) {
 			return nil, warn("summary cache not used: the folder is inside the scanned tree, where the scanned code could plant summaries; pass a --cache-dir outside it")
 		}
 	}
@@ -880,6 +883,21 @@ func onlyOwn(s *summary.File, rel string) *summary.File {
 }
 
 // isBelow says path p is dir or lies below it.
+// resolved is p with the links of its longest existing prefix resolved
+// (a cache folder may not exist yet); p itself when nothing resolves.
+func resolved(p string) string {
+	rest := ""
+	for q := p; ; q = filepath.Dir(q) {
+		if r, err := filepath.EvalSymlinks(q); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(q) == q {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(q), rest)
+	}
+}
+
 func isBelow(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && filepath.IsLocal(rel)

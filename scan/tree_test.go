@@ -190,6 +190,31 @@ func TestCacheInsideTheTreeIsRefused(t *testing.T) {
 	}
 }
 
+// The same holds when the tree is scanned through a link to it and the
+// cache folder is named by the tree's real path.
+func TestCacheInsideTheTreeThroughALink(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "tree")
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	alias := filepath.Join(base, "alias")
+	if err := os.Symlink(dir, alias); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	opt := Options{Cache: summary.Open(filepath.Join(dir, ".cache", "x")), CacheKey: "test build"}
+	res := scanPaths(t, alias, opt, "src/user.cc")
+	var warned bool
+	for _, n := range res.Notices {
+		warned = warned || n.Level == "warning" && strings.Contains(n.Message, "inside the scanned tree")
+	}
+	if !warned {
+		t.Errorf("no warning about the cache folder: %+v", res.Notices)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".cache")); err == nil {
+		t.Error("a cache was written inside the scanned tree")
+	}
+}
+
 // Partial scans of one tree (a pre-commit hook runs them side by side)
 // each add their files to the cache instead of replacing the others'.
 func TestConcurrentPartialScansMergeTheCache(t *testing.T) {
