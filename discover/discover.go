@@ -117,6 +117,10 @@ type Warning struct {
 	// not source (other extensions, linked directories git would not
 	// follow either) are warnings without Skipped.
 	Skipped bool
+	// Loud says the user should hear of it even though nothing was
+	// skipped: a tracked file that an ignore rule matches (a pull request
+	// may add the rule to hide the file from a scan that honours it).
+	Loud bool
 }
 
 func (w Warning) String() string { return w.Path + ": " + w.Msg }
@@ -480,7 +484,8 @@ func (w *walker) walkDir(osPath, rel string, levels []ignoreLevel, gitRel string
 				if !tr.hasFile(childGit) {
 					continue
 				}
-				w.warn(childRel, "scanned though a .gitignore rule matches it: git tracks it, and an ignore rule never applies to a tracked file")
+				w.warns = append(w.warns, Warning{Path: childRel, Loud: true,
+					Msg: "scanned though a .gitignore rule matches it: git tracks it, and an ignore rule never applies to a tracked file"})
 			}
 			if !typ.IsRegular() {
 				w.skip(childRel, "skipped: not a regular file")

@@ -335,8 +335,8 @@ func TestNamedFiles(t *testing.T) {
 		t.Errorf("files:\n got %+v\nwant %+v", files, want)
 	}
 	wantWarnings(t, warns,
-		Warning{"Makefile", "skipped: no file extension, so not a source file to scan", false},
-		Warning{"notes.txt", `skipped: extension ".txt" is not one of the scanned extensions`, false},
+		Warning{"Makefile", "skipped: no file extension, so not a source file to scan", false, false},
+		Warning{"notes.txt", `skipped: extension ".txt" is not one of the scanned extensions`, false, false},
 	)
 
 	// Custom extensions, with or without the dot, in any case.
@@ -378,10 +378,10 @@ func TestSymlinks(t *testing.T) {
 		t.Errorf("link: got %+v, want its own path and the target's size", files[0])
 	}
 	wantWarnings(t, warns,
-		Warning{"dangling.cc", "skipped: broken symbolic link: no such file or directory", true},
-		Warning{"dirlink", "skipped: symbolic link to a directory is not followed", false},
-		Warning{"escape.cc", "skipped: symbolic link to a file outside the scanned root is not followed", true},
-		Warning{"sub/up", "skipped: symbolic link to a directory is not followed", false},
+		Warning{"dangling.cc", "skipped: broken symbolic link: no such file or directory", true, false},
+		Warning{"dirlink", "skipped: symbolic link to a directory is not followed", false, false},
+		Warning{"escape.cc", "skipped: symbolic link to a file outside the scanned root is not followed", true, false},
+		Warning{"sub/up", "skipped: symbolic link to a directory is not followed", false, false},
 	)
 	compareWithGit(t, root, files, "dangling.cc", "escape.cc")
 
@@ -403,7 +403,7 @@ func TestUnreadableDirectory(t *testing.T) {
 	}
 	files, warns := find(t, []string{root}, Options{Root: root})
 	wantRels(t, files, "a.cc")
-	wantWarnings(t, warns, Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied", true})
+	wantWarnings(t, warns, Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied", true, false})
 }
 
 // TestFilesystemFailures simulates failures that file permissions cannot
@@ -435,8 +435,8 @@ func TestFilesystemFailures(t *testing.T) {
 	}
 	wantRels(t, files, "a.cc", "ok/c.cc")
 	wantWarnings(t, warns,
-		Warning{"gone.cc", "skipped: no such file or directory", true},
-		Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied", true},
+		Warning{"gone.cc", "skipped: no such file or directory", true, false},
+		Warning{"locked", "cannot read directory, so its contents are not scanned: permission denied", true, false},
 	)
 }
 
@@ -449,7 +449,7 @@ func TestMissingPaths(t *testing.T) {
 		t.Fatalf("one path exists: err = %v, want nil", err)
 	}
 	wantRels(t, files, "a.cc")
-	wantWarnings(t, warns, Warning{"missing", "no such file or directory", true})
+	wantWarnings(t, warns, Warning{"missing", "no such file or directory", true, false})
 
 	other := filepath.Join(root, "other.cc")
 	files, warns, err = Find([]string{missing, other}, Options{Root: root})
@@ -459,8 +459,8 @@ func TestMissingPaths(t *testing.T) {
 	}
 	wantRels(t, files)
 	wantWarnings(t, warns,
-		Warning{"missing", "no such file or directory", true},
-		Warning{"other.cc", "no such file or directory", true},
+		Warning{"missing", "no such file or directory", true, false},
+		Warning{"other.cc", "no such file or directory", true, false},
 	)
 
 	files, warns, err = Find(nil, Options{Root: root})
@@ -478,7 +478,7 @@ func TestMaxFileSize(t *testing.T) {
 	})
 	files, warns := find(t, []string{root, filepath.Join(root, "big.cc")}, Options{Root: root, MaxFileSize: 50})
 	wantRels(t, files, "exact.cc", "small.cc")
-	wantWarnings(t, warns, Warning{"big.cc", "skipped: size 100 bytes exceeds the limit of 50 bytes", true})
+	wantWarnings(t, warns, Warning{"big.cc", "skipped: size 100 bytes exceeds the limit of 50 bytes", true, false})
 }
 
 func TestDuplicatesAndOrder(t *testing.T) {

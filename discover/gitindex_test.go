@@ -70,6 +70,9 @@ func TestTrackedFilesAreNotIgnored(t *testing.T) {
 			for _, w := range warns {
 				if strings.Contains(w.Msg, "git tracks it") {
 					warned = append(warned, w.Path)
+					if !w.Loud || w.Skipped {
+						t.Errorf("%s: a tracked file an ignore rule matches is a warning of its own, not a note or a skip: %+v", w.Path, w)
+					}
 				}
 			}
 			if want := []string{"vendor/lib/a.cc", "x.gen.cc"}; !slices.Equal(warned, want) {

@@ -198,8 +198,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, w := range warnings {
 		level := "note"
-		if w.Skipped {
+		if w.Skipped || w.Loud {
 			level = "warning"
+		}
+		if w.Skipped {
 			res.Skipped++
 		}
 		res.Notices = append(res.Notices, Notice{Level: level, File: w.Path, Message: w.Msg})
