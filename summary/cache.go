@@ -32,6 +32,15 @@ const MaxBytes = 256 << 20
 // it are removed.
 const Keep = 16
 
+// KeepDays and KeepBytes bound a cache folder further: a tree cache not
+// written for KeepDays days is removed, and so are the least recently
+// written ones once those kept add up to more than KeepBytes. The one
+// just written always stays.
+const (
+	KeepDays  = 30
+	KeepBytes = 512 << 20
+)
+
 // Stamp identifies the state of a file on disk without reading it: its
 // size and modification time, which copying tools and users can set
 // back, and its inode and status-change time, which they cannot.
@@ -267,10 +276,11 @@ func (c *Cache) UpdateFrom(base *Tree, root, key string, put map[string]*Entry, 
 	return nil
 }
 
-// prune removes the least recently written tree caches beyond Keep, and
-// their lock files, and temporary files a killed scan left behind (older
-// than an hour: a live scan replaces its own within seconds). Failing to
-// prune changes nothing but disk use.
+// prune removes the least recently written tree caches beyond Keep, or
+// older than KeepDays, or beyond KeepBytes in all, and their lock files,
+// and temporary files a killed scan left behind (older than an hour: a
+// live scan replaces its own within seconds). Failing to prune changes
+// nothing but disk use.
 func (c *Cache) prune() {
 	if temps, err := filepath.Glob(filepath.Join(c.dir, ".tree-*")); err == nil {
 		for _, t := range temps {
@@ -283,12 +293,13 @@ func (c *Cache) prune() {
 	// count towards Keep too, so that upgrading leaves no file behind
 	// for good.
 	matches, err := filepath.Glob(filepath.Join(c.dir, "tree-v*"))
-	if err != nil || len(matches) <= Keep {
+	if err != nil {
 		return
 	}
 	type aged struct {
 		path string
 		mod  int64
+		size int64
 	}
 	var all []aged
 	for _, m := range matches {
@@ -296,11 +307,17 @@ func (c *Cache) prune() {
 			continue
 		}
 		if info, err := os.Lstat(m); err == nil && info.Mode().IsRegular() {
-			all = append(all, aged{m, info.ModTime().UnixNano()})
+			all = append(all, aged{m, info.ModTime().UnixNano(), info.Size()})
 		}
 	}
 	slices.SortFunc(all, func(a, b aged) int { return cmp.Or(cmp.Compare(b.mod, a.mod), cmp.Compare(a.path, b.path)) })
-	for _, a := range all[min(Keep, len(all)):] {
+	cutoff := time.Now().Add(-KeepDays * 24 * time.Hour).UnixNano()
+	var total int64
+	for i, a := range all {
+		total += a.size
+		if i == 0 || i < Keep && a.mod >= cutoff && total <= KeepBytes {
+			continue
+		}
 		_ = os.Remove(a.path)
 		_ = os.Remove(a.path + ".lock")
 	}

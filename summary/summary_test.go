@@ -318,6 +318,44 @@ func TestCacheIsPruned(t *testing.T) {
 	}
 }
 
+// TestCacheIsPrunedByAgeAndSize: a tree cache not written for KeepDays
+// days goes, and so do the oldest once the kept ones pass KeepBytes; the
+// one just written stays whatever its size.
+func TestCacheIsPrunedByAgeAndSize(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir)
+	put := func(name string, size int64, age time.Duration) string {
+		p := filepath.Join(dir, name)
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(size); err != nil {
+			t.Fatal(err)
+		}
+		_ = f.Close()
+		when := time.Now().Add(-age)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	stale := put("tree-v12-stale.sum", 10, (KeepDays+1)*24*time.Hour)
+	recent := put("tree-v12-recent.sum", 10, time.Hour)
+	big := put("tree-v12-big.sum", KeepBytes, 2*time.Hour) // sparse: no disk used
+	if err := c.Update("/r", "k", map[string]*Entry{"a.cc": {Summary: &File{}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{stale: false, recent: true, big: false} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s kept: %v, want %v", filepath.Base(p), err == nil, want)
+		}
+	}
+	if trees, _ := filepath.Glob(filepath.Join(dir, "tree-v*.sum")); len(trees) != 2 {
+		t.Errorf("tree caches left: %q, want the one just written and the recent one", trees)
+	}
+}
+
 // TestManyDefinitionsOfOneName: identical definitions of one name collapse
 // into one; a name defined in more different ways than a call could tell
 // apart is unknown rather than joined.
@@ -547,6 +585,12 @@ func TestDocsNameTheLimits(t *testing.T) {
 	}
 	if got := figure(`the (\d+) most recently written tree caches are kept`); got != strconv.Itoa(Keep) {
 		t.Errorf("docs/untrusted.md says %s tree caches are kept; Keep is %d", got, Keep)
+	}
+	if got := figure(`tree caches not written for (\d+) days`); got != strconv.Itoa(KeepDays) {
+		t.Errorf("docs/untrusted.md says caches older than %s days are removed; KeepDays is %d", got, KeepDays)
+	}
+	if got := figure(`more than (\d+) MiB of tree caches`); got != strconv.Itoa(KeepBytes>>20) {
+		t.Errorf("docs/untrusted.md says %s MiB of tree caches are kept; KeepBytes is %d", got, KeepBytes)
 	}
 	if got := figure(`A cache file is read only if [^.]*? of at most (\d+) MiB`); got != strconv.Itoa(MaxBytes>>20) || MaxBytes%(1<<20) != 0 {
 		t.Errorf("docs/untrusted.md says a cache file of at most %s MiB is read; MaxBytes is %d bytes", got, MaxBytes)
