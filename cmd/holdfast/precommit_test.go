@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,5 +184,21 @@ func TestHookFilesCoverTheScan(t *testing.T) {
 		if re.MatchString(name) {
 			t.Errorf("the hook passes %s", name)
 		}
+	}
+	// docs/pre-commit.md lists the extensions the hook passes: the ones a
+	// scan covers, no more and no fewer.
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "pre-commit.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("case \\(`([^`]*)`\\)").FindSubmatch([]byte(strings.Join(strings.Fields(string(doc)), " ")))
+	if m == nil {
+		t.Fatal("docs/pre-commit.md does not list the extensions the hook passes")
+	}
+	listed := strings.Fields(string(m[1]))
+	slices.Sort(listed)
+	want := slices.Sorted(slices.Values(discover.DefaultExtensions()))
+	if !slices.Equal(listed, want) {
+		t.Errorf("docs/pre-commit.md lists %q, a scan covers %q", listed, want)
 	}
 }
