@@ -64,7 +64,12 @@ if ! wanted pytorch-1.13.1; then
   exit $status
 fi
 shared=$here/../../../shared/corpus/pytorch-src.sh
-if [[ -n ${PYTORCH_SRC:-} ]]; then
+if [[ -n ${PYTORCH_SRC:-} && $(cd "$PYTORCH_SRC" 2>/dev/null && pwd -P) == $(cd "$dest/pytorch-1.13.1" 2>/dev/null && pwd -P) ]]; then
+  # The source already is the corpus (DEST/pytorch-1.13.1): copying it
+  # onto itself would first delete it.
+  echo "pytorch-1.13.1: already in $dest (PYTORCH_SRC is the corpus itself)"
+  echo "pytorch-1.13.1 v1.13.1 - -" >>"$dest/REVS.new"
+elif [[ -n ${PYTORCH_SRC:-} ]]; then
   [[ -d $PYTORCH_SRC ]] || { echo "PYTORCH_SRC=$PYTORCH_SRC is no folder" >&2; exit 1; }
   rm -rf "$dest/pytorch-1.13.1"
   mkdir -p "$dest/pytorch-1.13.1"
