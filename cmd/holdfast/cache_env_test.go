@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -27,4 +28,20 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// TestUnusableCacheDirWarns: a --cache-dir that is a file, or lies under
+// one, is not silently ignored: the scan goes on without the cache and
+// says why, with the exit status of a clean scan.
+func TestUnusableCacheDirWarns(t *testing.T) {
+	outside := t.TempDir()
+	file := filepath.Join(outside, "afile")
+	writeFile(t, file, "")
+	tree(t, map[string]string{"a.cc": clean})
+	for _, dir := range []string{file, filepath.Join(file, "sub")} {
+		out, errs := expect(t, 0, "scan", "--cache-dir", dir, "a.cc")
+		if !strings.Contains(out+errs, dir+": warning: summary cache not used:") {
+			t.Errorf("--cache-dir %s: no warning that the cache is not used:\n%s%s", dir, out, errs)
+		}
+	}
 }
