@@ -385,3 +385,56 @@ func TestNamesInMessagesAreEscaped(t *testing.T) {
 		t.Fatalf("no finding quotes the helper's file: %+v", res.Findings)
 	}
 }
+
+// A cached entry speaks only for the functions defined in the file it is
+// filed under: an entry planted for one file that claims another file's
+// function keeps its argument does not cancel that function's real free;
+// and a full scan takes no summary from the cache, even a fresh-looking
+// one for the very file that defines the function.
+func TestPlantedCacheEntries(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	write(t, dir, "src/other.cc", []byte("int other() { return 0; }\n"))
+	cacheDir := t.TempDir()
+	opt := Options{Cache: summary.Open(cacheDir), CacheKey: "test build"}
+	scanPaths(t, dir, opt, ".")
+
+	m, err := apimodel.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Lstat(filepath.Join(dir, "src", "other.cc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := summary.StampOf(info)
+	if !ok {
+		t.Skip("no file stamps on this system")
+	}
+	planted := &summary.File{Funcs: []summary.Func{{Name: "release_block", File: "src/pool.cc", Arity: 1, Keeps: []int{0}}}}
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := summary.Open(cacheDir).Update(root, cacheKey(opt.CacheKey, m, false), map[string]*summary.Entry{"src/other.cc": {Stamp: st, Summary: planted}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := ruleLines(scanPaths(t, dir, opt, "src/user.cc"), "src/user.cc", "HF-B002"); len(got) != 1 {
+		t.Errorf("a partial scan: HF-B002 at lines %v, want the use after release_block; the planted entry for src/other.cc must not speak for src/pool.cc", got)
+	}
+
+	// The same plant, now filed under the file that defines the function:
+	// a full scan reads that file itself.
+	info, err = os.Lstat(filepath.Join(dir, "src", "pool.cc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ = summary.StampOf(info)
+	if err := summary.Open(cacheDir).Update(root, cacheKey(opt.CacheKey, m, false), map[string]*summary.Entry{"src/pool.cc": {Stamp: st, Summary: planted}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := ruleLines(scanPaths(t, dir, opt, "."), "src/user.cc", "HF-B002"); len(got) != 1 {
+		t.Errorf("a full scan: HF-B002 at lines %v, want the use after release_block whatever the cache says", got)
+	}
+}
