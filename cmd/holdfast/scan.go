@@ -344,8 +344,9 @@ type runTally struct {
 	config string
 }
 
-// configEffects says what cfg turns off: rules disabled, paths excluded,
-// severities lowered, a fail-on of never; "" when it turns nothing off.
+// configEffects says what cfg turns off or may: rules disabled, paths
+// excluded, severities lowered, a fail-on of never, calls its API
+// section describes; "" when there is none of these.
 func configEffects(cfg *config.Config) string {
 	if cfg == nil || cfg.Path == "" {
 		return ""
@@ -366,6 +367,11 @@ func configEffects(cfg *config.Config) string {
 	}
 	if cfg.FailOn == "never" {
 		parts = append(parts, "fail-on never")
+	}
+	if cfg.API != nil && len(cfg.API.Calls) > 0 {
+		// A role such as wait or keep excuses what a call does with its
+		// arguments, so the file's own API knowledge can silence findings.
+		parts = append(parts, plural(len(cfg.API.Calls), "API call")+" described")
 	}
 	if len(parts) == 0 {
 		return ""
