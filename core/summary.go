@@ -479,8 +479,13 @@ func (fs *FileSummaries) call(name string, nargs int) Call {
 		// one a call runs is not known.
 		return Call{}
 	}
-	out := fs.declared(k)
 	defs := fs.defs[k]
+	if len(defs) == 1 {
+		if r, ok := fs.calls[k]; ok {
+			return r
+		}
+	}
+	out := fs.declared(k)
 	if len(defs) == 0 && fs.Next != nil {
 		// Declared here at most: the tree says what it does.
 		next := fs.Next.Call(name, nargs)
@@ -492,9 +497,6 @@ func (fs *FileSummaries) call(name string, nargs int) Call {
 	}
 	if len(defs) != 1 {
 		return out
-	}
-	if r, ok := fs.calls[k]; ok {
-		return r
 	}
 	if fs.busy[k] {
 		fs.busyHits++

@@ -1,44 +1,25 @@
 package diag
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/holdfast-dev/holdfast/internal/gosrc"
 )
 
 // TestVerdictsListsEveryConstant: Verdicts, which the docs' tests compare
 // with docs/verification.md and report/SCHEMA.md, holds every Verdict
 // constant the package declares, once.
 func TestVerdictsListsEveryConstant(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "diag.go", nil, 0)
+	consts, err := gosrc.StringConsts("diag.go", "Verdict")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var declared []Verdict
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, spec := range g.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "Verdict" {
-				continue
-			}
-			for _, v := range vs.Values {
-				s, err := strconv.Unquote(v.(*ast.BasicLit).Value)
-				if err != nil {
-					t.Fatal(err)
-				}
-				declared = append(declared, Verdict(s))
-			}
-		}
+	for _, s := range consts {
+		declared = append(declared, Verdict(s))
 	}
 	got := Verdicts()
 	if len(declared) == 0 || !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(declared))) {

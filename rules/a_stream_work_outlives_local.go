@@ -392,7 +392,7 @@ func (p *Pass) encodeSummaries() map[*lifetime.Func]map[int]string {
 	if p.encodes == nil {
 		p.encodes = summarise(p, func(f *lifetime.Func, known map[*lifetime.Func]map[int]string) map[int]string {
 			index := map[lifetime.VarID]int{}
-			for i, v := range params(f) {
+			for i, v := range f.Params() {
 				index[v] = i
 			}
 			facts := map[int]string{}
@@ -555,7 +555,7 @@ func (p *Pass) mayKeep(f *lifetime.Func, i int) bool {
 	if f == nil {
 		return true
 	}
-	ps := params(f)
+	ps := f.Params()
 	if i < 0 || i >= len(ps) {
 		return true
 	}

@@ -64,7 +64,7 @@ func checkDescriptorQueued(p *Pass, fn *lifetime.Func) {
 	if fn.Kind == lifetime.LambdaFunc {
 		return
 	}
-	for _, v := range params(fn) {
+	for _, v := range fn.Params() {
 		x := &fn.Vars[v]
 		if x.Kind != lifetime.Reference || p.Model.IsContainer(x.Base) || p.Model.IsSmartPtr(x.Base) || p.Model.IsTensor(x.Base) {
 			continue

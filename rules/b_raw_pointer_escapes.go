@@ -531,7 +531,7 @@ func keptReferences(g *lifetime.Func) (certain, maybe map[int]string) {
 	}
 	file := g.File
 	index := map[string]int{}
-	for i, v := range params(g) {
+	for i, v := range g.Params() {
 		if x := g.Vars[v]; x.Kind == lifetime.Reference {
 			index[x.Name] = i
 		}
@@ -697,7 +697,7 @@ func (p *Pass) ctorKeepsRef(cls string, nargs, i int) (string, bool) {
 		return "", false
 	}
 	for _, g := range p.named(cls) {
-		if g.Kind != lifetime.Constructor || len(params(g)) != nargs {
+		if g.Kind != lifetime.Constructor || len(g.Params()) != nargs {
 			continue
 		}
 		certain, maybe := keptReferences(g)

@@ -126,7 +126,7 @@ func (p *Pass) mayReach(f *lifetime.Func, i int) bool {
 }
 
 func (p *Pass) mayReachDepth(f *lifetime.Func, i, depth int) bool {
-	ps := params(f)
+	ps := f.Params()
 	if i < 0 || i >= len(ps) || depth == 0 {
 		return true
 	}
@@ -260,7 +260,7 @@ func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 			}
 			facts := map[int]bool{}
 			freed := freedOnEveryPath(f, frees)
-			for i, v := range params(f) {
+			for i, v := range f.Params() {
 				if freed[v] {
 					facts[i] = true
 				}
@@ -271,11 +271,6 @@ func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 	return p.frees
 }
 
-// params returns the parameters of f in order.
-func params(f *lifetime.Func) []lifetime.VarID {
-	return f.Params()
-}
-
 // freedOnEveryPath returns the pointer parameters f frees, or hands to a
 // function known to free them, on every path: in no branch or loop, with
 // no return before it other than one taken only when the pointer is null,
@@ -283,7 +278,7 @@ func params(f *lifetime.Func) []lifetime.VarID {
 // events decides every parameter.
 func freedOnEveryPath(f *lifetime.Func, known func(*lifetime.Func, *lifetime.Event) bool) map[lifetime.VarID]bool {
 	open := map[lifetime.VarID]bool{} // parameters not yet decided
-	for _, v := range params(f) {
+	for _, v := range f.Params() {
 		if f.Vars[v].Kind == lifetime.Pointer {
 			open[v] = true
 		}

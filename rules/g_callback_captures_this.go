@@ -594,7 +594,7 @@ func (p *Pass) deferSummaries() map[*lifetime.Func]map[int]string {
 	if p.defers == nil {
 		p.defers = summarise(p, func(f *lifetime.Func, known map[*lifetime.Func]map[int]string) map[int]string {
 			facts := map[int]string{}
-			for i, v := range params(f) {
+			for i, v := range f.Params() {
 				if why := keptForLater(p, f, v, known); why != "" {
 					facts[i] = why
 				}

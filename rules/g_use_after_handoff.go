@@ -229,7 +229,7 @@ func (p *Pass) mayFreeSummaries() map[*lifetime.Func]bool {
 		if f.Kind == lifetime.LambdaFunc {
 			continue
 		}
-		for _, v := range params(f) {
+		for _, v := range f.Params() {
 			t := strings.ReplaceAll(f.Vars[v].Type, " ", "")
 			if (strings.HasPrefix(t, "void*") || strings.HasPrefix(t, "constvoid*")) && mayFree(f, v, frees) {
 				out[f] = true

@@ -236,7 +236,7 @@ func (p *Pass) callee(name string, nargs int) *lifetime.Func {
 	for _, g := range p.named(name) {
 		n++
 		only = g
-		if nargs >= 0 && len(params(g)) == nargs {
+		if nargs >= 0 && len(g.Params()) == nargs {
 			arity++
 			byArity = g
 		}
@@ -485,7 +485,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		if g.Kind == lifetime.LambdaFunc || g.Node < 0 {
 			continue
 		}
-		ps := params(g)
+		ps := g.Params()
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		s.RetParam = core.RetParam(f, g.Node)

@@ -156,6 +156,13 @@ func checkFile(t *testing.T, m *apimodel.Model, r *Rule, path string, verdicts m
 
 func analyse(t *testing.T, m *apimodel.Model, r *Rule, path string, src []byte) []*diag.Finding {
 	t.Helper()
+	f, funcs := model(t, m, path, src)
+	return Run(f, m, funcs, []*Rule{r}, nil)
+}
+
+// model parses src as the file at path and builds its lifetime model.
+func model(t *testing.T, m *apimodel.Model, path string, src []byte) (*parser.File, []*lifetime.Func) {
+	t.Helper()
 	p, err := parser.New(parser.Options{DeclMacros: m.DeclMacros()})
 	if err != nil {
 		t.Fatal(err)
@@ -165,7 +172,7 @@ func analyse(t *testing.T, m *apimodel.Model, r *Rule, path string, src []byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Run(f, m, lifetime.Build(f, m), []*Rule{r}, nil)
+	return f, lifetime.Build(f, m)
 }
 
 func witness(f *diag.Finding) string {

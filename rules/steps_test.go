@@ -7,7 +7,6 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
-	"github.com/holdfast-dev/holdfast/parser"
 )
 
 // TestStepsStopWhenTheCallerDoes: a caller out of time stops the rules
@@ -18,16 +17,7 @@ func TestStepsStopWhenTheCallerDoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := parser.New(parser.Options{DeclMacros: m.DeclMacros()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	f, err := p.Parse("three.cc", ".cc", []byte("void first() {}\nvoid second() {}\nvoid third() {}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	funcs := lifetime.Build(f, m)
+	f, funcs := model(t, m, "three.cc", []byte("void first() {}\nvoid second() {}\nvoid third() {}\n"))
 	var looked []string
 	r := &Rule{
 		Meta: &diag.Rule{ID: "HF-T001", Name: "every-function", Severity: diag.Warning},
