@@ -152,8 +152,31 @@ func (x *exec) run() {
 			x.leftStale(st)
 			x.exitScopes(st, -1, body)
 			x.returns = append(x.returns, st)
+			if x.keepsMembers(st) {
+				x.endMembers(st.clone(), fd)
+			}
 		}
 	}
+}
+
+// keepsMembers says a data member of the method's object keeps a pointer
+// on path s (see endMembers).
+func (x *exec) keepsMembers(s *state) bool {
+	if !x.hasMembers || x.classMembers["(order)"] == "" {
+		return false
+	}
+	for i := range s.locals {
+		l := &s.locals[i]
+		if !l.member {
+			continue
+		}
+		for _, obj := range [2]int32{l.slot, l.val.owns} {
+			if obj >= 0 && int(obj) < len(s.objs) && len(s.objs[obj].holds) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // declareParams makes a local for every parameter; a pointer parameter

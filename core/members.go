@@ -37,6 +37,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 			members = map[string]string{}
 		}
 		var defs []parser.NodeID
+		var order []string // the data members, in declaration order
 		for c := range f.NamedChildren(body) {
 			if x.copyOp(lastName(name), c) {
 				members["(cp)"] = "declared"
@@ -84,6 +85,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 				if m == "" {
 					continue
 				}
+				order = append(order, m)
 				switch {
 				case ptr:
 					members[m] = typ + "*"
@@ -95,6 +97,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 					members[m] = typ
 				}
 			}
+		}
+		if len(order) > 1 {
+			members["(order)"] = strings.Join(order, ",")
 		}
 		// What the methods do, once every member is known (a method may
 		// come before the members it uses).
@@ -114,7 +119,11 @@ func Classes(f *parser.File) map[string]map[string]string {
 	}
 	// Methods defined outside their class (C::m, C::~C) add what they
 	// do to the class's facts; the members come from the definition,
-	// here or in another file of the tree.
+	// here or in another file of the tree (see probes.go).
+	bodies := map[string]bool{}
+	for class, facts := range out {
+		bodies[class] = hasBody(facts)
+	}
 	for i := range f.Nodes {
 		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 			continue
@@ -138,6 +147,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		noteReturn(f, out[class], method, def)
 		x.methodFacts(def, method, out[class])
+		if !bodies[class] {
+			x.probeFacts(def, method, out[class])
+		}
 	}
 	return out
 }
@@ -172,6 +184,11 @@ func Classes(f *parser.File) map[string]map[string]string {
 //     container member. Overloads of one arity that keep different things
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
+//   - "(order)": the data members in declaration order, which the
+//     implicit destruction ends in reverse ([class.dtor]: after the
+//     destructor's body, the members are destroyed in the reverse order
+//     of their construction; [class.base.init]: they are constructed in
+//     declaration order).
 //   - "(m)" = "yields M": method m returns a pointer or reference to
 //     member M itself (a pointer member's pointee, or the member object);
 //     "yields M.buf": a pointer into the buffer M owns (M.get(), M.data(),
@@ -579,9 +596,9 @@ func FileMembers(f *parser.File, next func(string) map[string]string) func(strin
 		}
 		switch {
 		case !ok:
-			return more
+			return resolveProbes(more)
 		case more == nil:
-			return m
+			return resolveProbes(m)
 		}
 		// The class's facts are spread over a header and its sources:
 		// the file's own win, the tree's fill in.
@@ -592,7 +609,7 @@ func FileMembers(f *parser.File, next func(string) map[string]string) func(strin
 			// it has (another class of the name elsewhere says nothing).
 			delete(merged, "(cp)")
 		}
-		return merged
+		return resolveProbes(merged)
 	}
 }
 
@@ -629,10 +646,15 @@ func (x *exec) declareMembers(s *state) {
 		case l.typ == tStorage:
 			l.val = value{pt: -1, owns: s.storage(&l, false), kind: tStorage, from: -1}
 		case l.typ == tUnique:
-			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: name}), kind: tUnique, from: -1}
+			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: name, class: templateArg(base)}), kind: tUnique, from: -1}
 		case l.typ == tShared:
 			// Other owners may share it.
 			l.val = value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: name, kept: true, refs: 1}), kind: tShared, from: -1}
+		case l.typ == tPlain && l.tname != "" && x.opt.Members(l.tname) != nil:
+			// A member object of a class of the tree: what it is handed,
+			// and what is handed pointers to it, matter when the object
+			// ends (see endMembers).
+			s.objs[l.slot].class = l.tname
 		default:
 			continue
 		}
@@ -1261,4 +1283,37 @@ func inBody(f *parser.File, n parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// endMembers ends the data members of the method's object as its
+// implicit destruction does, in the reverse order of their declarations
+// ("(order)"), after a path of the method: a member whose destructor
+// reads a pointer it keeps into a member declared after it (destroyed
+// first) reads ended memory. A class whose destructor gives up members
+// itself (deletes, resets, hands them back) orders their ends by its own
+// code, which is not followed here: nothing is ended. at is where the
+// destruction is reported.
+func (x *exec) endMembers(s *state, at parser.NodeID) {
+	if !x.hasMembers || x.classMembers == nil || len(freedBy(x.classMembers, "~")) > 0 {
+		return
+	}
+	order := list(x.classMembers, "(order)")
+	via := "~" + x.className()
+	for i := len(order) - 1; i >= 0; i-- {
+		j := s.lookup(order[i])
+		if j < 0 || !s.locals[j].member {
+			continue
+		}
+		l := s.locals[j]
+		switch {
+		case l.typ == tPlain:
+			x.destructorRuns(s, l.slot, at, l.name)
+			s.end(l.slot, dead, at, via)
+		case l.typ == tUnique && l.val.owns >= 0 && int(l.val.owns) < len(s.objs) && s.objs[l.val.owns].state == live:
+			x.destructorRuns(s, l.val.owns, at, l.name)
+			s.end(l.val.owns, dead, at, via)
+		case l.typ == tStorage && l.val.owns >= 0:
+			s.end(l.val.owns, dead, at, via)
+		}
+	}
 }

@@ -226,6 +226,10 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 		switch {
 		case fl.Kind == core.UseAfterFree:
 			ended = fmt.Sprintf("which %s freed at line %d", fl.Via, endLine)
+		case fl.Kind == core.UseAfterScope && strings.HasPrefix(fl.Via, "~"):
+			// Members ending as their object does (core's endMembers).
+			return fmt.Sprintf("when %s ends, %s of member %s reads the pointer it keeps to %s, destroyed before it", quote(strings.TrimPrefix(fl.Via, "~")), fl.Value, quote(fl.Keeper), quote(fl.Owner)),
+				fmt.Sprintf("%s is declared after %s, and members end in the reverse order of their declarations: declare %s first", quote(fl.Owner), quote(fl.Keeper), quote(fl.Owner)), "HOST_UAF"
 		case fl.Kind == core.UseAfterScope && fl.Via == "}" && fl.Use == fl.End:
 			ended = "destroyed before it"
 			fix = fmt.Sprintf("%s is declared after %s, and locals end in the reverse order of their declarations: declare %s first, or end %s before it", quote(fl.Owner), quote(fl.Keeper), quote(fl.Owner), quote(fl.Keeper))

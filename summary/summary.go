@@ -298,9 +298,10 @@ const (
 // unionFact says a class fact is a list that two definitions add to: the
 // destructor's hand-offs, the owning members a pointer member is set from,
 // the members a method sets and the methods it calls (overloads defined
-// apart).
+// apart), and the facts of methods defined apart from their class (see
+// core's probes.go).
 func unionFact(k string) bool {
-	return k == "(~)" || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(reads:")
+	return k == "(~)" || strings.HasPrefix(k, "(?") || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(reads:")
 }
 
 func mergeClass(a, b map[string]string) map[string]string {

@@ -104,3 +104,89 @@ void unread_ok() {
   Delegate delegate;
   counter.watch(&delegate);
 }
+
+// Members end in the reverse order of their declarations too ([class.dtor]:
+// after the destructor's body, the members are destroyed in the reverse
+// order of their construction, which is their declaration order
+// [class.base.init]). A member that keeps a pointer into a member declared
+// after it reads ended memory when its own destructor runs.
+class Runner {
+ public:
+  Runner() : interp_(new Interpreter), delegate_(new Delegate) {  // want "use-after-scope"
+    interp_->use_delegate(delegate_.get());
+  }
+
+ private:
+  std::unique_ptr<Interpreter> interp_;
+  std::unique_ptr<Delegate> delegate_;
+};
+
+class PlainRunner {
+ public:
+  PlainRunner() { interp_.use_delegate(&delegate_); }  // want "use-after-scope"
+
+ private:
+  Interpreter interp_;
+  Delegate delegate_;
+};
+
+// The keeping may be set up by any method, written outside the class.
+class LateRunner {
+ public:
+  void Start();
+
+ private:
+  Interpreter interp_;
+  Delegate delegate_;
+};
+
+void LateRunner::Start() { interp_.use_delegate(&delegate_); }  // want "use-after-scope"
+
+// Correct: the delegate is declared first, so it ends after the
+// interpreter.
+class OrderedRunner {
+ public:
+  OrderedRunner() : delegate_(new Delegate), interp_(new Interpreter) {
+    interp_->use_delegate(delegate_.get());
+  }
+
+ private:
+  std::unique_ptr<Delegate> delegate_;
+  std::unique_ptr<Interpreter> interp_;
+};
+
+// Correct: the destructor ends the interpreter first.
+class ResetRunner {
+ public:
+  ResetRunner() : interp_(new Interpreter), delegate_(new Delegate) {
+    interp_->use_delegate(delegate_.get());
+  }
+  ~ResetRunner() { interp_.reset(); }
+
+ private:
+  std::unique_ptr<Interpreter> interp_;
+  std::unique_ptr<Delegate> delegate_;
+};
+
+// Correct: the delegate is the caller's, not a member.
+class BorrowingRunner {
+ public:
+  explicit BorrowingRunner(Delegate* d) { interp_.use_delegate(d); }
+
+ private:
+  Interpreter interp_;
+  Delegate other_;
+};
+
+// Correct: the method lets go of the delegate before it returns.
+class DetachingRunner {
+ public:
+  void Once() {
+    interp_.use_delegate(&delegate_);
+    interp_.detach();
+  }
+
+ private:
+  Interpreter interp_;
+  Delegate delegate_;
+};
