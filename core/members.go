@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/holdfast-dev/holdfast/parser"
 )
@@ -588,29 +589,44 @@ func isOwningType(typ string) bool {
 // then from next (nil: nothing more).
 func FileMembers(f *parser.File, next func(string) map[string]string) func(string) map[string]string {
 	classes := Classes(f)
+	// The answers, once per class: a class is looked up at every call
+	// on an object of it. The maps answered are read, never written.
+	var mu sync.Mutex
+	answered := map[string]map[string]string{}
 	return func(class string) map[string]string {
-		m, ok := classes[class]
-		var more map[string]string
-		if next != nil {
-			more = next(class)
+		mu.Lock()
+		defer mu.Unlock()
+		if a, ok := answered[class]; ok {
+			return a
 		}
-		switch {
-		case !ok:
-			return resolveProbes(more)
-		case more == nil:
-			return resolveProbes(m)
-		}
-		// The class's facts are spread over a header and its sources:
-		// the file's own win, the tree's fill in.
-		merged := maps.Clone(more)
-		maps.Copy(merged, m)
-		if hasBody(m) && m["(cp)"] == "" {
-			// The file defines the class: its body declares every copy
-			// it has (another class of the name elsewhere says nothing).
-			delete(merged, "(cp)")
-		}
-		return resolveProbes(merged)
+		a := fileMembers(classes, next, class)
+		answered[class] = a
+		return a
 	}
+}
+
+func fileMembers(classes map[string]map[string]string, next func(string) map[string]string, class string) map[string]string {
+	m, ok := classes[class]
+	var more map[string]string
+	if next != nil {
+		more = next(class)
+	}
+	switch {
+	case !ok:
+		return resolveProbes(more)
+	case more == nil:
+		return resolveProbes(m)
+	}
+	// The class's facts are spread over a header and its sources: the
+	// file's own win, the tree's fill in.
+	merged := maps.Clone(more)
+	maps.Copy(merged, m)
+	if hasBody(m) && m["(cp)"] == "" {
+		// The file defines the class: its body declares every copy it
+		// has (another class of the name elsewhere says nothing).
+		delete(merged, "(cp)")
+	}
+	return resolveProbes(merged)
 }
 
 // declareMembers makes a local for every data member of the method's
