@@ -176,6 +176,10 @@ type Pack struct {
 	DeferWords []string `yaml:"defer_words"`
 	Consumers  []string `yaml:"consumers"` // work/handle types that take over futures and holds
 	Views      []string `yaml:"views"`     // class types that never own what they refer to
+	// Counted are the namespaces of reference-counted object types under
+	// Cocoa's ownership policy (see core's counted.go): a method of a
+	// pointer to one of them is a message.
+	Counted []string `yaml:"counted_namespaces"`
 	// Streams are stream, queue and device-state types: work issued on
 	// them runs behind the host.
 	Streams []string `yaml:"streams"`
@@ -299,6 +303,7 @@ type Model struct {
 	tensors     map[string]bool
 	consumers   map[string]bool
 	views       map[string]bool
+	counted     map[string]bool
 	streams     map[string]bool
 	guards      map[string]bool
 	gilObjects  map[string]bool
@@ -437,7 +442,7 @@ func Load(extra ...*Pack) (*Model, error) {
 	m := &Model{
 		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
 		owners:      map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
-		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{},
+		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{}, counted: map[string]bool{},
 		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
@@ -460,6 +465,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.tensors, p.Tensors)
 		addAll(m.consumers, p.Consumers)
 		addAll(m.views, p.Views)
+		addAll(m.counted, p.Counted)
 		addAll(m.streams, p.Streams)
 		addAll(m.guards, p.StreamGuards)
 		addAll(m.gilObjects, p.GILObjects)
@@ -658,6 +664,18 @@ func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); ret
 
 // IsView reports whether a class type refers to memory it does not own.
 func (m *Model) IsView(typ string) bool { _, ok := lookup(m.views, typ); return ok }
+
+// Counted says a declared type (as written: "MTL::Buffer*", "const
+// NS::String") is of a counted namespace.
+func (m *Model) Counted(typ string) bool {
+	if m == nil {
+		return false
+	}
+	t := strings.TrimPrefix(strings.TrimSpace(typ), "const ")
+	t = strings.TrimPrefix(t, "::")
+	ns, _, ok := strings.Cut(t, "::")
+	return ok && m.counted[ns]
+}
 
 // IsStream reports whether a type is a stream, queue or device state
 // (work on it runs behind the host).

@@ -76,11 +76,17 @@ const (
 	// that ends while the thread may still run. Use is the detach; End
 	// where the memory ended.
 	ThreadOutlives
+	// OverRelease: a reference-counted object released (release,
+	// autorelease) by a function that holds no reference to it: it did
+	// not make it with alloc, new, copy or mutableCopy, nor retain it, or
+	// it gave its references up already (see counted.go). Use is the
+	// release; Via the message; End the message that returned the object.
+	OverRelease
 )
 
 var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
 	"use-after-invalidate", "use-of-temporary", "use-after-move", "device-use-after-free",
-	"host-reads-pending", "host-writes-pending", "left-stale", "thread-outlives"}
+	"host-reads-pending", "host-writes-pending", "left-stale", "thread-outlives", "over-release"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 
@@ -103,6 +109,9 @@ type Fault struct {
 	// Use ("" when none); "(range)" for the hidden iterator of a
 	// range-based for loop.
 	Keeper string
+	// Owned: for an OverRelease, the function did hold references of the
+	// object, and gave them all up before this release.
+	Owned bool
 }
 
 // Options bound an execution.

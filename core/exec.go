@@ -152,6 +152,7 @@ func (x *exec) run() {
 			x.leftStale(st)
 			x.exitScopes(st, -1, body)
 			x.returns = append(x.returns, st)
+			x.overReleasedMembers(st)
 			if x.keepsMembers(st) {
 				x.endMembers(st.clone(), fd)
 			}

@@ -14,6 +14,15 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 	f := x.f
 	typText := x.resolve(x.text(f.Field(n, parser.FieldType)))
 	tk := classify(typText)
+	switch {
+	case x.objcObject(typText):
+		tk = tPointer
+	case x.objcOpaque(typText, tk):
+		// A type an Objective-C file names without holdfast reading it
+		// (a typedef made by a macro, an object type): the value it is
+		// given decides what it holds.
+		tk = tAuto
+	}
 	fam, elem := containerOf(typText)
 	static := x.isStatic(n)
 	for d := range f.NamedChildren(n) {
@@ -477,6 +486,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindFalse:
 		return value{pt: -1, owns: -1, flag: 2, from: -1}
 	case parser.KindParenthesizedExpression:
+		if recv, m, ok := x.unarySend(n); ok {
+			return x.unaryMessage(s, n, recv, m)
+		}
 		v := unknown
 		for c := range f.NamedChildren(n) {
 			v = x.eval(s, c)
@@ -1379,9 +1391,13 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	fn := f.Field(n, parser.FieldFunction)
 	list := f.Field(n, parser.FieldArguments)
 	if x.kind(fn) == parser.KindFieldExpression {
-		return x.method(s, n, fn, list)
+		return x.message(s, n, fn, list)
 	}
 	name := calleeName(x.text(fn))
+	if x.countedCreate(name) {
+		x.handOn(s, list, x.args(s, list))
+		return x.ownedObject(s, n, name)
+	}
 	if x.kind(fn) == parser.KindIdentifier {
 		if i := s.lookup(name); i >= 0 && s.locals[i].val.clo != nil {
 			return x.invoke(s, s.locals[i].val.clo, list, n)

@@ -168,7 +168,8 @@ func Classes(f *parser.File) map[string]map[string]string {
 //     member assigned anew); "(+m)": the container members whose buffer it
 //     may replace (push_back, resize, clear, ...).
 //   - "(~reads)": the members the destructor's body reads (see
-//     readMembers; "-": none).
+//     readMembers; "-": none); "(~rel)": those it releases as counted
+//     objects (see counted.go).
 //   - "(~!)": the pointer members the destructor frees: deletes, frees,
 //     or hands to a call (a pool, a deleter), a pointer to non-const
 //     data other than characters; "(cp)": the class declares a copy or
@@ -214,6 +215,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~calls)", calls)
 		addList(members, "(~!)", x.destroyedMembers(body, members))
 		addList(members, "(~reads)", x.readMembers(body, members))
+		addList(members, "(~rel)", x.releasedMembers(body, members))
 		return
 	}
 	freed, grown, calls := x.handedAway(body, members, false)
@@ -653,7 +655,7 @@ func (x *exec) declareMembers(s *state) {
 		l.fam, l.elem = containerOf(base)
 		l.slot = s.newObj(object{kind: oParam, owner: name})
 		switch {
-		case strings.HasSuffix(typ, "*"):
+		case strings.HasSuffix(typ, "*") || x.objcObject(typ):
 			l.typ = tPointer
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + name}), tPointer)
 		case strings.HasSuffix(typ, "&"):
@@ -671,6 +673,9 @@ func (x *exec) declareMembers(s *state) {
 			// and what is handed pointers to it, matter when the object
 			// ends (see endMembers).
 			s.objs[l.slot].class = l.tname
+		case x.objcOpaque(typ, l.typ):
+			// What it is given decides what it holds (see declaration).
+			l.auto = true
 		default:
 			continue
 		}
@@ -1332,4 +1337,31 @@ func (x *exec) endMembers(s *state, at parser.NodeID) {
 			s.end(l.val.owns, dead, at, via)
 		}
 	}
+}
+
+// releasedMembers lists the members a destructor body releases as
+// counted objects (see counted.go): m.release(), m->release(), and the
+// Objective-C message [m release].
+func (x *exec) releasedMembers(body parser.NodeID, members map[string]string) []string {
+	f := x.f
+	var out []string
+	for j := body; j < f.End(body); j++ {
+		var fe parser.NodeID
+		switch f.Nodes[j].Kind {
+		case parser.KindCallExpression:
+			fe = f.Field(j, parser.FieldFunction)
+		case parser.KindParenthesizedExpression:
+			if _, _, ok := x.unarySend(j); ok {
+				fe = x.lastNamedChild(j)
+			}
+		}
+		if fe == parser.None || f.Kind(fe) != parser.KindFieldExpression || f.Text(f.Field(fe, parser.FieldField)) != "release" {
+			continue
+		}
+		if m := memberName(f, f.Field(fe, parser.FieldArgument)); m != "" && members[m] != "" && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

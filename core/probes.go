@@ -93,7 +93,7 @@ func (x *exec) probeFacts(def parser.NodeID, method string, members map[string]s
 // types (the rest a method's text decides alone).
 func probedFact(k string) bool {
 	switch {
-	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~calls)":
+	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~calls)", k == "(~rel)":
 		return true
 	case strings.HasPrefix(k, "(-"), strings.HasPrefix(k, "(+"), strings.HasPrefix(k, "(<"),
 		strings.HasPrefix(k, "(set:"), strings.HasPrefix(k, "(this:"), strings.HasPrefix(k, "(reads:"):

@@ -90,6 +90,13 @@ type object struct {
 	// p += k, p[i]), so it is many elements and a field of it names none
 	// (see fieldCell).
 	stepped bool
+	// counted: a reference-counted object a message returned (see
+	// counted.go); rc the references this function holds of it,
+	// retained whether it retained it, madeAt the message.
+	counted  uint8
+	rc       int8
+	retained bool
+	madeAt   parser.NodeID
 }
 
 // step records pointer arithmetic or indexing on v.

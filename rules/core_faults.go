@@ -101,7 +101,14 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			msg += fmt.Sprintf(", in the closure called at line %d", line)
 		}
 		var witness []diag.Step
-		if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending && fl.Kind != core.LeftStale {
+		if fl.Kind == core.OverRelease && fl.End != parser.None && fl.End != fl.Use {
+			end := p.File.Nodes[fl.End]
+			msg := fmt.Sprintf("%s returns the object here without giving the caller a reference", quote(fl.Owner))
+			if fl.Owned {
+				msg = fmt.Sprintf("%s gives the caller a reference here", quote(fl.Owner))
+			}
+			witness = append(witness, diag.Step{Kind: diag.StepBorrow, At: p.Span(end.Start, end.End), Value: fl.Owner, Message: msg})
+		} else if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending && fl.Kind != core.LeftStale && fl.Kind != core.OverRelease {
 			end := p.File.Nodes[fl.End]
 			witness = append(witness, diag.Step{Kind: diag.StepOwnerDies, At: p.Span(end.Start, end.End),
 				Value: fl.Owner, Via: fl.Via, Message: fmt.Sprintf("%s ends here (%s)", quote(fl.Owner), fl.Via)})
@@ -130,6 +137,12 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			witness = []diag.Step{{Kind: diag.StepAsync, At: p.nodeSpan(fl.End), Value: fl.Via,
 				Message: fmt.Sprintf("%s queues device work on %s", quote(fl.Via), quote(fl.Owner))},
 				{Kind: diag.StepUse, At: span, Value: fl.Value, Message: fmt.Sprintf("the host touches %s before anything waits for it", quote(fl.Owner))}}
+		case core.OverRelease:
+			what := fmt.Sprintf("%s is released here", quote(fl.Value))
+			if strings.HasPrefix(fl.Via, "~") {
+				what = fmt.Sprintf("%s is stored here; %s releases it", quote(fl.Value), fl.Via)
+			}
+			witness = append(witness, diag.Step{Kind: diag.StepFree, At: span, Value: fl.Value, Via: fl.Via, Message: what})
 		default:
 			if fl.Call != parser.None {
 				witness = append(witness, diag.Step{Kind: diag.StepCallback, At: p.nodeSpan(fl.Call), Value: p.File.Text(fl.Call),
@@ -261,6 +274,19 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 		return fmt.Sprintf("%s is used after the memory it points to was freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "", "HOST_UAF"
 	case core.DoubleFree:
 		return fmt.Sprintf("%s frees memory already freed by %s at line %d", quote(fl.Value), fl.Via, endLine), "", "DOUBLE_FREE"
+	case core.OverRelease:
+		const policy = "only alloc, new, copy, mutableCopy (or a retain) give a reference to release"
+		if strings.HasPrefix(fl.Via, "~") {
+			// A member set from a message and released by the destructor.
+			return fmt.Sprintf("%s is set from %s, which gives no reference, and %s releases it", quote(fl.Value), quote(fl.Owner), fl.Via),
+				fmt.Sprintf("retain it when storing it: %s", policy), "DOUBLE_FREE"
+		}
+		if fl.Owned {
+			return fmt.Sprintf("%s is given up by %s again: the references the function held of it (from %s at line %d) were given up already", quote(fl.Value), fl.Via, quote(fl.Owner), endLine),
+				policy, "DOUBLE_FREE"
+		}
+		return fmt.Sprintf("%s is given up by %s, but the function holds no reference to it (it came from %s at line %d)", quote(fl.Value), fl.Via, quote(fl.Owner), endLine),
+			policy, "DOUBLE_FREE"
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "", "HOST_UAF"
 	case core.ReturnsLocal:

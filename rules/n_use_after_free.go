@@ -25,6 +25,13 @@ when its destructor frees what a pointer member points to and the class
 declares no copy or move of its own, a copy (T b = a, b = a, an element
 pushed into a container, a temporary assigned) shares that memory, so the
 first destructor frees it under the other and the second frees it again.
+A reference-counted object (Objective-C, metal-cpp) released by code that
+holds no reference to it is the same bug: under Cocoa's ownership policy
+only alloc, new, copy and mutableCopy (and Create functions in metal-cpp)
+give the caller a reference, retain takes one, and release or
+autorelease gives one up, so releasing what another method returned,
+releasing twice, or a destructor releasing a member stored without a
+retain frees the object under its real owner.
 
 Why it is bad: freed memory goes back to the allocator and is handed out
 again; the late read sees another object's data and the late write
@@ -49,6 +56,6 @@ used as a key after the free is not a use.`,
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 			CWE:  []int{416, 415},
 		},
-		Check: func(p *Pass, fn *lifetime.Func) { p.reportCore(fn, core.UseAfterFree, core.DoubleFree) },
+		Check: func(p *Pass, fn *lifetime.Func) { p.reportCore(fn, core.UseAfterFree, core.DoubleFree, core.OverRelease) },
 	}
 }

@@ -1,0 +1,64 @@
+// Objective-C's ownership policy: only alloc, new, copy and mutableCopy
+// (or a retain) give the caller a reference to release.
+#import <Metal/Metal.h>
+
+void commit_and_release(id<MTLCommandQueue> queue) {
+  id<MTLCommandBuffer> cb = [queue commandBuffer];
+  [cb commit];
+  [cb release];  // want "'cb' is given up by release, but the function holds no reference to it \(it came from 'commandBuffer' at line 6\)" confirmed
+}
+
+void release_twice(id<MTLDevice> device) {
+  id<MTLBuffer> buf = [device newBufferWithLength:64 options:0];
+  [buf release];
+  [buf release];  // want "'buf' is given up by release again" confirmed
+}
+
+// Correct: what alloc and new made is released once.
+void release_owned(id<MTLDevice> device) {
+  id<MTLBuffer> buf = [device newBufferWithLength:64 options:0];
+  NSMutableArray* list = [[NSMutableArray alloc] init];
+  [list release];
+  [buf release];
+}
+
+// Correct: retained before it is released.
+void retain_then_release(id<MTLCommandQueue> queue) {
+  id<MTLCommandBuffer> cb = [[queue commandBuffer] retain];
+  [cb commit];
+  [cb release];
+}
+
+typedef id<MTLCommandBuffer> CommandBufferRef;
+
+class CommandList {
+ public:
+  explicit CommandList(id<MTLCommandQueue> queue);
+  ~CommandList();
+
+ private:
+  CommandBufferRef cmdbuf_;
+};
+
+CommandList::CommandList(id<MTLCommandQueue> queue) {
+  cmdbuf_ = [queue commandBuffer];  // want "'cmdbuf_' is set from 'commandBuffer', which gives no reference, and ~CommandList releases it" confirmed
+}
+
+CommandList::~CommandList() { [cmdbuf_ release]; }
+
+class RetainedList {
+ public:
+  explicit RetainedList(id<MTLCommandQueue> queue);
+  ~RetainedList();
+
+ private:
+  CommandBufferRef cmdbuf_;
+};
+
+// Correct: retained when stored.
+RetainedList::RetainedList(id<MTLCommandQueue> queue) {
+  cmdbuf_ = [queue commandBuffer];
+  [cmdbuf_ retain];
+}
+
+RetainedList::~RetainedList() { [cmdbuf_ release]; }
