@@ -282,10 +282,10 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 				fmt.Sprintf("retain it when storing it: %s", policy), "DOUBLE_FREE"
 		}
 		if fl.Owned {
-			return fmt.Sprintf("%s is given up by %s again: the references the function held of it (from %s at line %d) were given up already", quote(fl.Value), fl.Via, quote(fl.Owner), endLine),
+			return fmt.Sprintf("%s is given up by %s again: its references (from %s at line %d) were given up already", quote(fl.Value), fl.Via, quote(fl.Owner), endLine),
 				policy, "DOUBLE_FREE"
 		}
-		return fmt.Sprintf("%s is given up by %s, but the function holds no reference to it (it came from %s at line %d)", quote(fl.Value), fl.Via, quote(fl.Owner), endLine),
+		return fmt.Sprintf("%s is given up by %s, but no reference to it is held here (%s at line %d gives none)", quote(fl.Value), fl.Via, quote(fl.Owner), endLine),
 			policy, "DOUBLE_FREE"
 	case core.UseAfterScope:
 		return fmt.Sprintf("%s is used after %s, which owned its memory, ended at line %d", quote(fl.Value), quote(fl.Owner), endLine), "", "HOST_UAF"

@@ -56,6 +56,8 @@ used as a key after the free is not a use.`,
 			Tags: []string{"memory-safety", "use-after-free", "lifetime"},
 			CWE:  []int{416, 415},
 		},
-		Check: func(p *Pass, fn *lifetime.Func) { p.reportCore(fn, core.UseAfterFree, core.DoubleFree, core.OverRelease) },
+		Check: func(p *Pass, fn *lifetime.Func) {
+			p.reportCore(fn, core.UseAfterFree, core.DoubleFree, core.OverRelease)
+		},
 	}
 }

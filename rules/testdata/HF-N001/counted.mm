@@ -5,7 +5,7 @@
 void commit_and_release(id<MTLCommandQueue> queue) {
   id<MTLCommandBuffer> cb = [queue commandBuffer];
   [cb commit];
-  [cb release];  // want "'cb' is given up by release, but the function holds no reference to it \(it came from 'commandBuffer' at line 6\)" confirmed
+  [cb release];  // want "'cb' is given up by release, but no reference to it is held here \('commandBuffer' at line 6 gives none\)" confirmed
 }
 
 void release_twice(id<MTLDevice> device) {
