@@ -109,7 +109,7 @@ func (x *exec) countedReceiver(s *state, recv parser.NodeID) bool {
 // nothing of it, is an object a message returned on a counted receiver.
 func (x *exec) message(s *state, n, fn, list parser.NodeID) value {
 	recv := x.f.Field(fn, parser.FieldArgument)
-	if !x.countedReceiver(s, recv) {
+	if !x.countedReceiver(s, recv) && !x.holdsCounted(s, recv) {
 		return x.method(s, n, fn, list)
 	}
 	m := calleeName(x.text(x.f.Field(fn, parser.FieldField)))
@@ -146,6 +146,20 @@ func (x *exec) returnedObject(s *state, n parser.NodeID, v value, m string) valu
 		return v
 	}
 	return borrowOf(s.newObj(object{kind: oHeap, owner: m, counted: countedNone, madeAt: n}), tPointer)
+}
+
+// holdsCounted says recv names a local whose value is a counted object,
+// whatever its declared type says (auto).
+func (x *exec) holdsCounted(s *state, recv parser.NodeID) bool {
+	if x.kind(recv) != parser.KindIdentifier {
+		return false
+	}
+	i := s.lookup(x.text(recv))
+	if i < 0 {
+		return false
+	}
+	pt := s.locals[i].val.pt
+	return pt >= 0 && int(pt) < len(s.objs) && s.objs[pt].counted != notCounted
 }
 
 // send executes message m sent to recv at n: retain, release and

@@ -23,6 +23,13 @@ void autoreleased_then_released_bad(MTL::Device* dev) {
   buf->release();  // want "over-release"
 }
 
+void auto_bad(MTL::Device* dev) {
+  auto queue = dev->newCommandQueue();
+  auto cb = queue->commandBuffer();
+  cb->release();  // want "over-release"
+  queue->release();
+}
+
 // Correct: made with new and Create, released once each.
 void owned_ok(MTL::CommandQueue* queue) {
   MTL::Device* dev = MTL::CreateSystemDefaultDevice();
