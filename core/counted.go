@@ -116,7 +116,50 @@ func (x *exec) message(s *state, n, fn, list parser.NodeID) value {
 	if v, ok := x.send(s, n, recv, m, list, false); ok {
 		return v
 	}
+	x.usedCounted(s, recv, recv)
 	return x.returnedObject(s, n, x.method(s, n, fn, list), m)
+}
+
+// usedCounted: a message other than release is sent to what the local
+// recv names: a counted object its last release freed is used at n.
+func (x *exec) usedCounted(s *state, recv, n parser.NodeID) {
+	if x.kind(recv) != parser.KindIdentifier {
+		return
+	}
+	if i := s.lookup(x.text(recv)); i >= 0 {
+		if pt := s.locals[i].val.pt; pt >= 0 && int(pt) < len(s.objs) && s.objs[pt].counted != notCounted && s.objs[pt].state != live {
+			x.use(s, borrowOf(pt, tPointer), n)
+		}
+	}
+}
+
+// memberHolds says a data member of the method's object points to obj.
+func (x *exec) memberHolds(s *state, obj int32) bool {
+	for i := range s.locals {
+		if s.locals[i].member && s.locals[i].val.pt == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// shareCounted marks the counted objects the locals a lambda (or a
+// block) names point to as shared: the closure may retain them.
+func (x *exec) shareCounted(s *state, lambda parser.NodeID) {
+	body := x.f.Field(lambda, parser.FieldBody)
+	if body == parser.None {
+		return
+	}
+	for j := body; j < x.f.End(body); j++ {
+		if x.f.Nodes[j].Kind != parser.KindIdentifier {
+			continue
+		}
+		if i := s.lookup(x.text(j)); i >= 0 {
+			if pt := s.locals[i].val.pt; pt >= 0 && int(pt) < len(s.objs) && s.objs[pt].counted != notCounted {
+				s.objs[pt].shared = true
+			}
+		}
+	}
 }
 
 // unaryMessage executes the unary message "(recv.m)" n of an
@@ -125,6 +168,7 @@ func (x *exec) unaryMessage(s *state, n, recv parser.NodeID, m string) value {
 	if v, ok := x.send(s, n, recv, m, parser.None, true); ok {
 		return v
 	}
+	x.usedCounted(s, recv, recv)
 	if x.opt.API != nil && x.opt.API.Call(m) != 0 {
 		// A message the packs describe (a borrow of the receiver's
 		// memory, a wait): read as the member access it is written as.
@@ -207,6 +251,11 @@ func (x *exec) send(s *state, n, recv parser.NodeID, m string, list parser.NodeI
 		o.rc--
 		if m == "autorelease" {
 			return rv, true
+		}
+		if o.rc == 0 && o.counted == countedOwned && !o.shared && !x.memberHolds(s, obj) {
+			// The last reference, of an object this function made and no
+			// one else was given: it is freed.
+			s.end(obj, freed, n, m)
 		}
 		return unknown, true
 	case strings.HasPrefix(m, "init") && counted:

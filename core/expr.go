@@ -833,6 +833,12 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 				case oStorage, oStack, oTemp:
 					x.use(s, v, c)
 				}
+				if s.objs[v.pt].counted != notCounted {
+					// A counted object handed on: released, it is a
+					// dangling use; live, the callee may retain it.
+					x.use(s, v, c)
+					s.objs[v.pt].shared = true
+				}
 				x.mayAssign(s, v.pt, c)
 			}
 		case tUnique, tShared:
@@ -1041,6 +1047,9 @@ func (x *exec) useHeld(s *state, obj int32, n parser.NodeID) {
 // a global, the caller, a closure): what it owns by a move or a shared
 // copy is no longer the frame's to end.
 func (x *exec) escape(s *state, v value) {
+	if v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].counted != notCounted {
+		s.objs[v.pt].shared = true
+	}
 	if v.owns < 0 || int(v.owns) >= len(s.objs) {
 		return
 	}
@@ -1063,6 +1072,7 @@ func (x *exec) escape(s *state, v value) {
 // capture records what a lambda takes by value or by move: the closure
 // may outlive the frame and keep it.
 func (x *exec) capture(s *state, n parser.NodeID) {
+	x.shareCounted(s, n)
 	caps := x.f.Field(n, parser.FieldCaptures)
 	for c := range x.f.NamedChildren(caps) {
 		if strings.HasPrefix(strings.TrimSpace(x.text(c)), "&") || x.kind(c) == parser.KindIdentifier && x.afterAmp(c) {

@@ -96,7 +96,10 @@ type object struct {
 	counted  uint8
 	rc       int8
 	retained bool
-	madeAt   parser.NodeID
+	// shared: handed to a call, stored or captured, so another owner may
+	// have retained it.
+	shared bool
+	madeAt parser.NodeID
 }
 
 // step records pointer arithmetic or indexing on v.

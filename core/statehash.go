@@ -81,6 +81,7 @@ func (w *stateHasher) object(o *object) {
 	w.i64(int64(o.counted))
 	w.i64(int64(o.rc))
 	w.flag(o.retained)
+	w.flag(o.shared)
 	w.i64(int64(o.madeAt))
 	w.i64(int64(o.lostAt))
 	w.str(o.lostVia)

@@ -30,6 +30,35 @@ void auto_bad(MTL::Device* dev) {
   queue->release();
 }
 
+void used_after_release_bad(MTL::Device* dev) {
+  MTL::Buffer* buf = dev->newBuffer(64, MTL::ResourceStorageModeShared);
+  buf->release();
+  void* p = buf->contents();  // want "use-after-free"
+}
+
+void handed_after_release_bad(MTL::Device* dev, MTL::ComputeCommandEncoder* enc) {
+  MTL::Buffer* buf = dev->newBuffer(64, MTL::ResourceStorageModeShared);
+  buf->release();
+  enc->setBuffer(buf, 0, 0);  // want "use-after-free"
+}
+
+// Correct: the encoder was handed the buffer and may keep a reference.
+void handed_before_release_ok(MTL::Device* dev, MTL::ComputeCommandEncoder* enc) {
+  MTL::Buffer* buf = dev->newBuffer(64, MTL::ResourceStorageModeShared);
+  enc->setBuffer(buf, 0, 0);
+  buf->release();
+  buf->length();
+}
+
+// Correct: retained once more, so one release leaves it alive.
+void retained_twice_ok(MTL::Device* dev) {
+  MTL::Buffer* buf = dev->newBuffer(64, MTL::ResourceStorageModeShared);
+  buf->retain();
+  buf->release();
+  buf->length();
+  buf->release();
+}
+
 // Correct: made with new and Create, released once each.
 void owned_ok(MTL::CommandQueue* queue) {
   MTL::Device* dev = MTL::CreateSystemDefaultDevice();

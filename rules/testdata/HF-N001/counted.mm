@@ -14,6 +14,20 @@ void release_twice(id<MTLDevice> device) {
   [buf release];  // want "'buf' is given up by release again" confirmed
 }
 
+void use_after_release(id<MTLDevice> device) {
+  id<MTLBuffer> buf = [device newBufferWithLength:64 options:0];
+  [buf release];
+  NSUInteger n = [buf length];  // want "'buf' is used after the memory it points to was freed by release at line 19" confirmed
+}
+
+// Correct: the array was handed the buffer and retains it.
+void handed_then_released(id<MTLDevice> device, NSMutableArray* keep) {
+  id<MTLBuffer> buf = [device newBufferWithLength:64 options:0];
+  [keep addObject:buf];
+  [buf release];
+  NSUInteger n = [buf length];
+}
+
 // Correct: what alloc and new made is released once.
 void release_owned(id<MTLDevice> device) {
   id<MTLBuffer> buf = [device newBufferWithLength:64 options:0];
