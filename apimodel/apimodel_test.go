@@ -158,3 +158,27 @@ func TestDeviceOps(t *testing.T) {
 		t.Error("an entry without doc is accepted")
 	}
 }
+
+// TestCounted: the metal pack's namespaces are counted, whatever the
+// qualifiers; other namespaces and unqualified names are not.
+func TestCounted(t *testing.T) {
+	m := load(t)
+	for typ, want := range map[string]bool{
+		"MTL::Buffer*":         true,
+		"const NS::String*":    true,
+		"::CA::MetalLayer*":    true,
+		"MTL::":                true,
+		"std::string":          false,
+		"Buffer*":              false,
+		"cl::Buffer":           false,
+		"MTLBufferNamespace::": false,
+	} {
+		if got := m.Counted(typ); got != want {
+			t.Errorf("Counted(%q) = %v, want %v", typ, got, want)
+		}
+	}
+	var none *Model
+	if none.Counted("MTL::Buffer*") {
+		t.Error("a nil model counts nothing")
+	}
+}
