@@ -222,6 +222,10 @@ func (x *exec) send(s *state, n, recv parser.NodeID, m string, list parser.NodeI
 			// other, its receiver evaluated once.
 			return unknown, false
 		}
+	case x.opt.API != nil && x.opt.API.Call(m) != 0:
+		// A call the packs describe (Metal's copyFromBuffer: queues a
+		// copy and returns nothing): what they say of it comes first.
+		return unknown, false
 	case ownedSelector(m) || strings.HasPrefix(m, "init"):
 	default:
 		return unknown, false

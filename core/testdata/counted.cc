@@ -59,6 +59,20 @@ void retained_twice_ok(MTL::Device* dev) {
   buf->release();
 }
 
+// Correct: a blit's copyFromBuffer begins with copy but is a queued copy
+// (the metal pack's async role), not an object the caller owns; the
+// command buffer keeps a reference to the buffers its commands use
+// (MTLCommandBuffer's retainedReferences), so releasing src is fine.
+void blit_then_release_ok(MTL::Device* dev, MTL::CommandQueue* queue, MTL::Buffer* dst) {
+  MTL::Buffer* src = dev->newBuffer(64, MTL::ResourceStorageModeShared);
+  MTL::CommandBuffer* cb = queue->commandBuffer();
+  MTL::BlitCommandEncoder* blit = cb->blitCommandEncoder();
+  blit->copyFromBuffer(src, 0, dst, 0, 64);
+  blit->endEncoding();
+  cb->commit();
+  src->release();
+}
+
 // Correct: made with new and Create, released once each.
 void owned_ok(MTL::CommandQueue* queue) {
   MTL::Device* dev = MTL::CreateSystemDefaultDevice();
