@@ -369,8 +369,19 @@ func (x *exec) release(s *state, l *local, at parser.NodeID) {
 			s.end(l.val.owns, dead, at, "}")
 		}
 	case tUnique:
+		if o := &s.objs[l.val.owns]; !l.param && o.state != live && (o.via == "}" || strings.HasSuffix(o.via, "'s destructor")) && o.owner != l.name && !o.kept {
+			// Another smart pointer that adopted the same object deleted
+			// it as its scope ended; this one deletes it again.
+			x.fault(Fault{Kind: DoubleFree, Use: x.closing(at), End: o.end, Via: o.owner + "'s destructor", Value: l.name, Owner: o.owner})
+		}
 		if !l.param {
-			s.end(l.val.owns, dead, at, "}")
+			if s.objs[l.val.owns].kind == oParam {
+				// What the caller handed in and this smart pointer
+				// adopted is deleted: the caller's pointer is freed.
+				s.end(l.val.owns, freed, at, l.name+"'s destructor")
+			} else {
+				s.end(l.val.owns, dead, at, "}")
+			}
 		}
 	case tShared:
 		o := &s.objs[l.val.owns]

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -106,6 +107,11 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, l.ref = tRef, true
 		}
 		x.bind(s, &l, v, init != parser.None)
+		if l.typ == tUnique && l.val.owns >= 0 && s.objs[l.val.owns].kind == oParam && customDeleter(typText) {
+			// unique_ptr<T, D>: what D does with the caller's object is
+			// D's to say; this one owns nothing of the caller's.
+			l.val.owns = s.newObj(object{kind: oHeap, owner: name, frame: true})
+		}
 		x.classOf(s, &l, typText, ptr || ref)
 		if !ptr && !ref && l.typ == tPlain && v.from >= 0 && int(v.from) < len(s.locals) {
 			// T b = a, T b(a), auto b = a: a copy of a's object.
@@ -129,6 +135,13 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		s.locals = append(s.locals, l)
 	}
 	x.endTemps(s, n)
+}
+
+// customDeleter says a unique_ptr type names its deleter
+// (unique_ptr<T, D>).
+func customDeleter(typ string) bool {
+	i, j := strings.IndexByte(typ, '<'), strings.LastIndexByte(typ, '>')
+	return i >= 0 && j > i && cxxtype.FirstArg(typ[i+1:j]) != strings.TrimSpace(typ[i+1:j])
 }
 
 // classOf records the class of the object a new local stores or owns:
@@ -346,7 +359,10 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 				l.val = value{pt: -1, owns: v.owns, kind: l.typ, from: -1}
 				x.untemp(s, v.owns)
 			}
-		case v.pt >= 0 && v.kind == tPointer && s.objs[v.pt].kind == oHeap:
+		case v.pt >= 0 && v.kind == tPointer && (s.objs[v.pt].kind == oHeap || s.objs[v.pt].kind == oParam && v.pt != thisObj && s.objs[v.pt].counted == notCounted):
+			// A smart pointer made from a raw pointer adopts its object:
+			// what new made, or what the caller handed in (its destructor
+			// deletes it). Two of them adopting one object delete it twice.
 			l.val = value{pt: -1, owns: v.pt, kind: l.typ, from: -1}
 		case v.null || !hasInit:
 			l.val = value{pt: -1, owns: -1, kind: l.typ, null: true, from: -1}

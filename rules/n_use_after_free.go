@@ -24,7 +24,10 @@ second time is reported too, and so is a class copied member by member:
 when its destructor frees what a pointer member points to and the class
 declares no copy or move of its own, a copy (T b = a, b = a, an element
 pushed into a container, a temporary assigned) shares that memory, so the
-first destructor frees it under the other and the second frees it again.
+first destructor frees it under the other and the second frees it again;
+so do two smart pointers made from one raw pointer (unique_ptr<T> a(p),
+b(p); b(a.get())), and a function whose smart pointer adopts the pointer
+it was handed frees its caller's object.
 A reference-counted object (Objective-C, metal-cpp) released by code that
 holds no reference to it is the same bug: under Cocoa's ownership policy
 only alloc, new, copy and mutableCopy (and Create functions in metal-cpp)
