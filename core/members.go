@@ -886,7 +886,7 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	if fd == parser.None {
 		return nil, 0
 	}
-	type param struct{ ptr, ref, view bool }
+	type param struct{ ptr, ref, view, storage bool }
 	params := map[string]int{}
 	var kinds []param
 	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
@@ -897,7 +897,8 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 		if name != "" {
 			params[name] = len(kinds)
 		}
-		kinds = append(kinds, param{ptr: ptr, ref: ref, view: classify(x.resolve(f.Text(f.Field(p, parser.FieldType)))) == tView})
+		k := classify(x.resolve(f.Text(f.Field(p, parser.FieldType))))
+		kinds = append(kinds, param{ptr: ptr, ref: ref, view: k == tView, storage: k == tStorage && !ptr})
 	}
 	if len(params) == 0 || len(kinds) == 1 && x.copiesSelf(def, fd) {
 		// A copy or move constructor or assignment takes over what the
@@ -933,7 +934,9 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 			m += "[]"
 		}
 		switch {
-		case buf && p.ref:
+		case buf && p.ref, !addr && !buf && p.ref && p.storage && classify(members[m]) == tView:
+			// p.data() kept, or a view member made from a string or
+			// container p: what it keeps is p's buffer.
 			out = append(out, fmt.Sprintf("%d.buf:%s", k, m))
 		case addr && p.ref, !addr && !buf && p.ref && strings.HasSuffix(members[m], "&"):
 			// The object a reference parameter names.

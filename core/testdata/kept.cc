@@ -122,3 +122,43 @@ void base_keeps_local_ok(int id) {
   FrameBuilder frame{1, c};
   RunFrame(&frame);
 }
+
+// A view member made from a string parameter keeps the string's buffer: a
+// temporary argument leaves it dangling once the statement ends.
+class Label {
+ public:
+  void Set(const std::string& s) { text_ = s; }
+  void Print() const;
+
+ private:
+  std::string_view text_;
+};
+
+class OwnedLabel {
+ public:
+  void Set(const std::string& s) { text_ = s; }
+  void Print() const;
+
+ private:
+  std::string text_;  // a copy
+};
+
+std::string title();
+
+void view_of_temporary_bad(Label& l) {
+  l.Set(title());
+  l.Print();  // want "use-of-temporary"
+}
+
+// Correct: the string outlives the label's use.
+void view_of_local_ok(Label& l) {
+  std::string t = title();
+  l.Set(t);
+  l.Print();
+}
+
+// Correct: the member copies the string.
+void copy_of_temporary_ok(OwnedLabel& l) {
+  l.Set(title());
+  l.Print();
+}
