@@ -1434,7 +1434,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 				x.handOn(s, list, x.args(s, list))
 				return borrowOf(s.keyedPart(thisObj, posHeld, part), tPointer)
 			}
-			x.endHeld(s, thisObj, releases(x.classMembers, name), n, name)
+			x.endHeld(s, thisObj, x.releasesOf("(this)", x.classMembers, name), n, name)
 		}
 	}
 	switch {

@@ -27,35 +27,12 @@ const (
 	replaced          // its container grew, was cleared or reassigned
 )
 
-// object is one piece of memory on one path.
+// object is one piece of memory on one path. Its fields are laid out by
+// size (strings and slices, then 32-bit, then byte-sized ones): every
+// path's copy of every object pays for padding.
 type object struct {
-	kind  objKind
-	state objState
-	owner string        // the local or expression that owned it
-	end   parser.NodeID // where it ended
-	via   string        // what ended it
-	// frame: the memory belongs to this call's frame (a local's storage or
-	// what a local owns), so a pointer into it must not be returned.
-	frame bool
-	// reserved: a reserve call sized it; growth within the capacity does
-	// not replace it, and the capacity is not known, so growth is taken
-	// to fit.
-	reserved bool
-	refs     int // shared_ptr owners alive
-	// kept: code holdfast cannot see may own it now (it was moved or
-	// shared into an unknown call), so its owners' deaths do not end it.
-	kept bool
-	// A container's storage knows its family and what its elements are;
-	// an element (front, back, top) or an object an element owns (the
-	// element is a smart pointer) hangs off its container's storage or
-	// element: parent is that object's index + 1 (0: none).
-	fam    family
-	elem   typeKind
-	parent int32
-	pos    elemPos
-	// pinned: page-locked host memory (device copies use it after they
-	// return); device: device memory, which the host does not touch.
-	pinned, device bool
+	owner string // the local or expression that owned it
+	via   string // what ended it
 	// holds: for a container's storage, the objects the pointers put in
 	// it point to; handing the container on uses them. Shared between
 	// path clones: only ever appended to through slices.Clip.
@@ -70,19 +47,47 @@ type object struct {
 	// class is the class of the object stored here, when known (a local
 	// of class type, new T, make_unique<T>, a unique_ptr<T>'s object):
 	// its facts say which methods return pointers into memory it owns.
-	class string
+	class   string
+	lostVia string // see twin
+
+	end  parser.NodeID // where it ended
+	refs int32         // shared_ptr owners alive
+	// A container's storage knows its family and what its elements are;
+	// an element (front, back, top) or an object an element owns (the
+	// element is a smart pointer) hangs off its container's storage or
+	// element: parent is that object's index + 1 (0: none).
+	parent int32
 	// twin: the object (index + 1) an implicit copy shares the memory
 	// this one's destructor frees with; lost: that memory was freed at
 	// lostAt by lostVia (the copy's destructor). See copies.go.
 	twin int32
 	// copiedAt: where a local was copied into a container (see twin).
 	copiedAt parser.NodeID
-	lost     bool
 	lostAt   parser.NodeID
-	lostVia  string
 	// inner: for memory that holds a pointer (what a T** points to), the
 	// object (index + 1) that pointer points to (see storedPointer).
-	inner int32
+	inner  int32
+	madeAt parser.NodeID // see counted
+
+	kind  objKind
+	state objState
+	fam   family
+	elem  typeKind
+	pos   elemPos
+	// frame: the memory belongs to this call's frame (a local's storage or
+	// what a local owns), so a pointer into it must not be returned.
+	frame bool
+	// reserved: a reserve call sized it; growth within the capacity does
+	// not replace it, and the capacity is not known, so growth is taken
+	// to fit.
+	reserved bool
+	// kept: code holdfast cannot see may own it now (it was moved or
+	// shared into an unknown call), so its owners' deaths do not end it.
+	kept bool
+	// pinned: page-locked host memory (device copies use it after they
+	// return); device: device memory, which the host does not touch.
+	pinned, device bool
+	lost           bool // see twin
 	// smart: a smart pointer made with new (new unique_ptr<T>(p)), whose
 	// destructor deletes what it holds (see owners.go).
 	smart bool
@@ -99,7 +104,6 @@ type object struct {
 	// shared: handed to a call, stored or captured, so another owner may
 	// have retained it.
 	shared bool
-	madeAt parser.NodeID
 }
 
 // step records pointer arithmetic or indexing on v.
@@ -122,29 +126,30 @@ const (
 	posField         // the pointer a field holds (see fieldPointer)
 )
 
-// value is what an expression yields on one path.
+// value is what an expression yields on one path (fields by size).
 type value struct {
-	pt   int32    // the object it borrows (points into), or -1
-	owns int32    // the object it owns, or -1
-	kind typeKind // what made it: tPointer, tView, tIter, tStorage, tUnique, tShared, tPlain
-	null bool     // known to be null
-	flag int8     // a known truth value: 0 unknown, 1 true, 2 false
+	// clo is the closure a lambda made (nil: none).
+	clo *closure
+	num int64 // see known
+	pt  int32 // the object it borrows (points into), or -1
+	// owns is the object it owns, or -1.
+	owns int32
 	// from is the local the value was read from (-1: none, an rvalue).
 	from int32
+	// status: the status a call returned that says whether it freed
+	// object status-1 (0: none); a branch on its failure revives it.
+	status int32
+	kind   typeKind // what made it: tPointer, tView, tIter, tStorage, tUnique, tShared, tPlain
+	null   bool     // known to be null
+	flag   int8     // a known truth value: 0 unknown, 1 true, 2 false
 	// moved marks the result of std::move(x): ownership may be taken.
 	moved bool
 	// known says num is the value's integer value.
 	known bool
-	num   int64
 	// fromMoved: the pointer a smart pointer moved from holds (null).
 	fromMoved bool
 	// prvalue: a call's result returned by value, a temporary.
 	prvalue bool
-	// status: the status a call returned that says whether it freed
-	// object status-1 (0: none); a branch on its failure revives it.
-	status int32
-	// clo is the closure a lambda made (nil: none).
-	clo *closure
 }
 
 var unknown = value{pt: -1, owns: -1, from: -1}
@@ -158,21 +163,33 @@ func borrowOf(obj int32, k typeKind) value {
 	return v
 }
 
-// local is a named value of the function.
+// local is a named value of the function (fields by size).
 type local struct {
-	name  string
-	slot  int32    // its own storage
-	typ   typeKind // what it holds
-	ref   bool     // a reference: val.pt is the referent
+	name string
+	// tname is the declared type's last name, without template arguments
+	// (queue for sycl::queue), for packs that name receiver types.
+	tname string
 	val   value
 	depth int
-	param bool
-	decl  parser.NodeID
-	// array: declared as a C array (T a[n]); its elements are its storage.
-	array bool
 	// alias, when > 0, makes this local another name of local alias-1 (a
 	// reference bound to a local container or smart pointer).
 	alias int
+	// deref, when > 0, is local deref-1: the container a pointer
+	// parameter to one points to (std::vector<T>* v), named "*v", for as
+	// long as the pointer still points to derefObj (see derefContainer).
+	deref    int
+	derefObj int32
+	slot     int32 // its own storage
+	decl     parser.NodeID
+	// setAt is the last node that gave the local a new value or new
+	// memory, or may have (a call handed it, a method of the object);
+	// 0 when nothing did on the path (see stale.go).
+	setAt parser.NodeID
+	typ   typeKind // what it holds
+	ref   bool     // a reference: val.pt is the referent
+	param bool
+	// array: declared as a C array (T a[n]); its elements are its storage.
+	array bool
 	// fam and elem: the container the local's declared type is.
 	fam  family
 	elem typeKind
@@ -182,18 +199,6 @@ type local struct {
 	member bool
 	// auto: declared auto from a value of no known kind (see bind).
 	auto bool
-	// deref, when > 0, is local deref-1: the container a pointer
-	// parameter to one points to (std::vector<T>* v), named "*v", for as
-	// long as the pointer still points to derefObj (see derefContainer).
-	deref    int
-	derefObj int32
-	// tname is the declared type's last name, without template arguments
-	// (queue for sycl::queue), for packs that name receiver types.
-	tname string
-	// setAt is the last node that gave the local a new value or new
-	// memory, or may have (a call handed it, a method of the object);
-	// 0 when nothing did on the path (see stale.go).
-	setAt parser.NodeID
 }
 
 type flow uint8
