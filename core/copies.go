@@ -52,7 +52,10 @@ func (x *exec) link(s *state, a, b int32) {
 	}
 	x.unlink(s, a)
 	x.unlink(s, b)
-	s.objs[a].twin, s.objs[b].twin = b+1, a+1
+	la, lb := s.objs[a].link(), s.objs[b].link()
+	la.twin, lb.twin = b+1, a+1
+	s.objs[a].setLink(la)
+	s.objs[b].setLink(lb)
 }
 
 // unlink forgets what obj shares, and that it was freed under it.
@@ -61,17 +64,23 @@ func (x *exec) unlink(s *state, obj int32) {
 		return
 	}
 	o := &s.objs[obj]
-	if t := o.twin - 1; t >= 0 && int(t) < len(s.objs) && s.objs[t].twin == obj+1 {
-		s.objs[t].twin = 0
+	if t := o.link().twin - 1; t >= 0 && int(t) < len(s.objs) && s.objs[t].link().twin == obj+1 {
+		lt := s.objs[t].link()
+		lt.twin = 0
+		s.objs[t].setLink(lt)
 	}
-	o.twin, o.lost, o.lostAt, o.lostVia = 0, false, parser.None, ""
+	lo := o.link()
+	lo.twin, lo.lost, lo.lostAt, lo.lostVia = 0, false, parser.None, ""
+	o.setLink(lo)
 }
 
 // lose marks the memory obj's members point to as freed at n by via (its
 // copy's destructor), for the uses and the destruction that follow.
 func (x *exec) lose(s *state, obj int32, n parser.NodeID, via string) {
 	o := &s.objs[obj]
-	o.twin, o.lost, o.lostAt, o.lostVia = 0, true, n, via
+	lo := o.link()
+	lo.twin, lo.lost, lo.lostAt, lo.lostVia = 0, true, n, via
+	o.setLink(lo)
 	for i := range s.objs {
 		if c := &s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live {
 			c.state, c.end, c.via = freed, n, via
@@ -87,6 +96,7 @@ func (x *exec) lose(s *state, obj int32, n parser.NodeID, via string) {
 func (x *exec) destroyed(s *state, l *local, at parser.NodeID) {
 	obj := l.slot
 	o := s.objs[obj]
+	lk := o.link()
 	members := x.sharedMembers(o.class)
 	if members == nil {
 		return
@@ -96,20 +106,20 @@ func (x *exec) destroyed(s *state, l *local, at parser.NodeID) {
 		at = x.closing(at)
 	}
 	switch {
-	case o.lost && x.usedLost(s, obj):
+	case lk.lost && x.usedLost(s, obj):
 		// A use of the freed memory was reported on this path already.
-	case o.lost:
-		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.lostAt, Via: o.lostVia, Value: l.name, Owner: l.name + "." + members[0]})
+	case lk.lost:
+		x.fault(Fault{Kind: DoubleFree, Use: at, End: lk.lostAt, Via: lk.lostVia, Value: l.name, Owner: l.name + "." + members[0]})
 	case o.state == freed && strings.HasPrefix(o.via, "~"):
 		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.end, Via: o.via, Value: l.name, Owner: l.name + "." + members[0]})
-	case o.twin > 0 && s.objs[o.twin-1].kind == oStorage:
+	case lk.twin > 0 && s.objs[lk.twin-1].kind == oStorage:
 		// Its copy is an element of a container: one of the two
 		// destructors frees the memory under the other, whichever runs
 		// first.
-		c := s.objs[o.twin-1]
-		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.copiedAt, Via: dtor(o.class), Value: l.name, Owner: l.name + "." + members[0], Keeper: c.owner})
-	case o.twin > 0 && s.objs[o.twin-1].state == live:
-		x.lose(s, o.twin-1, at, dtor(o.class)+" of its copy '"+l.name+"'")
+		c := s.objs[lk.twin-1]
+		x.fault(Fault{Kind: DoubleFree, Use: at, End: lk.copiedAt, Via: dtor(o.class), Value: l.name, Owner: l.name + "." + members[0], Keeper: c.owner})
+	case lk.twin > 0 && s.objs[lk.twin-1].state == live:
+		x.lose(s, lk.twin-1, at, dtor(o.class)+" of its copy '"+l.name+"'")
 	}
 	x.unlink(s, obj)
 }
@@ -169,7 +179,7 @@ func (x *exec) sharedField(s *state, v value, member string) (value, bool) {
 		return unknown, false
 	}
 	l := s.locals[v.from]
-	if l.ref || l.typ != tPlain || !s.objs[l.slot].lost {
+	if l.ref || l.typ != tPlain || !s.objs[l.slot].link().lost {
 		return unknown, false
 	}
 	o := s.objs[l.slot]
@@ -179,7 +189,7 @@ func (x *exec) sharedField(s *state, v value, member string) (value, bool) {
 			p := s.keyedPart(l.slot, posHeld, m)
 			if int(p) >= before {
 				// Made now: the memory was freed when the copy's was.
-				s.objs[p].state, s.objs[p].end, s.objs[p].via = freed, o.lostAt, o.lostVia
+				s.objs[p].state, s.objs[p].end, s.objs[p].via = freed, o.link().lostAt, o.link().lostVia
 			}
 			s.objs[p].owner = l.name + "." + m
 			return borrowOf(p, tPointer), true
@@ -192,7 +202,7 @@ func (x *exec) sharedField(s *state, v value, member string) (value, bool) {
 // part is live again after its report, see use).
 func (x *exec) usedLost(s *state, obj int32) bool {
 	for i := range s.objs {
-		if c := s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live && c.via == s.objs[obj].lostVia {
+		if c := s.objs[i]; c.parent == obj+1 && c.pos == posHeld && c.state == live && c.via == s.objs[obj].link().lostVia {
 			return true
 		}
 	}
@@ -214,7 +224,9 @@ func (x *exec) copiedInto(s *state, obj int32, recv string, list parser.NodeID, 
 			return
 		}
 		x.link(s, src.slot, obj)
-		s.objs[src.slot].copiedAt = n
+		ls := s.objs[src.slot].link()
+		ls.copiedAt = n
+		s.objs[src.slot].setLink(ls)
 		return
 	}
 	fn := parser.None

@@ -47,8 +47,10 @@ type object struct {
 	// class is the class of the object stored here, when known (a local
 	// of class type, new T, make_unique<T>, a unique_ptr<T>'s object):
 	// its facts say which methods return pointers into memory it owns.
-	class   string
-	lostVia string // see twin
+	class string
+	// cp: what an implicit copy of the object shares (nil: nothing; see
+	// copyLink). Shared between path clones: replaced, never written.
+	cp *copyLink
 
 	end  parser.NodeID // where it ended
 	refs int32         // shared_ptr owners alive
@@ -57,13 +59,6 @@ type object struct {
 	// element is a smart pointer) hangs off its container's storage or
 	// element: parent is that object's index + 1 (0: none).
 	parent int32
-	// twin: the object (index + 1) an implicit copy shares the memory
-	// this one's destructor frees with; lost: that memory was freed at
-	// lostAt by lostVia (the copy's destructor). See copies.go.
-	twin int32
-	// copiedAt: where a local was copied into a container (see twin).
-	copiedAt parser.NodeID
-	lostAt   parser.NodeID
 	// inner: for memory that holds a pointer (what a T** points to), the
 	// object (index + 1) that pointer points to (see storedPointer).
 	inner  int32
@@ -87,7 +82,6 @@ type object struct {
 	// pinned: page-locked host memory (device copies use it after they
 	// return); device: device memory, which the host does not touch.
 	pinned, device bool
-	lost           bool // see twin
 	// smart: a smart pointer made with new (new unique_ptr<T>(p)), whose
 	// destructor deletes what it holds (see owners.go).
 	smart bool
@@ -125,6 +119,36 @@ const (
 	posKeyed         // an element of an associative container (see key)
 	posField         // the pointer a field holds (see fieldPointer)
 )
+
+// copyLink says what an object shares with an implicit copy (see
+// copies.go): twin, the object (index + 1) whose destructor frees the
+// same memory; copiedAt, where a local was copied into a container; lost,
+// that memory was freed at lostAt by lostVia (the copy's destructor).
+// Few objects have one, so it hangs off the object instead of widening
+// every object of every path.
+type copyLink struct {
+	lostVia          string
+	twin             int32
+	copiedAt, lostAt parser.NodeID
+	lost             bool
+}
+
+// link is what o shares with a copy.
+func (o *object) link() copyLink {
+	if o.cp == nil {
+		return copyLink{}
+	}
+	return *o.cp
+}
+
+// setLink replaces what o shares with a copy.
+func (o *object) setLink(c copyLink) {
+	if c == (copyLink{}) {
+		o.cp = nil
+		return
+	}
+	o.cp = &c
+}
 
 // value is what an expression yields on one path (fields by size).
 type value struct {
