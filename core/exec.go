@@ -315,7 +315,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			fl.Value, fl.Keeper = x.dtor, x.dtorOf
 		}
 		switch {
-		case o.kind == oTemp || o.state == dead && o.via == ";":
+		case o.kind == oTemp || o.state == dead && (o.via == ";" || o.via == "for"):
 			// A temporary, or memory it owned, after its full expression.
 			fl.Kind = UseOfTemporary
 		case o.state == freed:

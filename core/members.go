@@ -232,9 +232,11 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		}
 		members[k] = v
 	}
-	// A method that returns a pointer or reference, whose body is one
-	// return statement of a member's memory.
-	if _, rk := x.funcDeclarator(def); rk != tPointer && rk != tRef {
+	// A method that returns a pointer, a reference or a view, whose body
+	// is one return statement of a member's memory.
+	_, rk := x.funcDeclarator(def)
+	view := rk == tPlain && classify(x.resolve(f.Text(f.Field(def, parser.FieldType)))) == tView
+	if rk != tPointer && rk != tRef && !view {
 		return
 	}
 	var ret parser.NodeID
@@ -254,6 +256,14 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		e = c
 	}
 	if m := yieldedMember(f, e); m != "" {
+		if view && !strings.HasSuffix(m, ".buf") {
+			// A view of a member is a view of what it owns: a string's
+			// or container's buffer.
+			if classify(strings.TrimSuffix(members[m], "&")) != tStorage {
+				return
+			}
+			m += ".buf"
+		}
 		members["("+method+")"] = "yields " + m
 	}
 }

@@ -516,7 +516,7 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 					x.rangeStep(s, n)
 				}
 				rng := x.eval(s, f.Field(n, parser.FieldRight))
-				x.endTempsKeep(s)
+				x.endRangeTemps(s, rng, f.Field(n, parser.FieldRight))
 				exits = append(exits, s.clone())
 				x.rangeElem(s, n, rng)
 				next = append(next, s)
@@ -569,9 +569,20 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 	return x.bound(exits)
 }
 
-// endTempsKeep is endTemps for a range-for's range: a temporary range
-// lives for the whole loop (the standard binds it to a reference).
-func (x *exec) endTempsKeep(s *state) { s.temps = s.temps[:0] }
+// endRangeTemps ends the temporaries of a range-for's range-initializer
+// at n, but the range itself: the standard binds the range to a
+// reference (auto&& __range = range-init), which extends the life of the
+// temporary it is bound to and of no other ([stmt.ranged], [class.temporary]
+// before C++23's P2718), so for (x : make().items()) iterates a member of
+// a temporary that died before the loop ran.
+func (x *exec) endRangeTemps(s *state, rng value, n parser.NodeID) {
+	for _, t := range s.temps {
+		if t != rng.owns && t != rng.pt {
+			s.end(t, dead, n, "for")
+		}
+	}
+	s.temps = s.temps[:0]
+}
 
 // rangeElem declares a range-for's element: a reference into the range's
 // storage, or a copy.

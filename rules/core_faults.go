@@ -327,6 +327,10 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 		}
 		return fmt.Sprintf("%s is used after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "", "HOST_UAF"
 	case core.UseOfTemporary:
+		if fl.Via == "for" {
+			return fmt.Sprintf("the loop iterates %s, in the temporary %s, which dies before the loop runs", quote(fl.Value), quote(fl.Owner)),
+				"only the range itself lives as long as the loop (before C++23); keep the object in a local first", "HOST_UAF"
+		}
 		return fmt.Sprintf("%s points into the temporary %s, which died at the end of its statement at line %d", quote(fl.Value), quote(fl.Owner), endLine), "", "HOST_UAF"
 	case core.DeviceUseAfterFree:
 		return fmt.Sprintf("%s queues device work that uses %s, which %s before any wait", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "", "DEV_UAF_FREED"
