@@ -1974,13 +1974,17 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				}
 				x.keptIn(s, x.text(recv), where, s.objs[rv.owns].elem, vs, n)
 			}
-			if rv.owns >= 0 && insertMethods[m] && s.objs[rv.owns].elem == tPointer && len(vs) <= 2 {
-				// Pointers put in a container of pointers: it holds them
-				// now. (A container of values copies what it is given; a
-				// range insert copies the range's elements.)
+			if el := s.objs[max(rv.owns, 0)].elem; rv.owns >= 0 && insertMethods[m] && (el == tPointer || el == tView) && len(vs) <= 2 {
+				// Pointers put in a container of pointers, views in one of
+				// views (of a string or container: of its buffer): it holds
+				// them now. (A container of values copies what it is given;
+				// a range insert copies the range's elements.)
 				for _, v := range vs {
-					if v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs) {
+					switch {
+					case (v.kind == tPointer || v.kind == tView) && v.pt >= 0 && int(v.pt) < len(s.objs):
 						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.pt)
+					case el == tView && v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs):
+						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.owns)
 					}
 				}
 			}

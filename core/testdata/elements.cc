@@ -3,6 +3,7 @@
 #include <memory>
 #include <queue>
 #include <string>
+#include <string_view>
 #include <vector>
 
 std::vector<std::string> find_paths(const char* dir);
@@ -201,3 +202,24 @@ struct Text {
     return operator=(other);
   }
 };
+
+// A container of views holds what the views it is given look at: a
+// string's or container's buffer.
+void take_views(const std::vector<std::string_view>&);
+
+void views_of_a_dead_string_bad() {
+  std::vector<std::string_view> names;
+  {
+    std::string name = "abc";
+    names.push_back(name);
+  }
+  take_views(names);  // want "use-after-scope"
+}
+
+// Correct: the string outlives the container's use.
+void views_of_a_live_string_ok() {
+  std::vector<std::string_view> names;
+  std::string name = "abc";
+  names.push_back(name);
+  take_views(names);
+}
