@@ -1711,6 +1711,12 @@ func (x *exec) typedTemp(s *state, n parser.NodeID, typ string) (value, bool) {
 		v := borrowOf(t, tRef)
 		v.owns, v.prvalue = t, true
 		return v, true
+	case tView:
+		// A view returned by value (a span, a reference_wrapper) looks at
+		// memory the call does not say: a reference bound through its
+		// conversion (reference_wrapper's operator T&) refers there, not
+		// to the temporary view.
+		return value{pt: -1, owns: -1, kind: tView, from: -1}, true
 	}
 	return unknown, false
 }

@@ -52,7 +52,7 @@ var viewTypes = map[string]bool{
 	"c10::ArrayRef": true, "at::ArrayRef": true, "ArrayRef": true, "c10::IntArrayRef": true,
 	"at::IntArrayRef": true, "IntArrayRef": true, "llvm::ArrayRef": true, "llvm::StringRef": true,
 	"llvm::MutableArrayRef": true, "absl::Span<const": true, "folly::StringPiece": true,
-	"folly::Range": true, "c10::string_view": true,
+	"folly::Range": true, "c10::string_view": true, "std::reference_wrapper": true, "reference_wrapper": true,
 }
 
 // stdClasses are standard class templates: T(args) constructs a

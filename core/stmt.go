@@ -184,10 +184,11 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		if v.fromMoved {
 			x.fault(Fault{Kind: UseAfterMove, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: x.text(e)})
 		}
-		if x.retKind == tRef || x.retRvalue {
+		if (x.retKind == tRef || x.retRvalue) && v.kind != tView {
 			// A reference bound to a temporary (the one a call returned by
 			// value, or one the expression makes): it dies at the end of
-			// the return statement.
+			// the return statement. A view's conversion (reference_wrapper's
+			// operator T&) binds what the view looks at instead.
 			switch {
 			case v.prvalue:
 				x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "temporary", Value: x.text(e), Owner: x.text(e)})

@@ -124,3 +124,24 @@ int method_unique_kept_ok(Factory& f) {
   auto p = f.Make();
   return p->size;
 }
+
+// Correct: a reference_wrapper returned by value converts to the reference
+// it wraps (operator T&): the reference returned is to the stream, not to
+// the temporary wrapper.
+using StreamRef = std::reference_wrapper<std::ostream>;
+
+class Sink {
+ public:
+  StreamRef Get() { return used_; }
+
+ private:
+  StreamRef used_;
+};
+
+class Display {
+ public:
+  std::ostream& Out() { return sink_.Get(); }
+
+ private:
+  Sink sink_;
+};
