@@ -30,13 +30,19 @@ func BenchmarkExecuteTree(b *testing.B) {
 		b.Fatal(err)
 	}
 	var files []*parser.File
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		ext := filepath.Ext(path)
-		if err != nil || d.IsDir() || (ext != ".cc" && ext != ".cpp" && ext != ".cu" && ext != ".mm" && ext != ".h") {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || (ext != ".cc" && ext != ".cpp" && ext != ".cu" && ext != ".mm" && ext != ".h") {
 			return nil
 		}
 		src, err := os.ReadFile(path)
-		if err != nil || len(src) > 1<<20 {
+		if err != nil {
+			return err
+		}
+		if len(src) > 1<<20 {
 			return nil
 		}
 		if f, err := p.Parse(path, ext, src); err == nil {
@@ -44,6 +50,9 @@ func BenchmarkExecuteTree(b *testing.B) {
 		}
 		return nil
 	})
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ResetTimer()
 	for range b.N {
 		for _, f := range files {

@@ -130,7 +130,7 @@ func (x *exec) memberCandidates(def parser.NodeID) (names, calls []string) {
 		switch f.Nodes[j].Kind {
 		case parser.KindIdentifier:
 			p := f.Nodes[j].Parent
-			if f.Kind(p) == parser.KindCallExpression && f.Field(p, parser.FieldFunction) == parser.NodeID(j) {
+			if f.Kind(p) == parser.KindCallExpression && f.Field(p, parser.FieldFunction) == j {
 				if c := f.Text(j); !slices.Contains(calls, c) {
 					calls = append(calls, c)
 				}
