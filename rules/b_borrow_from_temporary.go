@@ -31,7 +31,12 @@ temporary argument: the callee's code returns a reference or pointer to
 its parameter's object (const std::string& n = NameOf(MakeBox());), its
 declaration marks the parameter lifetimebound
 (std::string_view t = Trimmed(MakeName());), or it is std::min, std::max
-or std::clamp (const int& m = std::max(a, 0);).
+or std::clamp (const int& m = std::max(a, 0);). And a range-based for
+loop over a member of a temporary (for (int x : MakeBox().items())): only
+the range itself lives as long as the loop (before C++23), so the object
+it belongs to is gone before the first iteration; likewise a view a method
+returns of a member string or container (std::string_view n =
+MakeBox().name();).
 
 Why it is bad: the temporary dies at the end of the full expression. When
 it was a real copy (the input was a view), its memory goes back to the
