@@ -58,6 +58,12 @@ setting the pointer again, handing it to a call, or calling a method of
 the object that may set it (what a method of the class sets is read from
 its code; one whose code is not read may set anything). A member only
 emptied (cleared, reset to null) is not reported.
+An object that keeps a pointer to another (its class's code stores the
+argument of a method or constructor) and whose destructor reads it is
+reported where it ends after what it keeps: locals end in the reverse
+order of their declarations, and so do an object's data members, so a
+member declared before the member it keeps a pointer into runs its
+destructor on freed memory.
 A use that runs only when a boolean the owner's block set to a literal
 holds the other value (the block clears 'masked'; the use follows
 'if (!masked) continue;') is on no path through the block and is not
