@@ -109,7 +109,7 @@ func (x *exec) countedReceiver(s *state, recv parser.NodeID) bool {
 // nothing of it, is an object a message returned on a counted receiver.
 func (x *exec) message(s *state, n, fn, list parser.NodeID) value {
 	recv := x.f.Field(fn, parser.FieldArgument)
-	if !x.countedReceiver(s, recv) && !x.holdsCounted(s, recv) {
+	if !x.countedReceiver(s, recv) && x.countedLocal(s, recv) < 0 {
 		return x.method(s, n, fn, list)
 	}
 	m := calleeName(x.text(x.f.Field(fn, parser.FieldField)))
@@ -123,13 +123,8 @@ func (x *exec) message(s *state, n, fn, list parser.NodeID) value {
 // usedCounted: a message other than release is sent to what the local
 // recv names: a counted object its last release freed is used at n.
 func (x *exec) usedCounted(s *state, recv, n parser.NodeID) {
-	if x.kind(recv) != parser.KindIdentifier {
-		return
-	}
-	if i := s.lookup(x.text(recv)); i >= 0 {
-		if pt := s.locals[i].val.pt; pt >= 0 && int(pt) < len(s.objs) && s.objs[pt].counted != notCounted && s.objs[pt].state != live {
-			x.use(s, borrowOf(pt, tPointer), n)
-		}
+	if obj := x.countedLocal(s, recv); obj >= 0 && s.objs[obj].state != live {
+		x.use(s, borrowOf(obj, tPointer), n)
 	}
 }
 
@@ -154,10 +149,8 @@ func (x *exec) shareCounted(s *state, lambda parser.NodeID) {
 		if x.f.Nodes[j].Kind != parser.KindIdentifier {
 			continue
 		}
-		if i := s.lookup(x.text(j)); i >= 0 {
-			if pt := s.locals[i].val.pt; pt >= 0 && int(pt) < len(s.objs) && s.objs[pt].counted != notCounted {
-				s.objs[pt].shared = true
-			}
+		if obj := x.countedLocal(s, j); obj >= 0 {
+			s.objs[obj].shared = true
 		}
 	}
 }
@@ -192,18 +185,22 @@ func (x *exec) returnedObject(s *state, n parser.NodeID, v value, m string) valu
 	return borrowOf(s.newObj(object{kind: oHeap, owner: m, counted: countedNone, madeAt: n}), tPointer)
 }
 
-// holdsCounted says recv names a local whose value is a counted object,
-// whatever its declared type says (auto).
-func (x *exec) holdsCounted(s *state, recv parser.NodeID) bool {
-	if x.kind(recv) != parser.KindIdentifier {
-		return false
+// countedLocal is the counted object the local that identifier e names
+// points to, whatever its declared type says (auto); -1 for none.
+func (x *exec) countedLocal(s *state, e parser.NodeID) int32 {
+	if x.kind(e) != parser.KindIdentifier {
+		return -1
 	}
-	i := s.lookup(x.text(recv))
-	if i < 0 {
-		return false
+	i := s.lookup(x.text(e))
+	if i < 0 || !s.isCounted(s.locals[i].val.pt) {
+		return -1
 	}
-	pt := s.locals[i].val.pt
-	return pt >= 0 && int(pt) < len(s.objs) && s.objs[pt].counted != notCounted
+	return s.locals[i].val.pt
+}
+
+// isCounted says obj is a counted object (see counted.go).
+func (s *state) isCounted(obj int32) bool {
+	return obj >= 0 && int(obj) < len(s.objs) && s.objs[obj].counted != notCounted
 }
 
 // send executes message m sent to recv at n: retain, release and
@@ -232,7 +229,7 @@ func (x *exec) send(s *state, n, recv parser.NodeID, m string, list parser.NodeI
 	}
 	rv := x.eval(s, recv)
 	obj := rv.pt
-	counted := obj >= 0 && int(obj) < len(s.objs) && s.objs[obj].counted != notCounted
+	counted := s.isCounted(obj)
 	switch {
 	case m == "retain":
 		if !counted {

@@ -849,7 +849,7 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 				case oStorage, oStack, oTemp:
 					x.use(s, v, c)
 				}
-				if s.objs[v.pt].counted != notCounted {
+				if s.isCounted(v.pt) {
 					// A counted object handed on: released, it is a
 					// dangling use; live, the callee may retain it.
 					x.use(s, v, c)
@@ -1063,7 +1063,7 @@ func (x *exec) useHeld(s *state, obj int32, n parser.NodeID) {
 // a global, the caller, a closure): what it owns by a move or a shared
 // copy is no longer the frame's to end.
 func (x *exec) escape(s *state, v value) {
-	if v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].counted != notCounted {
+	if s.isCounted(v.pt) {
 		s.objs[v.pt].shared = true
 	}
 	if v.owns < 0 || int(v.owns) >= len(s.objs) {
