@@ -27,6 +27,7 @@ package core
 
 import (
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/internal/budget"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -133,6 +134,10 @@ type Options struct {
 	// Globals are the file's namespace-scope variables by name, with
 	// their declared types ("T*" for a pointer; see FileSummaries).
 	Globals map[string]string
+	// Meter is the file's work budget: every statement executed on a
+	// path spends a unit, and once it is out the execution stops as if
+	// its own bound were reached (nil: no file budget).
+	Meter *budget.Meter
 }
 
 // Result is what an execution found.

@@ -62,7 +62,7 @@ type exec struct {
 	classMembers map[string]string          // the method's class: data members and "(method)" names (see declareMembers)
 	classSeen    bool                       // the file defines the method's class
 	steps        int                        // statements executed, summed over paths (bounded by maxSteps)
-	visits       int                        // statements entered, with or without a path to run (the work done, for tests of growth)
+	visits       int                        // statements entered with a path to run (the work done, for tests of growth)
 	loops        int                        // loops being executed, nested
 	writing      parser.NodeID              // the assignment target being evaluated (None: none)
 	inLambda     int                        // lambda bodies being run, nested (see invoke)

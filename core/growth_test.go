@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/holdfast-dev/holdfast/internal/budget"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -57,5 +58,48 @@ func TestSwitchGrowsLinearly(t *testing.T) {
 		if large > 3*small {
 			t.Errorf("%s: %d cases took %d statement visits, %d cases %d: more than linear", tc.name, tc.n, small, 2*tc.n, large)
 		}
+	}
+}
+
+// TestMeterStopsTheExecution: an execution spends a unit of the file's
+// meter per statement on each path, and stops at its next statement once
+// the meter is out, whether spent or stopped from outside (the wall-clock
+// limit, an interrupt): abandoned work does not go on in the background.
+func TestMeterStopsTheExecution(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("int g(int x) {\n  int y = 0;\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "  if (x > %d) y += %d;\n", i, i)
+	}
+	b.WriteString("  return y;\n}\n")
+	p, err := parser.New(parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse("meter.cc", ".cc", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := parser.None
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == parser.KindFunctionDefinition {
+			def = parser.NodeID(i)
+		}
+	}
+	full := execute(f, def, Options{}).visits
+	const total = 1 << 40
+	m := budget.New(total)
+	if got := execute(f, def, Options{Meter: m}).visits; got != full || total-m.Left() < int64(full) {
+		t.Fatalf("an ample meter changed the execution (%d statements, %d without) or was not spent (%d)", got, full, total-m.Left())
+	}
+	m = budget.New(100)
+	if got := execute(f, def, Options{Meter: m}); got.visits > 200 || !m.Spent() || got.cut {
+		t.Errorf("a meter of 100 units: %d statements entered (of %d), spent %v, cut %v (the file's warning says it, not the function's)", got.visits, full, m.Spent(), got.cut)
+	}
+	m = budget.New(total)
+	m.Stop()
+	if got := execute(f, def, Options{Meter: m}).visits; got > 2 {
+		t.Errorf("a stopped meter: %d statements entered, want the first alone", got)
 	}
 }

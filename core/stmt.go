@@ -10,7 +10,6 @@ import (
 // returns the states after it; states that broke, continued, returned or
 // exited pass through untouched.
 func (x *exec) stmt(n parser.NodeID, in []*state) []*state {
-	x.visits++
 	var run, out []*state
 	for _, s := range in {
 		if s.flow == normal {
@@ -19,16 +18,23 @@ func (x *exec) stmt(n parser.NodeID, in []*state) []*state {
 			out = append(out, s)
 		}
 	}
-	if len(run) == 0 || n == parser.None {
+	if len(run) == 0 || n == parser.None || x.steps > maxSteps {
+		// Nothing to run, or the budget is spent (the cut is recorded):
+		// the statement is not entered.
 		return append(out, run...)
 	}
+	x.visits++
 	x.nest++
 	defer func() { x.nest-- }()
 	x.steps += len(run)
+	if !x.opt.Meter.Spend(len(run)) {
+		x.steps = maxSteps + 1 // the file's budget is out: so is this function's
+	}
 	if x.nest > maxDepth || x.steps > maxSteps {
 		// Too deep, or the function's budget is spent: the rest of these
-		// paths is not executed, and the result says so.
-		x.cut = true
+		// paths is not executed, and the result says so (the file's budget
+		// out is said once for the file).
+		x.cut = x.cut || !x.opt.Meter.Out()
 		return append(out, run...)
 	}
 	run = x.exec1(n, run)

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/holdfast-dev/holdfast/internal/budget"
 	"maps"
 	"slices"
 	"strings"
@@ -114,6 +115,8 @@ type FileSummaries struct {
 	Members func(class string) map[string]string
 	// Alias answers what type aliases name (see FileAliases).
 	Alias func(name string) string
+	// Meter is the file's work budget (see Options.Meter).
+	Meter *budget.Meter
 	// Globals are the variables the file declares at namespace scope
 	// (see Options.Globals).
 	Globals map[string]string
@@ -552,7 +555,7 @@ func withSummary(c, r Call) Call {
 
 // options are the options the file's functions are executed with.
 func (fs *FileSummaries) options() Options {
-	return Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals}
+	return Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals, Meter: fs.Meter}
 }
 
 // Execute runs definition def of the file (a function or a lambda) over

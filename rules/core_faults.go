@@ -39,6 +39,7 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 		p.core = map[parser.NodeID][]core.Fault{}
 		p.coreSums = core.NewFileSummaries(p.File)
 		p.coreSums.API = p.Model
+		p.coreSums.Meter = p.Meter
 		var tree func(string) map[string]string
 		var treeAlias func(string) string
 		if p.Tree != nil {

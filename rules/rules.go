@@ -5,6 +5,7 @@
 package rules
 
 import (
+	"github.com/holdfast-dev/holdfast/internal/budget"
 	"iter"
 	"maps"
 	"slices"
@@ -86,7 +87,9 @@ type Pass struct {
 	// Tree is what the other files of the scan say of their functions
 	// (nil: nothing), for calls this file does not define.
 	Tree *summary.Index
-	rule *Rule
+	// Meter is the file's work budget (nil: none); see Steps.
+	Meter *budget.Meter
+	rule  *Rule
 	// findings grows by appends; what Steps yielded of it is never
 	// written again (a finding is taken out of a copy).
 	findings []*diag.Finding
@@ -121,7 +124,7 @@ type Outcome struct {
 // RunFile runs the rules over a file's functions (see Run).
 func RunFile(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) Outcome {
 	var out Outcome
-	for oc := range Steps(f, m, funcs, rs, tree) {
+	for oc := range Steps(f, m, funcs, rs, tree, nil) {
 		out = oc
 	}
 	return out.Sorted()
@@ -143,9 +146,14 @@ func (o Outcome) Sorted() Outcome {
 // the next step and keeps what the steps done found. Later steps do not
 // change what was yielded, findings included, so a caller may hand it to
 // another goroutine while the loop goes on.
-func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index) iter.Seq[Outcome] {
+//
+// Each step spends work from meter (nil: no bound): a rule over a
+// function spends a unit per readBytes bytes of the function, and the
+// core's execution a unit per statement on each path. Once the meter is
+// out, the steps stop; the caller reads the meter to tell why.
+func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index, meter *budget.Meter) iter.Seq[Outcome] {
 	return func(yield func(Outcome) bool) {
-		p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
+		p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree, Meter: meter}
 		// Steps only append to these or take a finding out of a copy
 		// (see reportCoreIf), so what is below the lengths stays as it is.
 		step := func() bool {
@@ -154,8 +162,11 @@ func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule
 		for _, r := range rs {
 			p.rule = r
 			if r.CheckFile != nil {
+				if !meter.Spend(len(f.Src)/readBytes + 1) {
+					return
+				}
 				r.CheckFile(p)
-				if !step() {
+				if !step() || meter.Out() {
 					return
 				}
 			}
@@ -163,13 +174,29 @@ func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule
 				continue
 			}
 			for _, fn := range funcs {
+				if !meter.Spend(readCost(f, fn)) {
+					return
+				}
 				r.Check(p, fn)
-				if !step() {
+				if !step() || meter.Out() {
 					return
 				}
 			}
 		}
 	}
+}
+
+// readBytes is how many bytes of source a rule reads for one unit of
+// work: about the text of one statement.
+const readBytes = 32
+
+// readCost is the work of one rule's look at fn.
+func readCost(f *parser.File, fn *lifetime.Func) int {
+	if fn.Node < 0 {
+		return 1
+	}
+	n := f.Nodes[fn.Node]
+	return int(n.End-n.Start)/readBytes + 1
 }
 
 // Report records a finding of the running rule at byte range [start, end).
@@ -476,9 +503,15 @@ func freesThroughPointer(f *parser.File, def parser.NodeID) bool {
 }
 
 // Summarise returns the summary of a file's functions (lambdas left out)
-// for the other files of a scan: what each does to its parameters.
-func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *summary.Index) *summary.File {
-	p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree}
+// for the other files of a scan: what each does to its parameters. It
+// spends work from meter (nil: no bound) as Steps does; once the meter is
+// out it returns nil, as a summary cut short would speak for functions
+// it did not read in full.
+func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *summary.Index, meter *budget.Meter) *summary.File {
+	p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree, Meter: meter}
+	if !meter.Spend(4 * (len(f.Src)/readBytes + 1)) {
+		return nil
+	}
 	frees, mayFrees, encodes, defers := p.freeSummaries(), p.mayFreeSummaries(), p.encodeSummaries(), p.deferSummaries()
 	out := &summary.File{}
 	for _, g := range funcs {
@@ -486,13 +519,18 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 			continue
 		}
 		ps := g.Params()
+		// The walks below read the function once for each parameter and
+		// a few times more.
+		if !meter.Spend((len(ps) + 4) * readCost(f, g)) {
+			return nil
+		}
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		s.RetParam = core.RetParam(f, g.Node)
 		s.Type = core.ResultType(f, g.Node)
 		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
 		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
-			r := core.Summarise(f, g.Node, core.Options{API: m})
+			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter})
 			s.Grows = r.Grows
 			for _, q := range r.Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
@@ -519,6 +557,9 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		}
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
 		out.Funcs = append(out.Funcs, s)
+	}
+	if meter.Out() {
+		return nil
 	}
 	for _, d := range core.Declarations(f, m) {
 		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true,

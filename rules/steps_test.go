@@ -35,7 +35,7 @@ func TestStepsStopWhenTheCallerDoes(t *testing.T) {
 
 	looked = nil
 	var kept Outcome
-	for oc := range Steps(f, m, funcs, []*Rule{r}, nil) {
+	for oc := range Steps(f, m, funcs, []*Rule{r}, nil, nil) {
 		kept = oc
 		if len(looked) == 2 {
 			break

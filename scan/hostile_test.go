@@ -167,8 +167,8 @@ func TestParseTimeoutIsReported(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "slow.cc", []byte(strings.Repeat("void f() { int x = a(b(c(d))) + g<h<i>>(j); }\n", 100000)))
 	write(t, dir, "buggy.cc", []byte(buggy))
-	res := runDir(t, dir, Options{ParseTimeout: 50 * time.Millisecond})
-	if !noticeFor(res, "slow.cc", "parse time budget exceeded") {
+	res := runDir(t, dir, Options{FileTimeout: 50 * time.Millisecond})
+	if !noticeFor(res, "slow.cc", "parse stopped by the wall-clock limit of 50ms (--file-timeout") {
 		t.Errorf("no timeout notice: %+v", res.Notices)
 	}
 	if !findingIn(res, "buggy.cc") {
@@ -229,7 +229,7 @@ func TestReadsAreBounded(t *testing.T) {
 	}
 	defer p.Close()
 	var mu sync.Mutex
-	lim := limits{maxSize: 64, budget: time.Minute}
+	lim := limits{maxSize: 64, timeout: time.Minute, units: DefaultFileBudget}
 	for _, tc := range []struct{ name, want string }{
 		{"grown.cc", "exceeds the limit of 64 bytes"},
 		{"swapped.cc", "not a regular file"},
@@ -262,11 +262,11 @@ func TestAnalysisBudget(t *testing.T) {
 	write(t, dir, "stuck.cc", []byte(buggy))
 	release := make(chan struct{})
 	defer close(release)
-	opt := Options{ParseTimeout: time.Second, Jobs: 1, Funcs: func(f *parser.File, _ []*lifetime.Func) {
+	opt := Options{FileTimeout: time.Second, Jobs: 1, Funcs: func(f *parser.File, _ []*lifetime.Func) {
 		<-release
 	}}
 	res := within(t, func() *Result { return runDir(t, dir, opt) })
-	if !noticeFor(res, "stuck.cc", "analysis time budget of 1s exceeded") || res.Skipped != 1 {
+	if !noticeFor(res, "stuck.cc", "analysis stopped by the wall-clock limit of 1s (--file-timeout; the result depends on the machine), file skipped") || res.Skipped != 1 {
 		t.Errorf("no budget warning: %+v", res.Notices)
 	}
 }

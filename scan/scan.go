@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/holdfast-dev/holdfast/internal/budget"
 	"io/fs"
 	"maps"
 	"os"
@@ -37,11 +38,21 @@ import (
 // generated code far more often than hand-written backends.
 const DefaultMaxFileSize = 8 << 20
 
-// DefaultParseTimeout is the time budget of one file: tree-sitter's parse
-// gets it, and so does the rest of the file's analysis (the lifetime
-// model, the rules and the replay of its findings), counted from when the
-// file is opened.
-const DefaultParseTimeout = 20 * time.Second
+// DefaultFileBudget is the work one file's analysis may do (see package
+// budget): a unit is a statement executed on one path, or about 32 bytes
+// of a function read by one rule or summary. In a scan of PyTorch on a
+// 2-core laptop a million units take about a second, and its costliest
+// file spends about one million.
+const DefaultFileBudget = 20_000_000
+
+// DefaultFileTimeout is the wall-clock safety limit of one file: the
+// parse gets it, and the rest of the file's analysis what the parse left
+// of it. The work budget ends a file's analysis long before, on any
+// machine; this limit is there for what the budget does not count (the
+// parse itself, the replay of findings, a machine far slower than
+// expected), and a file it stops says that its result depends on the
+// machine.
+const DefaultFileTimeout = 120 * time.Second
 
 // Options say what to scan and how.
 type Options struct {
@@ -51,13 +62,19 @@ type Options struct {
 	Jobs        int // parallel workers; 0 means one per CPU
 	Config      *config.Config
 	MaxFileSize int64 // 0 means the config's, else DefaultMaxFileSize
-	// ParseTimeout is each file's time budget (DefaultParseTimeout when
-	// 0): parsing and then the whole analysis must end within it. A file
-	// that runs out of it while being parsed or modelled is skipped with
-	// a warning; one that runs out of it while the rules or the replay
-	// run keeps the findings made so far, with a warning that its
-	// analysis was cut short.
-	ParseTimeout time.Duration
+	// FileBudget is the work each file's analysis may do, in the units of
+	// package budget (DefaultFileBudget when 0). A file whose analysis
+	// spends it keeps the findings made so far, with a warning that its
+	// analysis was cut short. What a file's analysis finds depends on the
+	// file, the tree's summaries and the options, never on the machine.
+	FileBudget int64
+	// FileTimeout is each file's wall-clock safety limit
+	// (DefaultFileTimeout when 0): parsing and then the whole analysis
+	// must end within it. A file stopped by it while being parsed or
+	// modelled is skipped with a warning; one stopped while the rules or
+	// the replay run keeps the findings made so far. Either warning says
+	// the result depends on the machine.
+	FileTimeout time.Duration
 	// IncludeGenerated analyses generated sources too (see generatedWhy);
 	// the configuration's include-generated does the same.
 	IncludeGenerated bool
@@ -71,6 +88,9 @@ type Options struct {
 	// called from one goroutine at a time, in no particular file order,
 	// within the file's time budget.
 	Funcs func(*parser.File, []*lifetime.Func)
+	// afterRead, when set, is called after each file is read (tests
+	// change the file there, as a checkout during a scan would).
+	afterRead func(path string)
 	// Progress, when set, is called after each file with the number done.
 	Progress func(done, total int)
 	// Cache, when set, keeps the summaries of the tree's functions between
@@ -222,11 +242,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	var mu sync.Mutex // serialises opt.Funcs and opt.Progress
 	done := 0
 	errs := make([]error, jobs)
-	timeout := opt.ParseTimeout
-	if timeout == 0 {
-		timeout = DefaultParseTimeout
-	}
-	lim := limits{maxSize: maxSize, budget: timeout}
+	timeout := cmp.Or(opt.FileTimeout, DefaultFileTimeout)
+	lim := limits{maxSize: maxSize, timeout: timeout, units: cmp.Or(opt.FileBudget, DefaultFileBudget)}
 	// Phase one: every file is read, parsed, modelled and summarised. The
 	// models wait for phase two in memory up to retainBytes of source;
 	// past that, a file's model is dropped and built again in phase two.
@@ -294,12 +311,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 						}
 					}
 					// The model was dropped to bound memory: build it again,
-					// without calling opt.Funcs a second time.
+					// without calling opt.Funcs a second time, nor spending
+					// the file's budget on what phase one did already.
 					again := opt
 					again.Funcs = nil
-					preps[i] = prepare(ctx, p, model, files[i], again, lim, &mu)
+					preps[i] = prepare(ctx, p, model, files[i], again, lim.rebuild(preps[i].meter), &mu)
 				}
-				outs[i] = check(ctx, model, rs, preps[i], opt, tree, timeout)
+				outs[i] = check(ctx, model, rs, preps[i], opt, tree, lim)
 				preps[i] = nil // the model is no longer needed
 				if opt.Progress != nil {
 					mu.Lock()
@@ -479,21 +497,27 @@ type prepared struct {
 	sum   *summary.File
 	hash  string
 	info  fs.FileInfo
-	left  time.Duration // what phase one left of the file's time budget
+	left  time.Duration // what phase one left of the file's wall-clock limit
+	meter *budget.Meter // the file's work budget, as phase one left it
 	// rebuild says the model was dropped after phase one to bound memory.
 	rebuild bool
 }
 
 // DefaultRetainBytes bounds the source whose models phase one keeps for
-// phase two (they take about twenty times as much memory); a tree larger
+// phase two (they take about thirty times as much memory); a tree larger
 // than this has the rest of its files parsed again in phase two.
 const DefaultRetainBytes = 96 << 20
 
-// prepare reads, parses, models and summarises one file within its time
-// budget. The model runs in a goroutine of its own, so that neither the
-// budget nor ctx waits for it: when either ends first the file is reported
-// as not analysed and the goroutine is told to stop (it checks between
-// steps) and its result dropped.
+// grace is how long a stage stopped by the wall-clock limit or an
+// interrupt is waited for: every stage stops at its next step, so only a
+// stage that does not look at its meter (a bug) is left running.
+const grace = 2 * time.Second
+
+// prepare reads, parses, models and summarises one file within its work
+// budget and its wall-clock limit. The model runs in a goroutine of its
+// own; when the limit or ctx ends first, its meter is stopped and the
+// goroutine is waited for until it stops (or for grace at most), and the
+// file is reported as not analysed.
 func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discover.File, opt Options, lim limits, mu *sync.Mutex) (out *prepared) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -501,7 +525,7 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 		}
 	}()
 	start := time.Now()
-	deadline := start.Add(lim.budget)
+	deadline := start.Add(lim.timeout)
 	skip := func(msg string) *prepared {
 		return &prepared{out: fileResult{notice: &Notice{Level: "warning", File: f.Rel, Message: msg}}}
 	}
@@ -524,6 +548,9 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 			return &prepared{out: fileResult{generated: why}}
 		}
 	}
+	if opt.afterRead != nil {
+		opt.afterRead(f.Path)
+	}
 	// A file that changed while it was read (a checkout, an editor's
 	// save) is analysed as read, but its summary is not cached under a
 	// status that may belong to other content.
@@ -540,12 +567,14 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 	src = grammarText(src)
 	pf, err := p.Parse(f.Rel, f.Ext, src)
 	if err != nil {
+		if errors.Is(err, parser.ErrTimeout) {
+			return skip(fmt.Sprintf("parse stopped by the wall-clock limit of %s (--file-timeout; the result depends on the machine), file skipped", lim.timeout))
+		}
 		return skip("cannot parse: " + err.Error())
 	}
-	stop := make(chan struct{})
-	defer close(stop)
+	meter := lim.meter()
 	done := make(chan *prepared, 1)
-	go func() { done <- model(pf, m, src, opt, mu, stop) }()
+	go func() { done <- model(pf, m, src, opt, mu, meter, !lim.again) }()
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	select {
@@ -553,24 +582,61 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 		if pr.out.notice != nil {
 			pr.out.notice.File = f.Rel
 		}
-		pr.hash, pr.info, pr.left = hash, info, lim.budget-time.Since(start)
+		pr.hash, pr.info, pr.left, pr.meter = hash, info, lim.timeout-time.Since(start), meter
 		return pr
 	case <-timer.C:
-		return skip(fmt.Sprintf("analysis time budget of %s exceeded (--file-budget), file skipped", lim.budget))
+		meter.Stop()
+		wait(done)
+		return skip(fmt.Sprintf("analysis stopped by the wall-clock limit of %s (--file-timeout; the result depends on the machine), file skipped", lim.timeout))
 	case <-ctx.Done():
+		meter.Stop()
+		wait(done)
 		return skip("interrupted")
+	}
+}
+
+// wait waits for a stopped stage to hand over its result, for grace at
+// most.
+func wait[T any](done <-chan T) {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
 	}
 }
 
 // limits bound the work on one file.
 type limits struct {
 	maxSize int64
-	budget  time.Duration
+	timeout time.Duration
+	units   int64
+	// again: the model is built a second time (see prepared.rebuild),
+	// with what phase one left of the budget in left, and no summary.
+	again bool
+	left  *budget.Meter
 }
 
-// model builds the lifetime model of a parsed file and its summary, giving
-// up at the next step once stop is closed.
-func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync.Mutex, stop <-chan struct{}) (out *prepared) {
+// rebuild returns the limits of a model built again, with what phase
+// one left of the file's budget in m.
+func (l limits) rebuild(m *budget.Meter) limits {
+	l.again, l.left = true, m
+	return l
+}
+
+// meter returns the file's work budget for phase one, or what phase one
+// left of it when the model is built again.
+func (l limits) meter() *budget.Meter {
+	if l.again && l.left != nil {
+		return l.left
+	}
+	return budget.New(l.units)
+}
+
+// model builds the lifetime model of a parsed file and, with summarise,
+// its summary, spending work from meter and giving up at the next step
+// once it is out.
+func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync.Mutex, meter *budget.Meter, summarise bool) (out *prepared) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = &prepared{out: fileResult{notice: &Notice{Level: "warning", Message: fmt.Sprintf("internal error, file skipped: %v", r)}}}
@@ -592,7 +658,11 @@ func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync
 	if len(lost) > 0 {
 		out.out.parseNote = &Notice{Level: "note", File: pf.Path, Message: parseErrorNote(pf, lost, len(funcs))}
 	}
-	if stopped(stop) {
+	if !summarise {
+		return out
+	}
+	// Building the model reads the file once.
+	if !meter.Spend(len(pf.Src)/32 + 1) {
 		return out
 	}
 	if opt.Funcs != nil {
@@ -600,35 +670,28 @@ func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync
 		opt.Funcs(pf, funcs)
 		mu.Unlock()
 	}
-	if stopped(stop) {
+	if meter.Out() {
 		return out
 	}
-	out.sum = rules.Summarise(pf, m, funcs, nil)
+	out.sum = rules.Summarise(pf, m, funcs, nil, meter)
 	return out
 }
 
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
-}
-
-// check runs the rules on a prepared file and replays the findings, in
-// what is left of the file's time budget. The work runs in a goroutine
-// of its own, which hands over what it has made after each step (a rule
-// over one function, the replay of one finding): when the budget or ctx
-// ends first, check keeps what was handed over, and the goroutine stops
-// at its next step.
-func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index, budget time.Duration) fileResult {
+// check runs the rules on a prepared file and replays the findings,
+// spending the file's work budget and within what is left of its
+// wall-clock limit. The work runs in a goroutine of its own, which hands
+// over what it has made after each step (a rule over one function, the
+// replay of one finding): when the limit or ctx ends first, check stops
+// the meter, waits for the goroutine to stop (grace at most) and keeps
+// what was handed over.
+func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepared, opt Options, tree *summary.Index, lim limits) fileResult {
 	if pr.out.notice != nil || pr.pf == nil {
 		return pr.out
 	}
 	file := pr.pf.Path
 	mk := &made{}
 	done := make(chan struct{})
+	meter := pr.meter
 	go func() {
 		defer close(done)
 		defer func() {
@@ -636,13 +699,13 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 				mk.keep(func() { mk.failed = fmt.Sprintf("internal error, file skipped: %v", r) })
 			}
 		}()
-		for oc := range rules.Steps(pr.pf, m, pr.funcs, rs, tree) {
+		for oc := range rules.Steps(pr.pf, m, pr.funcs, rs, tree, meter) {
 			if !mk.keep(func() { mk.oc = oc }) {
 				return
 			}
 		}
 		var found []*diag.Finding
-		if !mk.keep(func() { mk.oc = mk.oc.Sorted(); mk.ruled, found = true, mk.oc.Findings }) || opt.Verify == nil {
+		if !mk.keep(func() { mk.oc = mk.oc.Sorted(); mk.ruled, found = !meter.Out(), mk.oc.Findings }) || opt.Verify == nil {
 			return
 		}
 		for i, fd := range found {
@@ -654,6 +717,7 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 				return
 			}
 		}
+		mk.keep(func() { mk.verified = true })
 	}()
 	timer := time.NewTimer(max(pr.left, 0))
 	defer timer.Stop()
@@ -661,27 +725,31 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 		return fileResult{notice: &Notice{Level: "warning", File: file, Message: msg}}
 	}
 	out := pr.out
+	var why string
 	select {
 	case <-done:
-		if mk.failed != "" {
-			return skip(mk.failed)
-		}
-		out.findings, out.cut = mk.oc.Findings, mk.oc.Cut
-		return out
 	case <-timer.C:
-		found, cut, failed, left := mk.stop(opt.Verify != nil, budget)
-		if failed != "" {
-			return skip(failed)
-		}
-		out.findings, out.cut = found, cut
-		if left != "" {
-			out.partial = append(slices.Clone(out.partial), Notice{Level: "warning", File: file, Message: left})
-		}
-		return out
+		meter.Stop()
+		wait(done)
+		why = fmt.Sprintf("the wall-clock limit of %s (--file-timeout; the result depends on the machine)", lim.timeout)
 	case <-ctx.Done():
+		meter.Stop()
+		wait(done)
 		mk.keep(func() { mk.stopped = true })
 		return skip("interrupted")
 	}
+	if why == "" && meter.Out() {
+		why = fmt.Sprintf("the work budget of %d units (--file-budget)", lim.units)
+	}
+	found, cut, failed, left := mk.stop(opt.Verify != nil, why)
+	if failed != "" {
+		return skip(failed)
+	}
+	out.findings, out.cut = found, cut
+	if left != "" {
+		out.partial = append(slices.Clone(out.partial), Notice{Level: "warning", File: file, Message: left})
+	}
+	return out
 }
 
 // made is what check's goroutine has made of a file so far. Once check
@@ -692,6 +760,7 @@ type made struct {
 	oc       rules.Outcome // the rules' outcome after the last step done, sorted once ruled
 	ruled    bool          // every rule ran over every function
 	replayed int           // the first findings replayed
+	verified bool          // every finding replayed
 	failed   string
 }
 
@@ -715,8 +784,8 @@ func (mk *made) over() bool {
 // the findings (it may still be reading the originals), the functions
 // whose paths were cut, its internal error if any, and what it left
 // undone ("": nothing), with replay saying the findings were to be
-// replayed.
-func (mk *made) stop(replay bool, budget time.Duration) (found []*diag.Finding, cut []string, failed, left string) {
+// replayed and why what stopped the work ("" when nothing did).
+func (mk *made) stop(replay bool, why string) (found []*diag.Finding, cut []string, failed, left string) {
 	mk.mu.Lock()
 	defer mk.mu.Unlock()
 	mk.stopped = true
@@ -728,9 +797,9 @@ func (mk *made) stop(replay bool, budget time.Duration) (found []*diag.Finding, 
 	}
 	switch {
 	case !mk.ruled:
-		left = fmt.Sprintf("analysis cut short by the time budget of %s (--file-budget): findings may be missing", budget)
-	case replay && mk.replayed < len(found):
-		left = fmt.Sprintf("replay cut short by the time budget of %s (--file-budget): %d of %d findings not replayed", budget, len(found)-mk.replayed, len(found))
+		left = fmt.Sprintf("analysis cut short by %s: findings may be missing", cmp.Or(why, "the work budget"))
+	case replay && !mk.verified:
+		left = fmt.Sprintf("replay cut short by %s: %d of %d findings not replayed", cmp.Or(why, "the work budget"), len(found)-mk.replayed, len(found))
 	}
 	return found, oc.Cut, mk.failed, left
 }

@@ -61,9 +61,13 @@ func TestScanHelpExitStatus(t *testing.T) {
 			}
 			return []string{"a.cc"}
 		},
-		"over the per-file time budget": func(t *testing.T, dir string) []string {
+		"over the per-file work budget": func(t *testing.T, dir string) []string {
 			writeFile(t, filepath.Join(dir, "a.cc"), bug)
-			return []string{"--file-budget", "1ns"}
+			return []string{"--file-budget", "1"}
+		},
+		"stopped by the per-file wall-clock limit": func(t *testing.T, dir string) []string {
+			writeFile(t, filepath.Join(dir, "a.cc"), bug)
+			return []string{"--file-timeout", "1ns"}
 		},
 		"nested too deeply": func(t *testing.T, dir string) []string {
 			writeFile(t, filepath.Join(dir, "a.cc"), "void g() {"+strings.Repeat("if (x) { ", 3000)+strings.Repeat("}", 3000)+"}\n")

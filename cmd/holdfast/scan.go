@@ -46,7 +46,8 @@ type scanFlags struct {
 	noCache     bool
 	generated   bool
 	verbose     bool
-	budget      time.Duration
+	budget      workUnits
+	timeout     time.Duration
 }
 
 // addInputFlags registers the flags that say what is scanned and how,
@@ -58,7 +59,9 @@ func addInputFlags(f *pflag.FlagSet, fl *scanFlags) {
 	f.StringVar(&fl.configPath, "config", "", "read configuration from `FILE` instead of the nearest .holdfast.yaml")
 	f.Var(&fl.maxFileSize, "max-file-size", "skip files bigger than this size: bytes, or with a unit, 512K, 8M (default 8M, or the configuration's max-file-size; 0 means the default)")
 	f.BoolVar(&fl.generated, "include-generated", false, "also analyse generated sources (files that say they are generated, or are mostly one data initialiser)")
-	f.DurationVar(&fl.budget, "file-budget", scan.DefaultParseTimeout, "time each file's parse and analysis may take; past it the file is skipped, or keeps what its rules found by then, with a warning")
+	fl.budget = scan.DefaultFileBudget
+	f.Var(&fl.budget, "file-budget", "work each file's analysis may do, in units (a statement executed on one path, about 32 bytes read by a rule): a number, or with k, M, G (default 20M: about 20 s on a laptop, and 20 times what PyTorch's costliest file spends; 0 means the default); past it the file keeps what its rules found by then, with a warning. The result never depends on the machine")
+	f.DurationVar(&fl.timeout, "file-timeout", scan.DefaultFileTimeout, "wall-clock safety limit of each file's parse and analysis; a file it stops is skipped or keeps what its rules found by then, with a warning that the result depends on the machine")
 	f.StringVar(&fl.cacheDir, "cache-dir", "", "keep whole-tree summaries in `DIR` (default: the user cache directory's holdfast folder)")
 	f.BoolVar(&fl.noCache, "no-cache", false, "neither read nor write the summary cache: only the scanned files' summaries are used")
 }
@@ -98,7 +101,8 @@ Exit status: 0 when nothing at or above --fail-on was found (a tree with no
 source to analyse included: that is a note), 1 when something was, 2 on a
 usage or internal error, 3 when nothing failed but some source could not
 be analysed (too large, unreadable, binary, not a regular file, over the
-per-file time budget, or nested too deeply) or the .holdfast.yaml found
+per-file work budget, stopped by the per-file wall-clock limit, or nested
+too deeply) or the .holdfast.yaml found
 was not read (each is a warning), 130 when interrupted. With --fail-on
 never, a scan that runs exits 0.
 
@@ -324,7 +328,10 @@ func checkLimits(fl scanFlags) error {
 		return &exitError{code: 2, err: fmt.Errorf("-j/--jobs: %d is negative; give a number of workers, or 0 for one per CPU", fl.jobs)}
 	}
 	if fl.budget < 0 {
-		return &exitError{code: 2, err: fmt.Errorf("--file-budget: %s is negative; give a duration such as 20s, or 0 for the default", fl.budget)}
+		return &exitError{code: 2, err: fmt.Errorf("--file-budget: %d is negative; give a count of units such as 50M, or 0 for the default", fl.budget)}
+	}
+	if fl.timeout < 0 {
+		return &exitError{code: 2, err: fmt.Errorf("--file-timeout: %s is negative; give a duration such as 60s, or 0 for the default", fl.timeout)}
 	}
 	if fl.maxFileSize < 0 {
 		return &exitError{code: 2, err: fmt.Errorf("--max-file-size: %d is negative; give a size, or 0 for the default", fl.maxFileSize)}
@@ -497,7 +504,7 @@ func scanPaths(ctx context.Context, fl scanFlags, cfg *config.Config, root strin
 	defer stop()
 	opt := scan.Options{
 		Paths: args, Root: root, Exclude: fl.exclude, Jobs: fl.jobs, Config: cfg, MaxFileSize: int64(fl.maxFileSize),
-		IncludeGenerated: fl.generated, ParseTimeout: fl.budget,
+		IncludeGenerated: fl.generated, FileBudget: int64(fl.budget), FileTimeout: fl.timeout,
 	}
 	if !fl.noVerify {
 		opt.Verify = verifier()
