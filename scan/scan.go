@@ -13,9 +13,12 @@ import (
 	"github.com/holdfast-dev/holdfast/internal/budget"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -102,9 +105,12 @@ type Options struct {
 	// CacheKey says what computed a cache's summaries (the build of the
 	// analysis); a cache written under another key is not read.
 	CacheKey string
-	// RetainBytes bounds the source whose models wait in memory between
-	// the summaries and the rules (0: DefaultRetainBytes); the models of
-	// files past it are built again for the rules.
+	// RetainBytes bounds the memory of the models that wait between the
+	// summaries and the rules, as modelBytes estimates it (0:
+	// DefaultRetainBytes, or a quarter of the Go runtime's soft memory
+	// limit when that is less); the models of files past it, or of files
+	// modelled while the live heap is over half the soft limit, are built
+	// again for the rules. Findings are the same either way.
 	RetainBytes int64
 }
 
@@ -167,6 +173,9 @@ type Result struct {
 	// Summarised counts the functions whose summaries the rules saw: Own
 	// from the scanned files, Cached from the tree's other files.
 	Summarised struct{ Own, Cached int }
+	// Rebuilt counts the files whose models were dropped after the
+	// summaries to bound memory, and built again for the rules.
+	Rebuilt int
 }
 
 // Run scans. The error is for problems that stop the whole scan (no path
@@ -249,7 +258,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// past that, a file's model is dropped and built again in phase two.
 	preps := make([]*prepared, len(files))
 	var retained atomic.Int64
-	retainBytes := cmp.Or(opt.RetainBytes, DefaultRetainBytes)
+	retainBytes, heapBound := retention(opt.RetainBytes)
 	for w := range jobs {
 		wg.Add(1)
 		go func() {
@@ -264,7 +273,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			defer p.Close()
 			for i := range next {
 				pr := prepare(ctx, p, model, files[i], opt, lim, &mu)
-				if pr.pf != nil && retained.Add(int64(len(pr.out.src))) > retainBytes {
+				if pr.pf != nil && (liveHeap() > heapBound || retained.Add(modelBytes(pr.pf)) > retainBytes) {
 					pr.pf, pr.funcs, pr.rebuild = nil, nil, true
 				}
 				preps[i] = pr
@@ -287,6 +296,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// from the cache.
 	tree, sums, cached, notes := treeSummaries(opt, tc, files, preps)
 	res.Summarised.Own, res.Summarised.Cached = sums, cached
+	for _, pr := range preps {
+		if pr != nil && pr.rebuild {
+			res.Rebuilt++
+		}
+	}
 	res.Notices = append(res.Notices, notes...)
 
 	// Phase two: the rules and the replay, file by file.
@@ -503,10 +517,42 @@ type prepared struct {
 	rebuild bool
 }
 
-// DefaultRetainBytes bounds the source whose models phase one keeps for
-// phase two (they take about thirty times as much memory); a tree larger
-// than this has the rest of its files parsed again in phase two.
-const DefaultRetainBytes = 96 << 20
+// DefaultRetainBytes bounds the memory of the models phase one keeps for
+// phase two (as modelBytes estimates it); a tree larger than this has the
+// rest of its files parsed and modelled again in phase two. PyTorch's
+// models take about 1 GB.
+const DefaultRetainBytes = 2 << 30
+
+// modelBytes estimates the memory a file's model takes while it waits for
+// phase two: its source and 64 bytes per syntax node (heap profiles after
+// phase one measure 52 bytes per node on PyTorch, 71 on files of dense
+// one-line functions, the syntax table, the lifetime model and the
+// summary together).
+func modelBytes(pf *parser.File) int64 {
+	return int64(len(pf.Src)) + 64*int64(len(pf.Nodes))
+}
+
+// retention returns the bound on the models kept for phase two (retain,
+// or the default; a quarter of the runtime's soft memory limit when that
+// is less), and the live heap past which no further model is kept (half
+// the limit; none without one).
+func retention(retain int64) (bound, heap int64) {
+	bound, heap = cmp.Or(retain, DefaultRetainBytes), math.MaxInt64
+	if limit := debug.SetMemoryLimit(-1); limit < math.MaxInt64 {
+		bound, heap = min(bound, limit/4), limit/2
+	}
+	return bound, heap
+}
+
+// liveHeap is the heap the last garbage collection found live.
+func liveHeap() int64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
+}
 
 // grace is how long a stage stopped by the wall-clock limit or an
 // interrupt is waited for: every stage stops at its next step, so only a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"sync"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -256,6 +257,17 @@ func TestDroppedModelsAreRebuilt(t *testing.T) {
 	}
 	if models != 3 {
 		t.Errorf("the model callback ran %d times for 3 files, want once each", models)
+	}
+	if kept.Rebuilt != 0 || rebuilt.Rebuilt != 3 {
+		t.Errorf("models built again: %d by default, %d with RetainBytes 1; want 0 and 3", kept.Rebuilt, rebuilt.Rebuilt)
+	}
+	// Under a soft memory limit the live heap is already over (the
+	// fallback), no model is kept either.
+	old := debug.SetMemoryLimit(1)
+	limited := scanPaths(t, dir, Options{}, ".")
+	debug.SetMemoryLimit(old)
+	if limited.Rebuilt != 3 || len(limited.Findings) != len(kept.Findings) {
+		t.Errorf("under a soft memory limit of 1 byte: %d models built again (want 3), %d findings (want %d)", limited.Rebuilt, len(limited.Findings), len(kept.Findings))
 	}
 }
 

@@ -37,6 +37,7 @@ func (e *exitError) Error() string {
 }
 
 func main() {
+	setMemoryLimit()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

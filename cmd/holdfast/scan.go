@@ -227,7 +227,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 		res.KeepDetails(changed.FileChanged(root))
 	}
 	if fl.stats {
-		if err := printStats(e.stderr, res.Stats); err != nil {
+		if err := printStats(e.stderr, res.Stats, res.Rebuilt); err != nil {
 			return err
 		}
 	}
@@ -629,7 +629,7 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 }
 
-func printStats(w io.Writer, stats []scan.ExtStats) error {
+func printStats(w io.Writer, stats []scan.ExtStats, rebuilt int) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	_, _ = fmt.Fprintln(tw, "EXT\tFILES\tBYTES\tFUNCTIONS\tFUNCS WITH ERRORS\tFILES WITH ERRORS\tSKIPPED\t")
 	var tot scan.ExtStats
@@ -643,7 +643,14 @@ func printStats(w io.Writer, stats []scan.ExtStats) error {
 		tot.Skipped += s.Skipped
 	}
 	_, _ = fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d (%.1f%%)\t%d\t%d\t\n", tot.Files, tot.Bytes, tot.Functions, tot.FuncsWithErr, pct(tot.FuncsWithErr, tot.Functions), tot.FilesWithErr, tot.Skipped)
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if rebuilt > 0 {
+		_, err := fmt.Fprintf(w, "%d of %d files modelled twice: their models were dropped between the summaries and the rules to bound memory\n", rebuilt, tot.Files)
+		return err
+	}
+	return nil
 }
 
 func pct(a, b int) float64 {

@@ -37,7 +37,7 @@ func newStats(stdout io.Writer) *cobra.Command {
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}
-			return printStats(stdout, res.Stats)
+			return printStats(stdout, res.Stats, res.Rebuilt)
 		},
 	}
 	cmd.Flags().StringArrayVar(&exclude, "exclude", nil, "skip paths matching `GLOB` (repeatable)")
