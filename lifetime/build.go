@@ -375,7 +375,7 @@ func (b *builder) visit(n parser.NodeID) {
 	case parser.KindDeleteExpression:
 		for c := range f.NamedChildren(n) {
 			if v := b.rootVar(c); v != NoVar {
-				b.emit(Event{Kind: Free, Node: n, Var: v, Other: NoVar, Owner: NoVar, Call: "delete"})
+				b.emit(Event{Kind: Free, Node: n, Var: v, Other: NoVar, Owner: NoVar, Call: "delete", Text: collapse(b.text(c))})
 			} else {
 				b.visit(c)
 			}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/holdfast-dev/holdfast/summary"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -259,7 +260,7 @@ func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 				return known[p.calleeAt(g, e)][g.ArgIndex(e)] || p.treeFactsAt(g, e).FreesArg(g.ArgIndex(e))
 			}
 			facts := map[int]bool{}
-			freed := freedOnEveryPath(f, frees)
+			freed := freedOnEveryPath(f, frees, nil)
 			for i, v := range f.Params() {
 				if freed[v] {
 					facts[i] = true
@@ -276,7 +277,11 @@ func (p *Pass) freeSummaries() map[*lifetime.Func]map[int]bool {
 // no return before it other than one taken only when the pointer is null,
 // and before the first macro that may return early. One pass over the
 // events decides every parameter.
-func freedOnEveryPath(f *lifetime.Func, known func(*lifetime.Func, *lifetime.Event) bool) map[lifetime.VarID]bool {
+//
+// forward, when set, is told of each argument use of a parameter still
+// open, on every path, whose callee known does not say frees it: the
+// parameter is freed there if the callee turns out to free it.
+func freedOnEveryPath(f *lifetime.Func, known func(*lifetime.Func, *lifetime.Event) bool, forward func(lifetime.VarID, *lifetime.Event)) map[lifetime.VarID]bool {
 	open := map[lifetime.VarID]bool{} // parameters not yet decided
 	for _, v := range f.Params() {
 		if f.Vars[v].Kind == lifetime.Pointer {
@@ -310,9 +315,37 @@ func freedOnEveryPath(f *lifetime.Func, known func(*lifetime.Func, *lifetime.Eve
 			e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && known(f, e):
 			freed[v] = true
 			delete(open, v)
+		case e.Kind == lifetime.Use && e.Flags&lifetime.Argument != 0 && forward != nil:
+			forward(v, e)
 		}
 	}
 	return freed
+}
+
+// forwards returns the hand-offs of g's pointer parameters, on every
+// path before it frees them, to calls of functions the file does not
+// define (see summary.Func.Forwards); frees are the file's own free
+// summaries.
+func (p *Pass) forwards(g *lifetime.Func, frees map[*lifetime.Func]map[int]bool) []summary.Forward {
+	params := map[lifetime.VarID]int{}
+	for i, v := range g.Params() {
+		params[v] = i
+	}
+	var out []summary.Forward
+	known := func(h *lifetime.Func, e *lifetime.Event) bool {
+		return frees[p.calleeAt(h, e)][h.ArgIndex(e)]
+	}
+	freedOnEveryPath(g, known, func(v lifetime.VarID, e *lifetime.Event) {
+		i, ok := params[v]
+		arg := g.ArgIndex(e)
+		if !ok || arg < 0 || frees[g][i] {
+			return
+		}
+		if c, ok := p.treeCall(g, e); ok {
+			out = append(out, summary.Forward{Param: i, Arg: arg, Call: c})
+		}
+	})
+	return out
 }
 
 // firstErrorExit returns the offset of the first macro in f's body that

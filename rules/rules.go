@@ -378,8 +378,22 @@ func (p *Pass) whereDefined(fn *lifetime.Func, e *lifetime.Event) string {
 // treeFactsAt is treeFacts for the call of event e (an argument or
 // receiver of e.Call), matched by its receiver's class when it has one.
 func (p *Pass) treeFactsAt(fn *lifetime.Func, e *lifetime.Event) *summary.Func {
-	if p.Tree == nil || p.definedHere(e.Call) {
+	if p.Tree == nil {
 		return nil
+	}
+	c, ok := p.treeCall(fn, e)
+	if !ok {
+		return nil
+	}
+	return p.Tree.LookupCall(c)
+}
+
+// treeCall describes the call of event e of fn as the tree's index
+// matches it; false when the file defines the function called (the
+// file's own summaries answer for it) or e names no call.
+func (p *Pass) treeCall(fn *lifetime.Func, e *lifetime.Event) (summary.Call, bool) {
+	if e.Call == "" || p.definedHere(e.Call) {
+		return summary.Call{}, false
 	}
 	c := summary.Call{Name: e.Call, Nargs: fn.ArgCount(e)}
 	if cls := enclosing(fn).Class; cls != nil {
@@ -395,7 +409,7 @@ func (p *Pass) treeFactsAt(fn *lifetime.Func, e *lifetime.Event) *summary.Func {
 			c.Receiver = classOf(p.valueType(fn, p.File.Field(callee, parser.FieldArgument)))
 		}
 	}
-	return p.Tree.LookupCall(c)
+	return c, true
 }
 
 // valueType returns the declared type of the value expression n names (a
@@ -556,6 +570,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 			s.Defers = defers[g]
 		}
 		s.KeepsRefs, s.MayKeepRefs = keptReferences(g)
+		s.Forwards = p.forwards(g, frees)
 		out.Funcs = append(out.Funcs, s)
 	}
 	if meter.Out() {

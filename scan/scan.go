@@ -296,6 +296,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// from the cache.
 	tree, sums, cached, notes := treeSummaries(opt, tc, files, preps)
 	res.Summarised.Own, res.Summarised.Cached = sums, cached
+	if tree.Cut {
+		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf("the tree's summaries stopped composing after %d rounds: a free reached through a longer chain of calls across files may be missed", summary.MaxComposeRounds)})
+	}
 	for _, pr := range preps {
 		if pr != nil && pr.rebuild {
 			res.Rebuilt++

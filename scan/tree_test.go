@@ -446,3 +446,36 @@ func TestPlantedCacheEntries(t *testing.T) {
 		t.Errorf("a full scan: HF-B002 at lines %v, want the use after release_block whatever the cache says", got)
 	}
 }
+
+// TestChainsOfWrappersCrossFiles: a free reached through a chain of
+// wrappers, each in a file of its own, is found whatever order the files
+// come in (the tree's summaries compose to a fixpoint, not for a fixed
+// number of rounds), and a partial scan of the caller, the chain read from
+// the cache, finds it too.
+func TestChainsOfWrappersCrossFiles(t *testing.T) {
+	const links = 6
+	for _, order := range []string{"callees first", "callers first"} {
+		dir := t.TempDir()
+		name := func(i int) string {
+			if order == "callers first" {
+				return fmt.Sprintf("src/f%d.cc", links-i)
+			}
+			return fmt.Sprintf("src/f%d.cc", i)
+		}
+		write(t, dir, name(0), []byte("struct Block { int size; };\nvoid release0(Block* b) {\n  delete b;\n}\n"))
+		for i := 1; i < links; i++ {
+			write(t, dir, name(i), fmt.Appendf(nil, "struct Block { int size; };\nvoid release%d(Block* b);\nvoid release%d(Block* b) {\n  release%d(b);\n}\n", i-1, i, i-1))
+		}
+		user := fmt.Sprintf("struct Block { int size; };\nvoid release%d(Block* b);\nint drop(Block* b) {\n  release%d(b);\n  return b->size;\n}\n", links-1, links-1)
+		write(t, dir, "src/user.cc", []byte(user))
+		cache := summary.Open(t.TempDir())
+		res := scanPaths(t, dir, Options{Cache: cache, CacheKey: "k"}, ".")
+		if got := ruleLines(res, "src/user.cc", "HF-B002"); len(got) != 1 || got[0] != 5 {
+			t.Errorf("%s: HF-B002 in src/user.cc at lines %v, want [5]", order, got)
+		}
+		res = scanPaths(t, dir, Options{Cache: cache, CacheKey: "k"}, "src/user.cc")
+		if got := ruleLines(res, "src/user.cc", "HF-B002"); len(got) != 1 || got[0] != 5 {
+			t.Errorf("%s, partial scan: HF-B002 in src/user.cc at lines %v, want [5]", order, got)
+		}
+	}
+}

@@ -89,6 +89,20 @@ type Func struct {
 	// Queues is the device work it leaves pending on its arguments on
 	// every path that returns.
 	Queues []Queued `json:"queues,omitempty"`
+	// Forwards are the calls of functions its file does not define to
+	// which it hands a pointer parameter on every path, while it has not
+	// freed it: the parameter is freed when the callee frees that
+	// argument. NewIndex follows them to a fixpoint over the tree, so a
+	// file's summary depends on that file alone.
+	Forwards []Forward `json:"forwards,omitempty"`
+}
+
+// Forward is one hand-off of a parameter (Param) to argument Arg of a call
+// the function's file does not resolve.
+type Forward struct {
+	Param int  `json:"param"`
+	Arg   int  `json:"arg"`
+	Call  Call `json:"call"`
 }
 
 // Queued is device work a function queues on its arguments without
@@ -134,6 +148,9 @@ type Index struct {
 	decls   map[string][]*Func // declarations only (Func.Decl)
 	classes map[string]map[string]string
 	aliases map[string]string
+	// Cut says the fixpoint over the functions' forwards stopped at
+	// MaxComposeRounds with facts still growing (see compose).
+	Cut bool
 }
 
 // NewIndex merges file summaries.
@@ -178,7 +195,69 @@ func NewIndex(files ...*File) *Index {
 	}
 	dedupe(ix.byName)
 	dedupe(ix.decls)
+	ix.compose()
 	return ix
+}
+
+// MaxComposeRounds bounds the rounds of the tree's fixpoint over
+// forwards: each round adds the frees a chain one call longer implies, so
+// only chains longer than this (or a cycle of hand-offs that keeps
+// adding) reach it.
+const MaxComposeRounds = 32
+
+// compose adds to each function the parameters it frees through the
+// functions of other files it hands them to (Func.Forwards), to a
+// fixpoint: a wrapper of a wrapper of a free frees. Facts only grow, so
+// it ends; past MaxComposeRounds it stops and says so in Cut. A function
+// that gains a fact is replaced in the index by a copy: the files'
+// summaries (what the cache keeps) stay what their own files say.
+func (ix *Index) compose() {
+	type at struct {
+		name string
+		i    int
+	}
+	var todo []at // the functions with forwards, by place in byName
+	for _, name := range slices.Sorted(maps.Keys(ix.byName)) {
+		for i, f := range ix.byName[name] {
+			if len(f.Forwards) > 0 {
+				todo = append(todo, at{name, i})
+			}
+		}
+	}
+	for round := 0; len(todo) > 0; round++ {
+		type gain struct {
+			at    at
+			frees []int
+		}
+		var gains []gain
+		for _, a := range todo {
+			f := ix.byName[a.name][a.i]
+			var add []int
+			for _, fw := range f.Forwards {
+				if !slices.Contains(f.Frees, fw.Param) && !slices.Contains(add, fw.Param) && ix.LookupCall(fw.Call).FreesArg(fw.Arg) {
+					add = append(add, fw.Param)
+				}
+			}
+			if len(add) > 0 {
+				gains = append(gains, gain{a, add})
+			}
+		}
+		if len(gains) == 0 {
+			return
+		}
+		if round == MaxComposeRounds {
+			ix.Cut = true
+			return
+		}
+		// Applied after the round, so that a round's answers do not
+		// depend on the order the functions are visited in. The index
+		// slices are its own; the files' Funcs are not written.
+		for _, g := range gains {
+			c := *ix.byName[g.at.name][g.at.i]
+			c.Frees = slices.Sorted(slices.Values(append(slices.Clone(c.Frees), g.frees...)))
+			ix.byName[g.at.name][g.at.i] = &c
+		}
+	}
 }
 
 // dedupe keeps one of the functions of each name whose facts are the
@@ -277,6 +356,16 @@ func appendFacts(b []byte, fn *Func) []byte {
 		num(q.Queue)
 		str(q.What)
 		flag(q.PinnedOnly)
+	}
+	num(len(fn.Forwards))
+	for _, fw := range fn.Forwards {
+		num(fw.Param)
+		num(fw.Arg)
+		str(fw.Call.Name)
+		num(fw.Call.Nargs)
+		flag(fw.Call.Member)
+		str(fw.Call.Receiver)
+		str(fw.Call.Within)
 	}
 	return b
 }

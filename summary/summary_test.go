@@ -167,7 +167,8 @@ func TestCacheCountsAreChecked(t *testing.T) {
 		Funcs: []Func{{Name: "f", Class: "C", File: "a.cc", Arity: 2, Frees: []int{0}, FreesDeref: []int{1}, MayFree: true,
 			Encodes: ArgNotes{1: "copy"}, Defers: ArgNotes{0: "stores it"}, Keeps: []int{1}, Reaches: []int{0, 1},
 			KeepsRefs: ArgNotes{0: "m"}, MayKeepRefs: ArgNotes{1: "n"}, Waits: true, ByValue: true, Storage: true,
-			Queues: []Queued{{Reads: []int{0}, Writes: []int{1}, Queue: -1, What: "memcpyAsync", PinnedOnly: true}}},
+			Queues:   []Queued{{Reads: []int{0}, Writes: []int{1}, Queue: -1, What: "memcpyAsync", PinnedOnly: true}},
+			Forwards: []Forward{{Param: 1, Arg: 0, Call: Call{Name: "ns::release", Nargs: 2, Member: true, Receiver: "Pool", Within: "C"}}}},
 			{Name: "g", File: "a.cc", Arity: 1, ByValue: true, RetParam: 1, Decl: true},
 			{Name: "h", File: "a.cc", Arity: 2, Refers: 2, RefersPtr: true, ReferType: "Box", ReferDeref: true, Bound: []int{0, 1}, RefersView: true}},
 		Classes: []Class{{Name: "C", Members: Names{"m": "int*", "": "x"}}},
@@ -476,10 +477,15 @@ func TestSameFactsSeesEveryField(t *testing.T) {
 		case reflect.Bool:
 			v.SetBool(!v.Bool())
 		case reflect.Slice:
-			if f.Type.Elem().Kind() == reflect.Int {
+			switch f.Type.Elem() {
+			case reflect.TypeFor[int]():
 				v.Set(reflect.ValueOf([]int{0}))
-			} else {
+			case reflect.TypeFor[Queued]():
 				v.Set(reflect.ValueOf([]Queued{{Queue: 1, What: "q"}}))
+			case reflect.TypeFor[Forward]():
+				v.Set(reflect.ValueOf([]Forward{{Param: 1, Call: Call{Name: "g"}}}))
+			default:
+				t.Fatalf("field %s: a list of %s this test cannot fill", f.Name, f.Type.Elem())
 			}
 		case reflect.Map:
 			v.Set(reflect.ValueOf(ArgNotes{0: "n"}))
@@ -594,5 +600,60 @@ func TestDocsNameTheLimits(t *testing.T) {
 	}
 	if got := figure(`A cache file is read only if [^.]*? of at most (\d+) MiB`); got != strconv.Itoa(MaxBytes>>20) || MaxBytes%(1<<20) != 0 {
 		t.Errorf("docs/untrusted.md says a cache file of at most %s MiB is read; MaxBytes is %d bytes", got, MaxBytes)
+	}
+}
+
+// chain returns files where f0 frees its argument and each fi hands its
+// argument to f(i-1), which no file declares beside its definition.
+func chain(n int) []*File {
+	var out []*File
+	for i := range n {
+		fn := Func{Name: fmt.Sprintf("f%d", i), File: fmt.Sprintf("f%d.cc", i), Arity: 1}
+		if i == 0 {
+			fn.Frees = []int{0}
+		} else {
+			fn.Forwards = []Forward{{Param: 0, Arg: 0, Call: Call{Name: fmt.Sprintf("f%d", i-1), Nargs: 1}}}
+		}
+		out = append(out, &File{Funcs: []Func{fn}})
+	}
+	return out
+}
+
+// TestForwardsCompose: the index follows hand-offs across files to a
+// fixpoint, whatever order the files come in; a cycle of hand-offs ends;
+// past MaxComposeRounds it stops and says so; and the files' own
+// summaries, which the cache keeps, are left as their files say.
+func TestForwardsCompose(t *testing.T) {
+	files := chain(12)
+	for _, order := range []string{"callees first", "callers first"} {
+		if order == "callers first" {
+			slices.Reverse(files)
+		}
+		ix := NewIndex(files...)
+		for i := range 12 {
+			if !ix.Lookup(fmt.Sprintf("f%d", i), 1).FreesArg(0) {
+				t.Errorf("%s: f%d does not free its argument", order, i)
+			}
+		}
+		if ix.Cut {
+			t.Errorf("%s: a chain of 12 was cut", order)
+		}
+	}
+	for _, f := range files {
+		if f.Funcs[0].Name != "f0" && len(f.Funcs[0].Frees) != 0 {
+			t.Errorf("%s: the file's own summary was written: frees %v", f.Funcs[0].Name, f.Funcs[0].Frees)
+		}
+	}
+	loop := []*File{
+		{Funcs: []Func{{Name: "a", Arity: 1, Forwards: []Forward{{Call: Call{Name: "b", Nargs: 1}}}}}},
+		{Funcs: []Func{{Name: "b", Arity: 1, Forwards: []Forward{{Call: Call{Name: "a", Nargs: 1}}}}}},
+	}
+	if ix := NewIndex(loop...); ix.Lookup("a", 1).FreesArg(0) || ix.Cut {
+		t.Error("a cycle of hand-offs that frees nothing freed, or was cut")
+	}
+	long := chain(MaxComposeRounds + 3)
+	ix := NewIndex(long...)
+	if !ix.Cut || ix.Lookup(fmt.Sprintf("f%d", MaxComposeRounds+2), 1).FreesArg(0) || !ix.Lookup(fmt.Sprintf("f%d", MaxComposeRounds), 1).FreesArg(0) {
+		t.Errorf("a chain of %d: cut %v; want cut, with the first %d links composed", MaxComposeRounds+3, ix.Cut, MaxComposeRounds)
 	}
 }

@@ -138,7 +138,9 @@ const (
 	minEntry  = 2 + 4 + 3
 	minFunc   = 3 + 1 + 1 + 1 + 4 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
-	minClass  = 2
+	// minForward: param, arg, name, nargs, member, receiver, within.
+	minForward = 7
+	minClass   = 2
 )
 
 // Func's yes-or-no facts, as bits of one number.
@@ -196,6 +198,20 @@ func (e *encoder) file(f *File) {
 			} else {
 				e.uint(0)
 			}
+		}
+		e.uint(uint64(len(fn.Forwards)))
+		for _, fw := range fn.Forwards {
+			e.int(int64(fw.Param))
+			e.int(int64(fw.Arg))
+			e.str(fw.Call.Name)
+			e.int(int64(fw.Call.Nargs))
+			if fw.Call.Member {
+				e.uint(1)
+			} else {
+				e.uint(0)
+			}
+			e.str(fw.Call.Receiver)
+			e.str(fw.Call.Within)
 		}
 	}
 	e.uint(uint64(len(f.Classes)))
@@ -341,6 +357,17 @@ func (d *decoder) file() *File {
 			q.Queue = int(d.int())
 			q.What = d.str()
 			q.PinnedOnly = d.uint() != 0
+		}
+		if n := d.count(minForward); n > 0 {
+			fn.Forwards = make([]Forward, n)
+		}
+		for j := range fn.Forwards {
+			fw := &fn.Forwards[j]
+			fw.Param, fw.Arg = int(d.int()), int(d.int())
+			fw.Call.Name = d.str()
+			fw.Call.Nargs = int(d.int())
+			fw.Call.Member = d.uint() != 0
+			fw.Call.Receiver, fw.Call.Within = d.str(), d.str()
 		}
 	}
 	if n := d.count(minClass); n > 0 {
