@@ -908,6 +908,10 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 		if err != nil {
 			out.notes = append(out.notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
 		}
+		if err == nil && t.Absent() && opt.Cache.Others(root, tc.key) {
+			out.notes = append(out.notes, Notice{Level: "note", File: opt.Cache.Dir(),
+				Message: "summary cache written by another build or api: configuration, not used: a full scan of the tree fills this one"})
+		}
 		out.t = t
 		whole := dopt
 		whole.Root = root

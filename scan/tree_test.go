@@ -479,3 +479,65 @@ func TestChainsOfWrappersCrossFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestFileChangedWhileReadIsNotCached: a file saved while the scan reads
+// it (a checkout, an editor) is analysed as read, but its summary is not
+// cached under the status of the new content, where it would be taken
+// for the new content's summary for good.
+func TestFileChangedWhileReadIsNotCached(t *testing.T) {
+	for _, change := range []bool{false, true} {
+		dir := t.TempDir()
+		write(t, dir, "src/pool.cc", []byte(poolSrc))
+		write(t, dir, "src/user.cc", []byte(userSrc))
+		cache := summary.Open(t.TempDir())
+		opt := Options{Cache: cache, CacheKey: "k"}
+		if change {
+			opt.afterRead = func(path string) {
+				if filepath.Base(path) == "pool.cc" {
+					write(t, dir, "src/pool.cc", []byte(strings.ReplaceAll(poolSrc, "free(b);", "keep(b);")))
+				}
+			}
+		}
+		scanPaths(t, dir, opt, ".")
+		m, err := apimodel.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := cache.Load(dir, cacheKey("k", m, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, err := os.Lstat(filepath.Join(dir, "src", "pool.cc"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fresh := tree.Fresh("src/pool.cc", info) != nil; fresh == change {
+			t.Errorf("changed while read %v: the cached summary is fresh for the file on disk: %v", change, fresh)
+		}
+	}
+}
+
+// TestCacheOfAnotherBuildIsNamed: two builds (a hook's and the one on
+// PATH) keep caches of one tree apart instead of undoing each other, and
+// a partial scan that finds only the other build's says so.
+func TestCacheOfAnotherBuildIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pool.cc", []byte(poolSrc))
+	write(t, dir, "src/user.cc", []byte(userSrc))
+	cache := summary.Open(t.TempDir())
+	const note = "summary cache written by another build or api: configuration, not used"
+	scanPaths(t, dir, Options{Cache: cache, CacheKey: "build one"}, ".")
+	if res := scanPaths(t, dir, Options{Cache: cache, CacheKey: "build one"}, "src/user.cc"); noticeFor(res, cache.Dir(), note) || len(ruleLines(res, "src/user.cc", "HF-B002")) != 1 {
+		t.Errorf("the same build: notices %+v, HF-B002 at %v", res.Notices, ruleLines(res, "src/user.cc", "HF-B002"))
+	}
+	res := scanPaths(t, dir, Options{Cache: cache, CacheKey: "build two"}, "src/user.cc")
+	if !noticeFor(res, cache.Dir(), note) {
+		t.Errorf("another build's cache alone: no note; notices %+v", res.Notices)
+	}
+	scanPaths(t, dir, Options{Cache: cache, CacheKey: "build two"}, ".")
+	for _, key := range []string{"build one", "build two"} {
+		if res := scanPaths(t, dir, Options{Cache: cache, CacheKey: key}, "src/user.cc"); noticeFor(res, cache.Dir(), note) || len(ruleLines(res, "src/user.cc", "HF-B002")) != 1 {
+			t.Errorf("%s after both wrote: notices %+v, HF-B002 at %v", key, res.Notices, ruleLines(res, "src/user.cc", "HF-B002"))
+		}
+	}
+}

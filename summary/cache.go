@@ -126,8 +126,29 @@ func HashContent(src []byte) string {
 // two builds or two configurations scanning the same tree each keep
 // their own instead of undoing each other's.
 func (c *Cache) path(root, key string) string {
-	h := sha256.Sum256([]byte(root + "\x00" + key))
-	return filepath.Join(c.dir, fmt.Sprintf("tree-v%d-%s.sum", FormatVersion, hex.EncodeToString(h[:12])))
+	k := sha256.Sum256([]byte(root + "\x00" + key))
+	return filepath.Join(c.dir, fmt.Sprintf("tree-v%d-%s-%s.sum", FormatVersion, rootName(root), hex.EncodeToString(k[:8])))
+}
+
+// rootName names a root in cache file names, whatever the build or key.
+func rootName(root string) string {
+	h := sha256.Sum256([]byte(root))
+	return hex.EncodeToString(h[:8])
+}
+
+// Others says whether the cache holds summaries of the tree at root
+// written by another build or under another key (another configuration
+// of the API model), in this format or another: a scan that finds none
+// of its own then says why it starts from nothing.
+func (c *Cache) Others(root, key string) bool {
+	mine := c.path(root, key)
+	matches, _ := filepath.Glob(filepath.Join(c.dir, "tree-v*-"+rootName(root)+"-*.sum"))
+	for _, m := range matches {
+		if m != mine {
+			return true
+		}
+	}
+	return false
 }
 
 // CheckDir says why dir must not hold a cache: another user could plant
@@ -322,6 +343,10 @@ func (c *Cache) prune() {
 		_ = os.Remove(a.path + ".lock")
 	}
 }
+
+// Absent says the tree was loaded from no cache file (none was written
+// for this root and key).
+func (t *Tree) Absent() bool { return t != nil && t.absent }
 
 // Fresh returns the entry for rel when info (the file's status, read
 // without following a link) still has the stamp recorded with it.

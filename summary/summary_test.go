@@ -568,7 +568,7 @@ func TestDocsNameTheFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("`tree-v%d-<hash>.sum` (%d is the format's", FormatVersion, FormatVersion)
+	want := fmt.Sprintf("`tree-v%d-<root>-<key>.sum` (%d is the format's", FormatVersion, FormatVersion)
 	if !strings.Contains(string(doc), want) {
 		t.Errorf("docs/untrusted.md does not say %q", want)
 	}
