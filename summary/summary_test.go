@@ -208,6 +208,21 @@ func TestCacheCountsAreChecked(t *testing.T) {
 			t.Errorf("refusing a count of %d allocated %d bytes", 300_000_000, n.TotalAlloc-before)
 		}
 	}
+	// Many functions with nothing in them take a few bytes each in the
+	// file and hundreds once decoded: the decoder refuses a file that
+	// would take more than decodeRatio times its size.
+	empty := &wireTree{Key: "k", Files: []wireEntry{{Rel: "a.cc", Entry: Entry{Summary: &File{Funcs: make([]Func, 100_000)}}}}}
+	dense := encodeTree(empty)
+	var n runtime.MemStats
+	runtime.ReadMemStats(&n)
+	before := n.TotalAlloc
+	if _, err := decodeTree(dense); err == nil {
+		t.Errorf("%d empty functions in %d bytes decoded", 100_000, len(dense))
+	}
+	runtime.ReadMemStats(&n)
+	if got := n.TotalAlloc - before; got > uint64(decodeRatio*len(dense)) {
+		t.Errorf("refusing %d bytes of empty functions allocated %d bytes", len(dense), got)
+	}
 	if _, err := decodeTree([]byte("\x0fgob-encoded stream")); err == nil {
 		t.Error("a file in another format must be refused")
 	}

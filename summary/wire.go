@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"unsafe"
 )
 
 // ArgNotes maps a parameter index to a note about it (the call that
@@ -62,16 +63,16 @@ func decodeTree(b []byte) (*wireTree, error) {
 	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
 		return nil, errCorrupt
 	}
-	d := &decoder{b: b[len(magic):]}
+	d := &decoder{b: b[len(magic):], left: decodeRatio*int64(len(b)) + 1<<16}
 	if v := d.uint(); v != FormatVersion && d.err == nil {
 		return nil, errors.New("written by another version")
 	}
 	w := &wireTree{Key: d.raw()}
-	d.strs = make([]string, d.count(1))
+	d.strs = make([]string, d.count(1, unsafe.Sizeof("")))
 	for i := range d.strs {
 		d.strs[i] = d.raw()
 	}
-	w.Files = make([]wireEntry, d.count(minEntry))
+	w.Files = make([]wireEntry, d.count(minEntry, unsafe.Sizeof(wireEntry{})+unsafe.Sizeof(File{})))
 	for i := range w.Files {
 		we := &w.Files[i]
 		we.Rel, we.Hash = d.raw(), d.raw()
@@ -228,7 +229,17 @@ type decoder struct {
 	b    []byte
 	strs []string
 	err  error
+	// left is the memory the decoded tree may still take: a cache file
+	// decodes to at most decodeRatio times its size (PyTorch's to 5.8),
+	// so a crafted one cannot make a small file a large allocation.
+	left int64
 }
+
+// decodeRatio bounds the memory a cache file decodes to, per byte of it.
+const decodeRatio = 8
+
+// mapEntry is what a map takes per entry beside its key and value.
+const mapEntry = 16
 
 func (d *decoder) fail() {
 	if d.err == nil {
@@ -257,12 +268,18 @@ func (d *decoder) int() int64 {
 	return n
 }
 
-// count reads a number of elements that each take at least least bytes,
-// refusing one the bytes left cannot hold: nothing is allocated for
-// elements that are not there.
-func (d *decoder) count(least int) int {
+// count reads a number of elements that each take at least least bytes
+// of the file and size bytes of memory once decoded, refusing one the
+// bytes left cannot hold or the memory left cannot take: nothing is
+// allocated for elements that are not there.
+func (d *decoder) count(least int, size uintptr) int {
 	n := d.uint()
 	if n > uint64(len(d.b)/least) {
+		d.fail()
+		return 0
+	}
+	d.left -= int64(n) * int64(size)
+	if d.left < 0 {
 		d.fail()
 		return 0
 	}
@@ -290,7 +307,7 @@ func (d *decoder) str() string {
 }
 
 func (d *decoder) ints() []int {
-	n := d.count(1)
+	n := d.count(1, unsafe.Sizeof(0))
 	if n == 0 {
 		return nil
 	}
@@ -302,7 +319,7 @@ func (d *decoder) ints() []int {
 }
 
 func (d *decoder) notes() ArgNotes {
-	n := d.count(2)
+	n := d.count(2, mapEntry+unsafe.Sizeof(0)+unsafe.Sizeof(""))
 	if n == 0 {
 		return nil
 	}
@@ -315,7 +332,7 @@ func (d *decoder) notes() ArgNotes {
 }
 
 func (d *decoder) names() Names {
-	n := d.count(2)
+	n := d.count(2, mapEntry+2*unsafe.Sizeof(""))
 	if n == 0 {
 		return nil
 	}
@@ -329,7 +346,7 @@ func (d *decoder) names() Names {
 
 func (d *decoder) file() *File {
 	f := &File{}
-	if n := d.count(minFunc); n > 0 {
+	if n := d.count(minFunc, unsafe.Sizeof(Func{})); n > 0 {
 		f.Funcs = make([]Func, n)
 	}
 	for i := range f.Funcs {
@@ -348,7 +365,7 @@ func (d *decoder) file() *File {
 		fn.Bound = d.ints()
 		fn.Frees, fn.FreesDeref, fn.Keeps, fn.Reaches = d.ints(), d.ints(), d.ints(), d.ints()
 		fn.Encodes, fn.Defers, fn.KeepsRefs, fn.MayKeepRefs = d.notes(), d.notes(), d.notes(), d.notes()
-		if n := d.count(minQueued); n > 0 {
+		if n := d.count(minQueued, unsafe.Sizeof(Queued{})); n > 0 {
 			fn.Queues = make([]Queued, n)
 		}
 		for j := range fn.Queues {
@@ -358,7 +375,7 @@ func (d *decoder) file() *File {
 			q.What = d.str()
 			q.PinnedOnly = d.uint() != 0
 		}
-		if n := d.count(minForward); n > 0 {
+		if n := d.count(minForward, unsafe.Sizeof(Forward{})); n > 0 {
 			fn.Forwards = make([]Forward, n)
 		}
 		for j := range fn.Forwards {
@@ -370,7 +387,7 @@ func (d *decoder) file() *File {
 			fw.Call.Receiver, fw.Call.Within = d.str(), d.str()
 		}
 	}
-	if n := d.count(minClass); n > 0 {
+	if n := d.count(minClass, unsafe.Sizeof(Class{})); n > 0 {
 		f.Classes = make([]Class, n)
 	}
 	for i := range f.Classes {
