@@ -173,6 +173,9 @@ type Result struct {
 	// Summarised counts the functions whose summaries the rules saw: Own
 	// from the scanned files, Cached from the tree's other files.
 	Summarised struct{ Own, Cached int }
+	// ExcludedByConfig counts the source files the configuration's
+	// exclude patterns left out.
+	ExcludedByConfig int
 	// Rebuilt counts the files whose models were dropped after the
 	// summaries to bound memory, and built again for the rules.
 	Rebuilt int
@@ -215,6 +218,16 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	res := &Result{Rules: rs, Sources: map[string][]byte{}, Files: make([]string, 0, len(files))}
 	for _, f := range files {
 		res.Files = append(res.Files, f.Rel)
+	}
+	if own := cfg.ExcludeFrom(opt.Root); len(own) > 0 {
+		// What the configuration's patterns leave out, counted by a
+		// second walk without them: a pull request that changes the
+		// configuration shows what it hides.
+		without := dopt
+		without.Exclude = opt.Exclude
+		if all, _, err := discover.Find(opt.Paths, without); err == nil {
+			res.ExcludedByConfig = max(0, len(all)-len(files))
+		}
 	}
 	if cfg.Refused != "" {
 		res.Notices = append(res.Notices, Notice{Level: "warning", File: config.FileName, Message: cfg.Refused + "; scanned without it"})

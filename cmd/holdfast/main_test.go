@@ -521,9 +521,10 @@ func TestUnconfirmedNeverFails(t *testing.T) {
 // said in the summary line, so a pull request's own .holdfast.yaml cannot
 // silence a scan without a word.
 func TestSummaryNamesConfigEffects(t *testing.T) {
-	tree(t, map[string]string{"src/send.cc": buggy(t), ".holdfast.yaml": "fail-on: never\nrules:\n  disable: [HF-B001]\nexclude: [\"gen/**\"]\napi:\n  calls:\n    Sync: [wait]\n    Hold: [keep]\n"})
+	tree(t, map[string]string{"src/send.cc": buggy(t), "gen/a.cc": buggy(t), "gen/deep/b.cu": buggy(t), "gen/notes.txt": "not a source",
+		".holdfast.yaml": "fail-on: never\nrules:\n  disable: [HF-B001]\nexclude: [\"gen/**\"]\napi:\n  calls:\n    Sync: [wait]\n    Hold: [keep]\n"})
 	_, errs := expect(t, 0, "scan")
-	if !strings.Contains(errs, ".holdfast.yaml: 1 rule disabled, 1 exclude pattern, fail-on never, 2 API calls described") {
+	if !strings.Contains(errs, ".holdfast.yaml: 1 rule disabled, 1 exclude pattern leaving out 2 files, fail-on never, 2 API calls described") {
 		t.Errorf("summary does not name what the configuration turns off: %q", errs)
 	}
 }

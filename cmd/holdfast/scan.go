@@ -201,7 +201,7 @@ func runScan(ctx context.Context, fl scanFlags, args []string, e *env) error {
 	}
 	var tally runTally
 	tally.files = len(res.Files)
-	tally.config = configEffects(cfg)
+	tally.config = configEffects(cfg, res.ExcludedByConfig)
 	if base != nil {
 		var matched int
 		res.Findings, matched = base.Filter(res.Findings)
@@ -354,7 +354,7 @@ type runTally struct {
 // configEffects says what cfg turns off or may: rules disabled, paths
 // excluded, severities lowered, a fail-on of never, calls its API
 // section describes; "" when there is none of these.
-func configEffects(cfg *config.Config) string {
+func configEffects(cfg *config.Config, excluded int) string {
 	if cfg == nil || cfg.Path == "" {
 		return ""
 	}
@@ -363,7 +363,7 @@ func configEffects(cfg *config.Config) string {
 		parts = append(parts, plural(n, "rule")+" disabled")
 	}
 	if n := len(cfg.Exclude); n > 0 {
-		parts = append(parts, plural(n, "exclude pattern"))
+		parts = append(parts, fmt.Sprintf("%s leaving out %s", plural(n, "exclude pattern"), plural(excluded, "file")))
 	}
 	if n := len(cfg.Rules.Severity); n > 0 {
 		what := "1 severity changed"
