@@ -449,7 +449,8 @@ func (f *Func) Exclusive(a, b parser.NodeID) bool {
 			return false
 		}
 		switch file.Kind(m) {
-		case parser.KindIfStatement:
+		case parser.KindIfStatement, parser.KindConditionalExpression:
+			// c ? x : y runs one of its arms, as if/else does.
 			return file.Nodes[ca].Field == parser.FieldConsequence && file.Nodes[cb].Field == parser.FieldAlternative
 		case parser.KindCompoundStatement:
 			// The body of a switch: two of its cases.
