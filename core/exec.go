@@ -32,11 +32,15 @@ type exec struct {
 	f           *parser.File
 	def         parser.NodeID
 	opt         Options
-	faults      []Fault
-	seen        map[faultKey]bool
-	cut         bool
-	depth       int // scope depth while executing
-	nest        int // syntactic nesting, bounded by maxDepth
+	// scopeOf is the namespace scope calls are made from (see scope),
+	// read once: scopeRead.
+	scopeOf   string
+	scopeRead bool
+	faults    []Fault
+	seen      map[faultKey]bool
+	cut       bool
+	depth     int // scope depth while executing
+	nest      int // syntactic nesting, bounded by maxDepth
 	// retKind is what the function returns: tPointer, tRef, tView, tAuto
 	// or tPlain (a value: a copy).
 	retKind typeKind
@@ -108,6 +112,15 @@ func (x *exec) funcDeclarator(def parser.NodeID) (parser.NodeID, typeKind) {
 		d = next
 	}
 	return d, k
+}
+
+// scope returns the namespace scope of the function executed (see
+// parser.File.Scope), which names its calls resolve from.
+func (x *exec) scope() string {
+	if !x.scopeRead {
+		x.scopeOf, x.scopeRead = x.f.Scope(x.def), true
+	}
+	return x.scopeOf
 }
 
 func (x *exec) lastNamedChild(n parser.NodeID) parser.NodeID {

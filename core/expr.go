@@ -1543,7 +1543,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		return unknown
 	}
-	c := x.opt.Summaries.Call(name, len(vs))
+	c := x.opt.Summaries.Call(name, len(vs), x.scope())
 	for _, k := range c.Derefs {
 		// The callee reads or writes what the argument points to (before
 		// it frees anything).

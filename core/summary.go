@@ -87,9 +87,10 @@ type Queued struct {
 
 // Summaries tells what a call does.
 type Summaries interface {
-	// Call describes the named call with nargs arguments; the zero Call
-	// when nothing is known.
-	Call(name string, nargs int) Call
+	// Call describes the named call with nargs arguments, made from
+	// namespace scope (see parser.File.Scope); the zero Call when nothing
+	// is known.
+	Call(name string, nargs int, scope string) Call
 }
 
 // FileSummaries answers for the functions a file defines, by executing
@@ -422,8 +423,8 @@ const maxDecls = 64
 // overloaded per class and its name alone does not say which one runs:
 // nothing is said of it. A parameter the file's declarations or
 // definition mark lifetimebound is bound (Call.Bound).
-func (fs *FileSummaries) Call(name string, nargs int) Call {
-	c := fs.call(name, nargs)
+func (fs *FileSummaries) Call(name string, nargs int, scope string) Call {
+	c := fs.call(name, nargs, scope)
 	if strings.HasPrefix(lastName(name), "operator") {
 		return c
 	}
@@ -471,7 +472,7 @@ func boundOf(f *parser.File, decls []parser.NodeID, api *apimodel.Model) (params
 	return params, ptr, view
 }
 
-func (fs *FileSummaries) call(name string, nargs int) Call {
+func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 	if strings.HasPrefix(lastName(name), "operator") {
 		return Call{}
 	}
@@ -491,7 +492,7 @@ func (fs *FileSummaries) call(name string, nargs int) Call {
 	out := fs.declared(k)
 	if len(defs) == 0 && fs.Next != nil {
 		// Declared here at most: the tree says what it does.
-		next := fs.Next.Call(name, nargs)
+		next := fs.Next.Call(name, nargs, scope)
 		if len(decls) == 0 {
 			return next
 		}

@@ -116,6 +116,7 @@ const (
 	KindCharLiteral
 	KindTypeParameterDeclaration
 	KindOptionalTypeParameterDeclaration
+	KindUsingDeclaration
 	kindCount
 )
 
@@ -220,6 +221,7 @@ var kindNames = [...]string{
 	KindCompoundLiteralExpression:        "compound_literal_expression",
 	KindCharLiteral:                      "char_literal",
 	KindTypeParameterDeclaration:         "type_parameter_declaration",
+	KindUsingDeclaration:                 "using_declaration",
 	KindOptionalTypeParameterDeclaration: "optional_type_parameter_declaration",
 }
 

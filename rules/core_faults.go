@@ -43,7 +43,8 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 		var tree func(string) map[string]string
 		var treeAlias func(string) string
 		if p.Tree != nil {
-			p.coreSums.Next = treeFrees{p.Tree}
+			ns, names := p.usings()
+			p.coreSums.Next = treeFrees{p.Tree, ns, names}
 			tree, treeAlias = p.Tree.Members, p.Tree.Alias
 		}
 		p.coreSums.Members = core.FileMembers(p.File, tree)
@@ -398,10 +399,16 @@ func endedHow(fl core.Fault, endLine int) string {
 
 // treeFrees answers the core from the tree's summaries: a function of
 // another file that frees a parameter on every path, or returns by value.
-type treeFrees struct{ ix *summary.Index }
+// namespaces and names are what the file's using-directives and
+// -declarations name (see summary.Call).
+type treeFrees struct {
+	ix                *summary.Index
+	namespaces, names []string
+}
 
-func (t treeFrees) Call(name string, nargs int) core.Call {
-	if f := t.ix.Lookup(name, nargs); f != nil {
+func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
+	call := summary.Call{Name: name, Nargs: nargs, Scope: scope, Namespaces: t.namespaces, Names: t.names, Scoped: true}
+	if f := t.ix.LookupCall(call); f != nil {
 		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
 			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref,
 			Bound: f.Bound, RefersView: f.RefersView}

@@ -103,6 +103,10 @@ type Pass struct {
 	coreRan  map[parser.NodeID]map[parser.NodeID]bool // per function, the lambdas its execution ran
 	coreCut  []string                                 // the functions whose paths the executor's bound cut
 	order    []*lifetime.Func                         // see calleesFirst
+	// usingNS and usingNames: what the file's using-directives and
+	// -declarations name, read once (usingsRead; see scopeOf).
+	usingNS, usingNames []string
+	usingsRead          bool
 }
 
 // Run applies rules to the functions of one file and returns the findings
@@ -399,6 +403,7 @@ func (p *Pass) treeCall(fn *lifetime.Func, e *lifetime.Event) (summary.Call, boo
 	if cls := enclosing(fn).Class; cls != nil {
 		c.Within = cls.Name
 	}
+	c.Scope, c.Namespaces, c.Names, c.Scoped = p.scopeOf(enclosing(fn).Node)
 	call := fn.EnclosingCall(e.Node)
 	if e.Node >= 0 && p.File.Kind(e.Node) == parser.KindCallExpression {
 		call = e.Node
@@ -506,6 +511,54 @@ func classOfFunc(g *lifetime.Func) string {
 	return q
 }
 
+// linkage returns the namespace function definition def is in and
+// whether no other translation unit can name it: a function that is
+// not a method, declared static or in an unnamed namespace, in a source
+// file (not a header, which other files include) ([basic.link]).
+func linkage(f *parser.File, def parser.NodeID, class string) (ns string, local bool) {
+	ns, local = f.Namespace(def)
+	if class == "" && f.Kind(def) == parser.KindFunctionDefinition {
+		for c := range f.NamedChildren(def) {
+			if f.Text(c) == "static" {
+				local = true
+				break
+			}
+		}
+	}
+	return ns, local && sourceFile(f.Ext)
+}
+
+// sourceFile says a file of extension ext is compiled on its own rather
+// than included.
+func sourceFile(ext string) bool {
+	switch ext {
+	case ".c", ".cc", ".cpp", ".cxx", ".c++", ".cu", ".m", ".mm":
+		return true
+	}
+	return false
+}
+
+// scopeOf returns the scope of the calls made in function definition
+// def and what the file's using-directives and -declarations name (see
+// summary.Call); ok false when def is no node.
+func (p *Pass) scopeOf(def parser.NodeID) (scope string, namespaces, names []string, ok bool) {
+	if def < 0 {
+		return "", nil, nil, false
+	}
+	namespaces, names = p.usings()
+	return p.File.Scope(def), namespaces, names, true
+}
+
+// usings returns what the file's using-directives and -declarations name
+// (see parser.File.Usings), read once.
+func (p *Pass) usings() (namespaces, names []string) {
+	if !p.usingsRead {
+		p.usingNS, p.usingNames = p.File.Usings()
+		p.usingsRead = true
+	}
+	return p.usingNS, p.usingNames
+}
+
 // freesThroughPointer says definition def may free through a pointer to
 // a pointer (a T** parameter and a delete or free in its body): the core
 // then says whether it frees *pp on every path.
@@ -539,6 +592,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 			return nil
 		}
 		s := summary.Func{Name: shortName(g.Name), Class: classOfFunc(g), File: f.Path, Arity: len(ps), MayFree: mayFrees[g], Waits: p.mayWaitIn(g)}
+		s.Namespace, s.Local = linkage(f, g.Node, s.Class)
 		s.ByValue, s.Storage = core.Returns(f, g.Node)
 		s.RetParam = core.RetParam(f, g.Node)
 		s.Type = core.ResultType(f, g.Node)

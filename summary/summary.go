@@ -23,8 +23,13 @@ type Func struct {
 	// Class is the class of a method ("" for a free function, or when
 	// the definition does not say).
 	Class string `json:"class,omitempty"`
-	File  string `json:"file"` // where it is defined, as the scan names it
-	Arity int    `json:"arity"`
+	// Namespace is the namespace its definition is in ("" for the global
+	// one); Local says no other translation unit can name it (static, or
+	// in an unnamed namespace, in a source file).
+	Namespace string `json:"namespace,omitempty"`
+	Local     bool   `json:"local,omitempty"`
+	File      string `json:"file"` // where it is defined, as the scan names it
+	Arity     int    `json:"arity"`
 	// Frees lists the pointer parameters it frees on every path.
 	Frees []int `json:"frees,omitempty"`
 	// FreesDeref lists the pointer-to-pointer parameters (T** pp) through
@@ -326,6 +331,8 @@ func appendFacts(b []byte, fn *Func) []byte {
 	}
 	str(fn.Name)
 	str(fn.Class)
+	str(fn.Namespace)
+	flag(fn.Local)
 	num(fn.Arity)
 	ints(fn.Frees)
 	ints(fn.FreesDeref)
@@ -465,6 +472,52 @@ type Call struct {
 	// Within is the class of the calling method, whose own methods an
 	// unqualified call may name.
 	Within string
+	// Scope is the namespace the call is made from (see parser.File.Scope)
+	// and Namespaces and Names what the calling file's using-directives
+	// and using-declarations name (see parser.File.Usings): together they
+	// say which namespaces' functions the call can name. Scoped says they
+	// are known; without it every namespace is.
+	Scope             string
+	Namespaces, Names []string
+	Scoped            bool
+}
+
+// sees says call c can name function f, by the rules of qualified and
+// unqualified name lookup ([basic.lookup]): a function no other
+// translation unit can name never; a method as the class checks say; a
+// qualified call a function of a namespace its qualifier ends with; an
+// unqualified one a function of the global namespace, of the caller's
+// namespace or one around it, or of a namespace a using-directive or
+// using-declaration of the caller's file names. Argument-dependent lookup
+// is not modelled: a call it alone resolves is taken for one the tree
+// does not define, as calls of code it cannot see are.
+func (c Call) sees(f *Func, qual string) bool {
+	if f.Local {
+		return false
+	}
+	if !c.Scoped || c.Member || f.Class != "" {
+		return true
+	}
+	ns := f.Namespace
+	if qual != "" {
+		qual = strings.TrimPrefix(qual, "::")
+		return ns == qual || strings.HasSuffix(ns, "::"+qual)
+	}
+	if ns == "" || c.Scope == ns || strings.HasPrefix(c.Scope, ns+"::") {
+		return true
+	}
+	for _, u := range c.Namespaces {
+		if ns == u || strings.HasSuffix(ns, "::"+u) {
+			return true
+		}
+	}
+	full := ns + "::" + f.Name
+	for _, u := range c.Names {
+		if full == u || strings.HasSuffix(full, "::"+u) {
+			return true
+		}
+	}
+	return false
 }
 
 // Lookup returns what a call of name with nargs arguments (nargs < 0: not
@@ -487,9 +540,10 @@ func (ix *Index) LookupCall(c Call) *Func {
 	if ix == nil {
 		return nil
 	}
-	name, qual := c.Name, ""
+	name, qual, fullQual := c.Name, "", ""
 	if i := strings.LastIndex(name, "::"); i >= 0 {
 		name, qual = name[i+2:], name[:i]
+		fullQual = qual
 		if j := strings.LastIndex(qual, "::"); j >= 0 {
 			qual = qual[j+2:]
 		}
@@ -520,6 +574,9 @@ func (ix *Index) LookupCall(c Call) *Func {
 			if f.Class != "" && f.Class != c.Within {
 				continue
 			}
+		}
+		if !c.sees(f, fullQual) {
+			continue
 		}
 		cands = append(cands, f)
 	}

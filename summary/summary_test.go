@@ -672,3 +672,40 @@ func TestForwardsCompose(t *testing.T) {
 		t.Errorf("a chain of %d: cut %v; want cut, with the first %d links composed", MaxComposeRounds+3, ix.Cut, MaxComposeRounds)
 	}
 }
+
+// TestLookupFollowsNameLookup matches calls to the functions C++'s name
+// lookup lets them name: a function of a namespace from that namespace,
+// one inside it, or where a using line opens it; by a qualifier that ends
+// with its namespace; never a function local to another source file.
+func TestLookupFollowsNameLookup(t *testing.T) {
+	ix := NewIndex(&File{Funcs: []Func{
+		{Name: "release", Namespace: "rt::detail", Arity: 1, Frees: []int{0}},
+		{Name: "drop", Arity: 1, Frees: []int{0}},
+		{Name: "discard", Arity: 1, Frees: []int{0}, Local: true},
+	}})
+	for _, tc := range []struct {
+		call  Call
+		frees bool
+	}{
+		{Call{Name: "release", Nargs: 1}, true}, // scope not known
+		{Call{Name: "release", Nargs: 1, Scoped: true}, false},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Scope: "rt::detail"}, true},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Scope: "rt::detail::more"}, true},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Scope: "rt"}, false},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Scope: "rt::detailed"}, false},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Namespaces: []string{"detail"}}, true},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Namespaces: []string{"rt"}}, false},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Names: []string{"rt::detail::release"}}, true},
+		{Call{Name: "release", Nargs: 1, Scoped: true, Names: []string{"rt::detail::other"}}, false},
+		{Call{Name: "detail::release", Nargs: 1, Scoped: true}, true},
+		{Call{Name: "::rt::detail::release", Nargs: 1, Scoped: true}, true},
+		{Call{Name: "other::release", Nargs: 1, Scoped: true}, false},
+		{Call{Name: "drop", Nargs: 1, Scoped: true, Scope: "a::b"}, true},
+		{Call{Name: "discard", Nargs: 1, Scoped: true}, false},
+		{Call{Name: "discard", Nargs: 1}, false},
+	} {
+		if got := ix.LookupCall(tc.call).FreesArg(0); got != tc.frees {
+			t.Errorf("%+v: frees %v, want %v", tc.call, got, tc.frees)
+		}
+	}
+}

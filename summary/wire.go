@@ -137,7 +137,7 @@ func (e *encoder) names(m Names) {
 // template parameter, four lists and four maps, queues), a queued work, a class.
 const (
 	minEntry  = 2 + 4 + 3
-	minFunc   = 3 + 1 + 1 + 1 + 4 + 4 + 1
+	minFunc   = 4 + 1 + 1 + 1 + 4 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
 	// minForward: param, arg, name, nargs, member, receiver, within.
 	minForward = 7
@@ -154,6 +154,7 @@ const (
 	bitRefersPtr
 	bitReferDeref
 	bitRefersView
+	bitLocal
 )
 
 func (e *encoder) file(f *File) {
@@ -162,13 +163,14 @@ func (e *encoder) file(f *File) {
 		fn := &f.Funcs[i]
 		e.str(fn.Name)
 		e.str(fn.Class)
+		e.str(fn.Namespace)
 		e.str(fn.File)
 		e.int(int64(fn.Arity))
 		bits := uint64(0)
 		for _, b := range []struct {
 			on  bool
 			bit uint64
-		}{{fn.MayFree, bitMayFree}, {fn.Waits, bitWaits}, {fn.ByValue, bitByValue}, {fn.Storage, bitStorage}, {fn.Decl, bitDecl}, {fn.RefersPtr, bitRefersPtr}, {fn.ReferDeref, bitReferDeref}, {fn.RefersView, bitRefersView}} {
+		}{{fn.MayFree, bitMayFree}, {fn.Waits, bitWaits}, {fn.ByValue, bitByValue}, {fn.Storage, bitStorage}, {fn.Decl, bitDecl}, {fn.RefersPtr, bitRefersPtr}, {fn.ReferDeref, bitReferDeref}, {fn.RefersView, bitRefersView}, {fn.Local, bitLocal}} {
 			if b.on {
 				bits |= b.bit
 			}
@@ -351,13 +353,13 @@ func (d *decoder) file() *File {
 	}
 	for i := range f.Funcs {
 		fn := &f.Funcs[i]
-		fn.Name, fn.Class, fn.File = d.str(), d.str(), d.str()
+		fn.Name, fn.Class, fn.Namespace, fn.File = d.str(), d.str(), d.str(), d.str()
 		fn.Arity = int(d.int())
 		bits := d.uint()
 		fn.MayFree, fn.Waits = bits&bitMayFree != 0, bits&bitWaits != 0
 		fn.ByValue, fn.Storage = bits&bitByValue != 0, bits&bitStorage != 0
 		fn.Decl, fn.RefersPtr, fn.ReferDeref = bits&bitDecl != 0, bits&bitRefersPtr != 0, bits&bitReferDeref != 0
-		fn.RefersView = bits&bitRefersView != 0
+		fn.RefersView, fn.Local = bits&bitRefersView != 0, bits&bitLocal != 0
 		fn.RetParam = int(d.int())
 		fn.Type = d.str()
 		fn.Grows = d.ints()

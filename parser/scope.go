@@ -1,0 +1,126 @@
+//go:build cgo
+
+package parser
+
+import "strings"
+
+// Namespace returns the named namespaces enclosing node n, outermost
+// first, joined by "::" ("" at global scope). An inline namespace adds
+// nothing: its members are members of the namespace around it
+// ([namespace.def]). local says an unnamed namespace encloses n: what it
+// declares has internal linkage, and no other translation unit can name
+// it ([basic.link]).
+func (f *File) Namespace(n NodeID) (ns string, local bool) {
+	if n < 0 {
+		return "", false
+	}
+	var parts []string
+	for m := f.Nodes[n].Parent; m != None; m = f.Nodes[m].Parent {
+		if f.Nodes[m].Kind != KindNamespaceDefinition {
+			continue
+		}
+		name := f.Field(m, FieldName)
+		switch {
+		case name == None:
+			local = true
+		case strings.HasPrefix(f.Text(m), "inline"):
+		default:
+			parts = append(parts, strings.ReplaceAll(f.Text(name), " ", ""))
+		}
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, "::"), local
+}
+
+// Usings returns what the file's using-directives (using namespace a::b;)
+// and using-declarations (using a::b::f;) name, wherever they are, as
+// written without a leading "::": namespaces and qualified names.
+func (f *File) Usings() (namespaces, names []string) {
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind != KindUsingDeclaration {
+			continue
+		}
+		id := NodeID(i)
+		target := None
+		directive := false
+		for c := range f.Children(id) {
+			switch {
+			case !f.Nodes[c].Named && f.Text(c) == "namespace":
+				directive = true
+			case f.Nodes[c].Named && f.Nodes[c].Kind != KindComment && target == None:
+				target = c
+			}
+		}
+		if target == None {
+			continue
+		}
+		t := strings.TrimPrefix(strings.Join(strings.Fields(f.Text(target)), ""), "::")
+		if directive {
+			namespaces = append(namespaces, t)
+		} else if strings.Contains(t, "::") {
+			names = append(names, t)
+		}
+	}
+	return namespaces, names
+}
+
+// Scope returns the scope an unqualified name in the body of function
+// definition def is looked up from, as far as namespaces go: the
+// namespaces around it, then the qualifier its declarator names (a::B for
+// void a::B::f(), defined outside both), joined by "::"
+// ([basic.lookup.unqual]). Template arguments are dropped. A lambda, or
+// any other node, has the scope of the function definition around it.
+func (f *File) Scope(def NodeID) string {
+	if def < 0 {
+		return ""
+	}
+	for m := def; m != None; m = f.Nodes[m].Parent {
+		if f.Nodes[m].Kind == KindFunctionDefinition {
+			def = m
+			break
+		}
+	}
+	ns, _ := f.Namespace(def)
+	d := f.Field(def, FieldDeclarator)
+	for i := 0; d != None && f.Kind(d) != KindFunctionDeclarator && i < 16; i++ {
+		d = f.Field(d, FieldDeclarator)
+	}
+	name := withoutTemplateArgs(strings.Join(strings.Fields(f.Text(f.Field(d, FieldDeclarator))), ""))
+	i := strings.LastIndex(name, "::")
+	if i <= 0 {
+		return ns
+	}
+	var q []string
+	for part := range strings.SplitSeq(strings.TrimPrefix(name[:i], "::"), "::") {
+		if part != "" {
+			q = append(q, part)
+		}
+	}
+	if strings.HasPrefix(name, "::") || ns == "" {
+		return strings.Join(q, "::")
+	}
+	return ns + "::" + strings.Join(q, "::")
+}
+
+// withoutTemplateArgs drops the bracketed template arguments of a
+// qualified name (a::B<c::D>::f: a::B::f).
+func withoutTemplateArgs(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '<':
+			depth++
+		case r == '>' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
