@@ -308,6 +308,7 @@ type Model struct {
 	guards      map[string]bool
 	gilObjects  map[string]bool
 	calls       map[string]Role
+	methods     map[string]Role // calls named with a leading '.': on an object only
 	onFutures   map[string]Role
 	layout      map[string]LayoutOp
 	formats     map[string]string
@@ -443,7 +444,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
 		owners:      map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
 		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{}, counted: map[string]bool{},
-		calls: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
+		calls: map[string]Role{}, methods: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
 		device: map[string]DeviceOp{},
@@ -471,9 +472,13 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.gilObjects, p.GILObjects)
 		addAll(m.realloc, p.Reallocating)
 		for call, roles := range p.Calls {
+			into := m.calls
+			if method, ok := strings.CutPrefix(call, "."); ok {
+				into, call = m.methods, method
+			}
 			for _, r := range roles {
 				role, _ := ParseRole(r)
-				m.calls[call] |= role
+				into[call] |= role
 			}
 		}
 		for call, roles := range p.FutureCalls {
@@ -593,8 +598,25 @@ func (m *Model) Device(name string, method bool) (DeviceOp, bool) {
 	return lookup(m.device, name)
 }
 
-// Call returns the roles of a call by its (possibly qualified) name.
+// Call returns the roles of a call by its (possibly qualified) name,
+// whether or not it is made on an object: a method's roles (a pack's
+// name with a leading '.') count too.
 func (m *Model) Call(name string) Role {
+	r, _ := lookup(m.calls, name)
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	return r | m.methods[name]
+}
+
+// CallOn returns the roles of a call by its name and whether it is made
+// on an object (x.f(), p->f()): a free function's call takes none of a
+// method's roles, whatever its name (a function Memcpy(dst, src, n, kind)
+// is not Stream::Memcpy).
+func (m *Model) CallOn(name string, method bool) Role {
+	if method {
+		return m.Call(name)
+	}
 	r, _ := lookup(m.calls, name)
 	return r
 }

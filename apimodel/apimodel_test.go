@@ -182,3 +182,35 @@ func TestCounted(t *testing.T) {
 		t.Error("a nil model counts nothing")
 	}
 }
+
+// TestMethodCalls checks that a pack's call named with a leading '.' is a
+// method: its roles go to calls on an object, and to calls whose form is
+// not known, never to a free function's call of the same name.
+func TestMethodCalls(t *testing.T) {
+	p, err := ParsePack("t", []byte("name: t\ncalls:\n  .StageCopy: [async, encode]\n  stageCopyAsync: [async]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		method bool
+		async  bool
+	}{
+		{"StageCopy", true, true},
+		{"StageCopy", false, false},
+		{"core::StageCopy", false, false},
+		{"stageCopyAsync", false, true},
+		{"stageCopyAsync", true, true},
+	} {
+		if got := m.CallOn(tc.name, tc.method)&Async != 0; got != tc.async {
+			t.Errorf("CallOn(%q, %v): async %v, want %v", tc.name, tc.method, got, tc.async)
+		}
+	}
+	if m.Call("StageCopy")&Async == 0 {
+		t.Error("Call(StageCopy), made on an object or not: not async")
+	}
+}

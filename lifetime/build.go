@@ -687,7 +687,7 @@ func (b *builder) callee(fn parser.NodeID) (name string, recv parser.NodeID) {
 // reference (targetKind) when the receiver is a local class value.
 func (b *builder) isBorrowCall(n parser.NodeID, targetKind VarKind) VarID {
 	name, recv := b.callee(b.f.Field(n, parser.FieldFunction))
-	roles := b.m.Call(name)
+	roles := b.m.CallOn(name, recv != parser.None)
 	if recv == parser.None {
 		if roles&apimodel.Borrow == 0 {
 			return NoVar
@@ -731,7 +731,7 @@ func (b *builder) ownerOf(n parser.NodeID) VarID {
 func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 	f := b.f
 	name, recv := b.callee(b.callFunction(n))
-	roles := b.futureRoles(name, recv, b.m.Call(name))
+	roles := b.futureRoles(name, recv, b.m.CallOn(name, recv != parser.None))
 	mark := len(b.fn.Events)
 	args := f.Field(n, parser.FieldArguments)
 	tkind := Plain

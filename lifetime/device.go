@@ -243,8 +243,8 @@ func (b *builder) futureArgs(args []parser.NodeID) Flags {
 	for _, a := range args {
 		a = b.strip(a)
 		if b.kind(a) == parser.KindCallExpression {
-			name, _ := b.callee(b.f.Field(a, parser.FieldFunction))
-			roles := b.m.Call(name)
+			name, recv := b.callee(b.f.Field(a, parser.FieldFunction))
+			roles := b.m.CallOn(name, recv != parser.None)
 			if roles&(apimodel.Async|apimodel.Yield) != 0 {
 				return WithFuture
 			}
