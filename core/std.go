@@ -133,9 +133,11 @@ func containerOf(typ string) (family, typeKind) {
 	if fam == famNone {
 		return famNone, tPlain
 	}
-	if fam == famAssoc && strings.Contains(base, "map") {
+	if i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>'); fam == famAssoc && strings.Contains(base, "map") && i >= 0 && j > i {
 		// A map's elements are its mapped values (the second argument).
-		if t2 := t[strings.IndexByte(t, '<')+1 : strings.LastIndexByte(t, '>')]; cxxtype.Rest(t2) != "" {
+		// Without its arguments (std::map m{...}: deduced) they are not
+		// known.
+		if t2 := t[i+1 : j]; cxxtype.Rest(t2) != "" {
 			arg = cxxtype.FirstArg(cxxtype.Rest(t2))
 		}
 	}

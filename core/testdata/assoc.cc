@@ -117,3 +117,14 @@ int mapped_vector_inserted_ok() {
   m["b"] = {1, 2};
   return p[0];
 }
+
+// A map whose arguments are deduced (std::unordered_map m = ...): its
+// elements' kind is not known, and an erase still ends the iterator.
+std::unordered_map<int, Entry> Configs();
+
+void DeducedMap() {
+  std::unordered_map configs = Configs();
+  auto it = configs.begin();
+  configs.erase(it);
+  Use(it->second);  // want "use-after-invalidate"
+}
