@@ -1411,6 +1411,17 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 }
 
 // call executes a call.
+// castTarget returns the type a C++ cast (static_cast<T>) names, without
+// const and std::, or "" when it is a pointer or a reference.
+func (x *exec) castTarget(fn parser.NodeID) string {
+	t := strings.TrimSpace(strings.Trim(x.text(x.f.Field(fn, parser.FieldArguments)), "<>"))
+	if strings.ContainsAny(t, "*&") {
+		return ""
+	}
+	t = strings.TrimSpace(strings.TrimPrefix(t, "const "))
+	return strings.TrimPrefix(t, "std::")
+}
+
 func (x *exec) call(s *state, n parser.NodeID) value {
 	s.calls++
 	f := x.f
@@ -1488,9 +1499,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		return value{pt: -1, owns: -1, kind: tView, from: -1}
 	case name == "static_cast" || name == "reinterpret_cast" || name == "const_cast" || name == "dynamic_cast":
-		// A C++ cast yields its operand's value.
+		// A C++ cast yields its operand's value; a cast to an arithmetic
+		// type a new number, which refers to nothing ([expr.static.cast]:
+		// a prvalue of the target type).
 		vs := x.args(s, list)
-		if len(vs) != 1 {
+		if len(vs) != 1 || x.kind(fn) == parser.KindTemplateFunction && arithmetic[x.castTarget(fn)] {
 			return unknown
 		}
 		v := vs[0]
