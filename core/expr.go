@@ -249,6 +249,9 @@ func (x *exec) isStatic(n parser.NodeID) bool {
 		case "static", "thread_local", "static thread_local", "thread_local static":
 			return true
 		}
+		if x.f.Nodes[c].Field == parser.FieldType && x.kind(c) == parser.KindTypeIdentifier && x.f.StorageMacro(x.text(c)) {
+			return true // a macro the file defines as thread_local or static
+		}
 	}
 	return false
 }

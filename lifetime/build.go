@@ -407,11 +407,16 @@ func (b *builder) declaration(n parser.NodeID) {
 	f := b.f
 	static := false
 	for c := range f.Children(n) {
-		if f.Nodes[c].Field == parser.FieldNone {
+		switch fd := f.Nodes[c].Field; {
+		case fd == parser.FieldNone:
 			switch t := b.text(c); t {
 			case "static", "thread_local", "extern":
 				static = true
 			}
+		case fd == parser.FieldType && f.Kind(c) == parser.KindTypeIdentifier && f.StorageMacro(b.text(c)):
+			// HALF_THREAD_LOCAL int flags: a macro the file defines as
+			// thread_local or static.
+			static = true
 		}
 	}
 	for c := range f.Children(n) {

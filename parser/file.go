@@ -5,6 +5,7 @@ package parser
 import (
 	"iter"
 	"sort"
+	"sync"
 )
 
 // NodeID indexes File.Nodes. The root is 0; None means no node.
@@ -39,6 +40,9 @@ type File struct {
 	// code of its other branches is not in Nodes.
 	FirstBranches bool
 	lines         []int
+	// storageMacros: see StorageMacro, computed once.
+	storageOnce   sync.Once
+	storageMacros map[string]bool
 }
 
 // Text returns the source text of node n.

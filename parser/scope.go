@@ -2,7 +2,10 @@
 
 package parser
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Namespace returns the named namespaces enclosing node n, outermost
 // first, joined by "::" ("" at global scope). An inline namespace adds
@@ -123,4 +126,53 @@ func withoutTemplateArgs(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// StorageMacro says the file defines name only as an object-like macro
+// that expands to storage-class specifiers giving static or thread
+// storage duration (#define HALF_THREAD_LOCAL thread_local, and static on
+// another branch): a declaration it begins has that storage, as if
+// written out. A name also defined otherwise, or not defined here, is not
+// one.
+func (f *File) StorageMacro(name string) bool {
+	f.storageOnce.Do(func() {
+		defs := map[string]bool{}
+		for i := range f.Nodes {
+			n := NodeID(i)
+			if f.Nodes[i].Kind != KindOther || !f.Nodes[i].Named || !isDefine(f.Bytes(n)) {
+				continue
+			}
+			id, val := f.Field(n, FieldName), f.Field(n, FieldValue)
+			if id == None || f.Kind(id) != KindIdentifier || f.Field(n, FieldParameters) != None {
+				continue // not an object-like macro
+			}
+			words := strings.Fields(f.Text(val))
+			ok := len(words) > 0
+			for _, w := range words {
+				switch w {
+				case "static", "thread_local", "__thread", "_Thread_local":
+				default:
+					ok = false
+				}
+			}
+			m := f.Text(id)
+			if prev, seen := defs[m]; seen {
+				ok = ok && prev
+			}
+			defs[m] = ok
+		}
+		for m, ok := range defs {
+			if !ok {
+				delete(defs, m)
+			}
+		}
+		f.storageMacros = defs
+	})
+	return f.storageMacros[name]
+}
+
+// isDefine says directive text b is a #define.
+func isDefine(b []byte) bool {
+	b, ok := bytes.CutPrefix(b, []byte("#"))
+	return ok && bytes.HasPrefix(bytes.TrimLeft(b, " \t"), []byte("define"))
 }

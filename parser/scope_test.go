@@ -73,3 +73,27 @@ struct S { using T = int; using Base::h; };
 		t.Errorf("usings: %q %q", namespaces, names)
 	}
 }
+
+// TestStorageMacro checks which macros a file defines only as storage
+// classes.
+func TestStorageMacro(t *testing.T) {
+	f := parse(t, `
+#if A
+#define TLS thread_local
+#else
+#  define TLS static
+#endif
+#define MIXED static
+#define MIXED inline
+#define TWO static thread_local
+#define FN(x) static
+#define EMPTY
+#ifdef TLS
+#endif
+`)
+	for name, want := range map[string]bool{"TLS": true, "MIXED": false, "TWO": true, "FN": false, "EMPTY": false, "OTHER": false} {
+		if got := f.StorageMacro(name); got != want {
+			t.Errorf("StorageMacro(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
