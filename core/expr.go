@@ -57,7 +57,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		if ctorStores != "" {
 			// T obj(args) of a class whose constructor keeps what it is
 			// given: the arguments one by one, kept below.
-			ctorArgs = x.args(s, init)
+			ctorArgs = x.elements(s, init)
 		} else if init != parser.None && !ptr && !ref && tk == tView && x.kind(init) == parser.KindInitializerList {
 			v = x.bracedView(s, init)
 		} else if init != parser.None {
@@ -500,6 +500,16 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		return x.read(s, n)
 	case parser.KindNullptr:
 		return value{pt: -1, owns: -1, null: true, from: -1}
+	case parser.KindCompoundLiteralExpression:
+		x.args(s, f.Field(n, parser.FieldValue))
+		if classify(x.resolve(x.text(f.Field(n, parser.FieldType)))) != tStorage {
+			return unknown
+		}
+		// T{elements} of a string or container type: a temporary that
+		// owns a buffer of its own, holding copies of the elements.
+		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
+		s.temps = append(s.temps, t)
+		return value{pt: -1, owns: t, kind: tStorage, from: -1, prvalue: true}
 	case parser.KindTrue:
 		return value{pt: -1, owns: -1, flag: 1, from: -1}
 	case parser.KindFalse:
@@ -817,6 +827,21 @@ func (x *exec) args(s *state, list parser.NodeID) []value {
 	return vs
 }
 
+// elements evaluates the arguments of a constructor or the elements of
+// an aggregate's braced list: a braced element that initialises a view
+// is an initializer_list whose array is a temporary (see bracedView).
+func (x *exec) elements(s *state, list parser.NodeID) []value {
+	var vs []value
+	for c := range x.f.NamedChildren(list) {
+		if x.kind(c) == parser.KindInitializerList {
+			vs = append(vs, x.bracedView(s, c))
+			continue
+		}
+		vs = append(vs, x.eval(s, c))
+	}
+	return vs
+}
+
 // handOn checks the arguments of a call holdfast cannot see: a reference or
 // view it is handed, or a pointer into a container's or a local's storage,
 // is read there; what is moved or shared into it may be kept there.
@@ -932,6 +957,7 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		}
 		idx, buf := strings.CutSuffix(arg, ".buf")
 		idx, named := strings.CutSuffix(idx, "&")
+		idx, ranged := strings.CutSuffix(idx, "*")
 		k, err := strconv.Atoi(idx)
 		if err != nil || k >= len(vs) || k >= len(args) {
 			continue
@@ -939,7 +965,7 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		a := vs[k]
 		target := int32(-1)
 		switch {
-		case buf:
+		case buf || ranged && a.kind == tStorage:
 			if a.kind == tStorage {
 				target = a.owns
 			}

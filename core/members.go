@@ -39,9 +39,22 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		var defs []parser.NodeID
 		var order []string // the data members, in declaration order
+		agg := aggregateHead(f, n)
+		public := k == parser.KindStructSpecifier
 		for c := range f.NamedChildren(body) {
 			if x.copyOp(lastName(name), c) {
 				members["(cp)"] = "declared"
+			}
+			if f.Kind(c) == parser.KindOther {
+				switch f.Text(c) {
+				case "public":
+					public = true
+				case "private", "protected":
+					public = false
+				}
+			}
+			if agg && !x.aggregateMember(c, lastName(name), public) {
+				agg = false
 			}
 			if f.Kind(c) == parser.KindTemplateDeclaration {
 				// A member template: what it declares.
@@ -101,6 +114,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		if len(order) > 1 {
 			members["(order)"] = strings.Join(order, ",")
+		}
+		if agg {
+			aggregateStores(members, lastName(name), order)
 		}
 		// What the methods do, once every member is known (a method may
 		// come before the members it uses).
@@ -182,7 +198,8 @@ func Classes(f *parser.File) map[string]map[string]string {
 //     constructor, m the class's name) keeps in the object: "k:M" (what
 //     pointer or view parameter k points to, stored in member M), "k&:M"
 //     (the object reference parameter k names), "k.buf:M" (the buffer it
-//     owns: M = p.data()); M ends in "[]" when the parameter is put in a
+//     owns: M = p.data()), "k*:M" (a view member of an aggregate: the
+//     buffer of a string or container, else what k points to); M ends in "[]" when the parameter is put in a
 //     container member. Overloads of one arity that keep different things
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
@@ -1117,7 +1134,7 @@ func (x *exec) expandStores(stores string, depth int) string {
 			if !ok {
 				continue
 			}
-			idx := strings.TrimRight(arg, ".buf&")
+			idx := strings.TrimRight(arg, ".buf&*")
 			suffix := arg[len(idx):]
 			if k, ok := pos[idx]; ok {
 				out = append(out, k+suffix+":"+member)
@@ -1125,6 +1142,65 @@ func (x *exec) expandStores(stores string, depth int) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// aggregateHead says class specifier n may define an aggregate
+// ([dcl.init.aggr]): it names no base class (a base would be the first
+// element) and is not a union.
+func aggregateHead(f *parser.File, n parser.NodeID) bool {
+	for c := range f.NamedChildren(n) {
+		if f.Kind(c) == parser.KindOther && strings.HasPrefix(f.Text(c), ":") {
+			return false
+		}
+	}
+	return true
+}
+
+// aggregateMember says member declaration c of class leaves the class an
+// aggregate ([dcl.init.aggr]: no user-declared constructor, no virtual
+// function, no private or protected non-static data member).
+func (x *exec) aggregateMember(c parser.NodeID, class string, public bool) bool {
+	f := x.f
+	if f.Kind(c) == parser.KindTemplateDeclaration {
+		c = x.lastNamedChild(c)
+	}
+	switch f.Kind(c) {
+	case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
+	default:
+		return true
+	}
+	if strings.HasPrefix(strings.TrimSpace(f.Text(c)), "virtual") {
+		return false
+	}
+	if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
+		return lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))) != class
+	}
+	return public || f.Kind(c) != parser.KindFieldDeclaration || x.isStatic(c)
+}
+
+// aggregateStores records what the aggregate initialisation of a class
+// keeps ([dcl.init.aggr]: the elements of a braced list initialise the
+// data members in declaration order): a pointer member what its element
+// points to, a reference member the object its element names, a view
+// member the range of its element (a pointer or view's pointee, a string
+// or container's buffer). An initialisation of n elements is read as a
+// constructor of n parameters (see "(<m/N)").
+func aggregateStores(members map[string]string, class string, order []string) {
+	var stores []string
+	for i, m := range order {
+		typ := members[m]
+		switch {
+		case strings.HasSuffix(typ, "&"):
+			stores = append(stores, fmt.Sprintf("%d&:%s", i, m))
+		case strings.HasSuffix(typ, "*"):
+			stores = append(stores, fmt.Sprintf("%d:%s", i, m))
+		case classify(typ) == tView:
+			stores = append(stores, fmt.Sprintf("%d*:%s", i, m))
+		}
+		if len(stores) > 0 {
+			members[storesKey(class, i+1)] = strings.Join(stores, ",")
+		}
+	}
 }
 
 // storesKey is the class-fact key of what method (of arity parameters)

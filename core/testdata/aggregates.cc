@@ -1,0 +1,84 @@
+// Aggregates ([dcl.init.aggr]): a braced list initialises the data
+// members in declaration order, so a view, pointer or reference member
+// keeps what its element names. A braced element of a view member is an
+// initializer_list whose array ends with the full expression.
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace llvm {
+template <typename T>
+class ArrayRef {
+ public:
+  ArrayRef(std::initializer_list<T> il) : data_(il.begin()), size_(il.size()) {}
+  ArrayRef(const std::vector<T>& v) : data_(v.data()), size_(v.size()) {}
+  const T* data_;
+  unsigned size_;
+};
+}  // namespace llvm
+
+struct Invocation {
+  int context;
+  llvm::ArrayRef<int> arguments;
+};
+
+void Run(Invocation& inv);
+int Make();
+
+void BracedElementDies() {
+  Invocation inv{1, {Make(), Make()}};
+  Run(inv);  // want "use-of-temporary"
+}
+
+void TemporaryVectorDies() {
+  Invocation inv{1, std::vector<int>{1, 2}};
+  Run(inv);  // want "use-of-temporary"
+}
+
+void NamedVectorLives() {
+  std::vector<int> v{1, 2};
+  Invocation inv{1, v};
+  Run(inv);
+}
+
+void VectorGoesOutOfScope() {
+  Invocation inv{1, {}};
+  {
+    std::vector<int> v{1, 2};
+    inv = Invocation{1, v};
+  }
+  Run(inv);
+}
+
+// A class with a constructor is not an aggregate: what its constructor
+// keeps is read from the constructor.
+struct Copied {
+  Copied(int c, llvm::ArrayRef<int> a) : context(c), values(a.data_, a.data_ + a.size_) {}
+  int context;
+  std::vector<int> values;
+};
+
+void Consume(Copied& c);
+
+void ConstructorCopies() {
+  Copied c{1, {Make(), Make()}};
+  Consume(c);
+}
+
+struct Named {
+  const std::string& name;
+  int id;
+};
+
+void Print(const Named& n);
+
+void ReferenceToTemporary() {
+  Named n{std::string("x"), 1};
+  Print(n);  // want "use-of-temporary"
+}
+
+void ReferenceToLocal() {
+  std::string s = "x";
+  Named n{s, 1};
+  Print(n);
+}
