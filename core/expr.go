@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -352,6 +353,7 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 			x.take(s, l, v)
 		} else {
 			l.val = value{pt: -1, owns: s.storage(l, true), kind: tStorage, from: -1}
+			s.objs[l.val.owns].empty = !hasInit
 		}
 	case tUnique, tShared:
 		switch {
@@ -1831,6 +1833,26 @@ func (x *exec) grow(s *state, v value, n parser.NodeID, via string) {
 	s.objs[loc.val.owns].fam, s.objs[loc.val.owns].elem = old.fam, old.elem
 }
 
+// outgrows takes one element of the room a reserve left in container
+// obj for a single insertion m (of arguments vs), and says whether the
+// insertion needs more than that room: then it reallocates. Any other
+// change of the count leaves the room unknown.
+func (x *exec) outgrows(s *state, obj int32, m string) bool {
+	o := &s.objs[obj]
+	if o.spare == 0 {
+		return false
+	}
+	if m != "push_back" && m != "emplace_back" {
+		o.spare = 0
+		return false
+	}
+	if o.spare == 1 {
+		return true
+	}
+	o.spare--
+	return false
+}
+
 // method executes recv.m(args) or recv->m(args).
 func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	f := x.f
@@ -1996,6 +2018,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		case removeMethods[m]:
 			x.args(s, list)
 			if rv.owns >= 0 {
+				s.objs[rv.owns].spare = 0
 				switch {
 				case fam == famHeap:
 					// pop_heap moves every element: references to any end.
@@ -2042,12 +2065,21 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			}
 			if loc != nil && loc.typ == tStorage && rv.owns >= 0 {
 				old := s.objs[rv.owns]
-				if old.reserved && m != "clear" && m != "shrink_to_fit" {
+				if old.reserved && m != "clear" && m != "shrink_to_fit" && !x.outgrows(s, rv.owns, m) {
+					s.objs[rv.owns].empty = false
 					return unknown
 				}
 				s.end(rv.owns, replaced, n, m)
 				loc.val.owns = s.storage(loc, old.frame)
 				s.objs[loc.val.owns].reserved = m == "reserve"
+				if m == "reserve" && old.empty && len(vs) == 1 && vs[0].known && vs[0].num >= 0 && vs[0].num < math.MaxInt16 {
+					// reserve(n) of an empty vector: room for n elements
+					// exactly as the standard libraries allocate it
+					// ([vector.capacity]: capacity() >= n; libstdc++, libc++
+					// and MSVC allocate n when growing from less).
+					s.objs[loc.val.owns].empty = true
+					s.objs[loc.val.owns].spare = int16(vs[0].num) + 1
+				}
 				s.objs[loc.val.owns].kept = old.kept
 				s.objs[loc.val.owns].fam, s.objs[loc.val.owns].elem = old.fam, old.elem
 				if m != "clear" && m != "assign" {

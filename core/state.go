@@ -76,6 +76,11 @@ type object struct {
 	// not replace it, and the capacity is not known, so growth is taken
 	// to fit.
 	reserved bool
+	// empty: a container declared without elements, nothing put in it
+	// since; spare (plus one): the room a reserve of a known count left
+	// in it, which each single insertion takes one of (0: not known).
+	empty bool
+	spare int16
 	// kept: code holdfast cannot see may own it now (it was moved or
 	// shared into an unknown call), so its owners' deaths do not end it.
 	kept bool

@@ -60,6 +60,8 @@ func (w *stateHasher) object(o *object) {
 	w.str(o.via)
 	w.flag(o.frame)
 	w.flag(o.reserved)
+	w.flag(o.empty)
+	w.i64(int64(o.spare))
 	w.i64(int64(o.refs))
 	w.flag(o.kept)
 	w.i64(int64(o.fam))

@@ -152,3 +152,47 @@ void range_for_grows_then_breaks_ok(std::vector<int>& v) {
     }
   }
 }
+
+// A reserve of a known count in an empty vector leaves room for that many
+// insertions ([vector.capacity]); one more reallocates and moves the
+// elements that references point to.
+struct Item {
+  int v;
+};
+void Encode(const Item& a, const Item& b);
+void Encode(const Item& a, const Item& b, const Item& c);
+
+void ReserveOutgrown(bool third) {
+  std::vector<Item> items;
+  items.reserve(2);
+  items.push_back(Item{1});
+  const Item& a = items.back();
+  items.push_back(Item{2});
+  const Item& b = items.back();
+  if (third) {
+    items.push_back(Item{3});
+    Encode(a, b, items.back());  // want "use-after-invalidate"
+  } else {
+    Encode(a, b);
+  }
+}
+
+void ReserveEnough() {
+  std::vector<Item> items;
+  items.reserve(3);
+  items.push_back(Item{1});
+  const Item& a = items.back();
+  items.push_back(Item{2});
+  items.push_back(Item{3});
+  Encode(a, items.back());
+}
+
+// Not empty when reserved: the count, and so the room, is not known.
+void ReserveAfterFill(std::vector<Item> items) {
+  items.reserve(2);
+  items.push_back(Item{1});
+  const Item& a = items.back();
+  items.push_back(Item{2});
+  items.push_back(Item{3});
+  Encode(a, items.back());
+}

@@ -101,8 +101,8 @@ void DropNewest(std::vector<Op>& done) {
   done.push_back(oldest);
 }
 
-// The reservation counts two insertions; an optional third one may move
-// the elements the first two references point to.
+// The reservation makes room for two insertions in the empty vector; the
+// optional third one moves the elements the first two references point to.
 void NormalizeShortReserve(const std::vector<array>& inputs, const Stream& s) {
   std::vector<array> copies;
   copies.reserve(2);
@@ -111,11 +111,11 @@ void NormalizeShortReserve(const std::vector<array>& inputs, const Stream& s) {
     copy_gpu(x, copies.back(), CopyType::General, s);
     return copies.back();
   };
-  const array& x = check_input(inputs[0]);  // want "'x' refers to an element of 'copies' and is used at line 118 after 'copies' grows at line 117" latent
+  const array& x = check_input(inputs[0]);
   const array& g = check_input(inputs[1]);  // want "'g' refers to an element of 'copies'" latent
   if (inputs.size() > 2) {
     const array& b = check_input(inputs[2]);
-    encode(x, g, b);
+    encode(x, g, b);  // want "'x' is used after push_back replaced the storage of 'copies' at line 110" confirmed
   } else {
     encode(x, g);
   }
