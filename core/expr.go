@@ -86,6 +86,9 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			}
 		}
 		if name == "" {
+			if b, names := x.bindingNames(d); len(names) > 0 && !ptr {
+				x.bindStructured(s, b, names, v, ref, static)
+			}
 			continue
 		}
 		s.forget(name)
@@ -136,6 +139,68 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 		s.locals = append(s.locals, l)
 	}
 	x.endTemps(s, n)
+}
+
+// bindingNames are the names a structured binding declarator (auto [a,
+// b], auto& [a, b]) introduces, with the binding's node, or none when d
+// is not one.
+func (x *exec) bindingNames(d parser.NodeID) (parser.NodeID, []string) {
+	for d != parser.None {
+		switch x.kind(d) {
+		case parser.KindStructuredBindingDeclarator:
+			var names []string
+			for c := range x.f.NamedChildren(d) {
+				if x.kind(c) == parser.KindIdentifier {
+					names = append(names, x.text(c))
+				}
+			}
+			return d, names
+		case parser.KindInitDeclarator, parser.KindReferenceDeclarator:
+			next := x.f.Field(d, parser.FieldDeclarator)
+			if next == parser.None {
+				next = x.lastNamedChild(d)
+			}
+			d = next
+		default:
+			return parser.None, nil
+		}
+	}
+	return parser.None, nil
+}
+
+// bindStructured declares the names of structured binding b of value v
+// ([dcl.struct.bind]): they name the parts of a hidden variable, a copy of
+// the initializer that lives as a local of the scope (auto [a, b] = e), or
+// a reference bound to it (auto& [a, b] = e). Each name is a reference to
+// that variable's object, so &a points into the frame when it is a copy.
+func (x *exec) bindStructured(s *state, b parser.NodeID, names []string, v value, ref, static bool) {
+	target := int32(-1)
+	switch {
+	case ref && v.kind == tRef && v.pt >= 0:
+		target = v.pt
+	case ref && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
+		target = s.locals[v.from].slot
+	case !ref:
+		hidden := local{name: x.text(b), typ: tPlain, val: unknown, depth: x.depth, decl: b}
+		if static {
+			hidden.depth = -1
+		}
+		hidden.slot = s.newObj(object{kind: oStack, owner: hidden.name, frame: !static})
+		s.locals = append(s.locals, hidden)
+		target = hidden.slot
+	}
+	for _, name := range names {
+		s.forget(name)
+		l := local{name: name, typ: tRef, ref: true, val: unknown, depth: x.depth, decl: b}
+		if static {
+			l.depth = -1
+		}
+		l.slot = s.newObj(object{kind: oStack, owner: name, frame: !static})
+		if target >= 0 {
+			l.val = borrowOf(target, tRef)
+		}
+		s.locals = append(s.locals, l)
+	}
 }
 
 // customDeleter says a unique_ptr type names its deleter
