@@ -186,7 +186,22 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		// A method that reports failure by returning false leaves the
 		// object as its contract allows (see leftStale).
 		s.failed = strings.TrimSpace(x.text(e)) == "false"
-		v = x.eval(s, e)
+		if c := x.unparen(e); x.kind(c) == parser.KindConditionalExpression && (x.retKind == tRef || x.retKind == tPointer || x.retKind == tView) && x.inLambda == 0 {
+			// c ? a : b returned by reference or pointer: each arm is
+			// what the caller gets on its own path.
+			f := x.f
+			x.eval(s, f.Field(c, parser.FieldCondition))
+			a := x.eval(s, f.Field(c, parser.FieldConsequence))
+			b := x.eval(s, f.Field(c, parser.FieldAlternative))
+			x.armReturned(s, f.Field(c, parser.FieldConsequence), a)
+			x.armReturned(s, f.Field(c, parser.FieldAlternative), b)
+			v = unknown
+			if a.pt == b.pt && a.owns == b.owns {
+				v = a
+			}
+		} else {
+			v = x.eval(s, e)
+		}
 		if v.fromMoved {
 			x.fault(Fault{Kind: UseAfterMove, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: x.text(e)})
 		}
@@ -258,6 +273,37 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	}
 	x.endTemps(s, n)
 	s.flow = returned
+}
+
+// unparen strips the parentheses around expression e.
+func (x *exec) unparen(e parser.NodeID) parser.NodeID {
+	for x.kind(e) == parser.KindParenthesizedExpression {
+		e = x.lastNamedChild(e)
+	}
+	return e
+}
+
+// armReturned checks arm e (of value v) of a conditional expression the
+// function returns by reference, pointer or view: a local of the frame, or
+// memory it owns, handed to the caller.
+func (x *exec) armReturned(s *state, e parser.NodeID, v value) {
+	if v.from >= 0 && int(v.from) < len(s.locals) && v.kind != tRef {
+		l := s.locals[v.from]
+		switch {
+		case x.retKind == tRef && !l.param && l.depth >= 0:
+			v = borrowOf(l.slot, tRef)
+		case x.retKind == tView && v.kind == tStorage && v.owns >= 0:
+			v = borrowOf(v.owns, tPointer)
+		}
+	}
+	if v.pt < 0 || int(v.pt) >= len(s.objs) {
+		return
+	}
+	o := s.objs[v.pt]
+	borrows := v.kind == tRef && x.retKind == tRef || v.kind != tRef && (x.retKind == tPointer || x.retKind == tView)
+	if borrows && o.frame && o.state == live {
+		x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
+	}
 }
 
 // cond evaluates a condition on s: what it is there, and what each arm
