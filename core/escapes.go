@@ -49,6 +49,10 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 		x.keepClosure(s, text, "member", v.clo, n)
 		return
 	}
+	if v.clo != nil && x.callerHolds(s, lhs) {
+		x.keepClosure(s, text, "", v.clo, n)
+		return
+	}
 	reach, where := x.callerReaches(s, lhs)
 	if !reach || v.kind != tPointer && v.kind != tView {
 		return
@@ -148,6 +152,32 @@ func (x *exec) isMemberStore(s *state, lhs parser.NodeID) bool {
 	}
 	_, ok := x.classMembers[name]
 	return ok
+}
+
+// callerHolds says lvalue lhs is an object of the caller's, whatever its
+// type: a reference parameter itself (cb for F& cb), what a pointer
+// parameter points to (*out), or a field of either (r.f, p->f).
+func (x *exec) callerHolds(s *state, lhs parser.NodeID) bool {
+	f := x.f
+	switch x.kind(lhs) {
+	case parser.KindIdentifier:
+		i := s.lookup(x.text(lhs))
+		return i >= 0 && s.locals[i].param && s.locals[i].ref && !s.locals[i].member
+	case parser.KindPointerExpression:
+		if !x.isDeref(lhs) {
+			return false
+		}
+		l := x.param(s, f.Field(lhs, parser.FieldArgument))
+		return l != nil && l.typ == tPointer
+	case parser.KindFieldExpression:
+		arg := f.Field(lhs, parser.FieldArgument)
+		if x.kind(arg) == parser.KindThis {
+			return false
+		}
+		l := x.param(s, arg)
+		return l != nil && (l.typ == tPointer && strings.Contains(x.text(f.Field(lhs, parser.FieldOperator)), "->") || l.ref)
+	}
+	return false
 }
 
 // callerReaches says an lvalue is a pointer or view that outlives the

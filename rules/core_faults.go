@@ -383,6 +383,8 @@ func keeperWord(k string) string {
 		return "static"
 	case "global":
 		return "global variable"
+	case "":
+		return "caller's"
 	}
 	return "member"
 }

@@ -272,3 +272,31 @@ void substr_kept_ok(const std::string& s) {
   std::string_view v = t;
   use_view(v.data());
 }
+
+// A closure capturing a local by reference, stored in an object of the
+// caller's (a reference parameter, what a pointer parameter points to, or
+// a field of either), is left holding the dead local.
+struct Registry {
+  std::function<void()> fn;
+};
+
+void OutCallback(std::function<int()>& cb) {
+  int x = 3;
+  cb = [&x] { return x; };  // want "returns-local"
+}
+
+void FieldCallback(Registry* r) {
+  int x = 3;
+  r->fn = [&x] { (void)x; };  // want "returns-local"
+}
+
+void ValueCallback(std::function<int()>& cb) {
+  int x = 3;
+  cb = [x] { return x; };
+}
+
+void ClearedCallback(std::function<int()>& cb) {
+  int x = 3;
+  cb = [&x] { return x; };
+  cb = nullptr;
+}
