@@ -230,6 +230,9 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 				}
 			}
 		}
+		if x.retKind == tPlain && x.inLambda == 0 && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref && v.kind == tPlain {
+			x.returnedHolds(s, e, s.locals[v.from].slot)
+		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)
 		s.retRef = x.referredParam(s, v)
@@ -273,6 +276,43 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	}
 	x.endTemps(s, n)
 	s.flow = returned
+}
+
+// returnedHolds checks the object obj a function returns by value (its
+// copy is the caller's): a field set to point into the frame, or a member
+// its constructor or braced list made keep frame memory, dangles in the
+// caller.
+func (x *exec) returnedHolds(s *state, e parser.NodeID, obj int32) {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return
+	}
+	if c := s.objs[obj].class; c != "" && x.opt.Members != nil && x.opt.Members(c)["(cp)"] != "" {
+		// A class with a copy or move constructor of its own decides
+		// what its copy keeps.
+		return
+	}
+	if s.hasParts {
+		for i := range s.objs {
+			c := s.objs[i]
+			if c.parent != obj+1 || c.pos != posField || c.inner <= 0 {
+				continue
+			}
+			if t := c.inner - 1; t != obj && x.frameLive(s, t) {
+				x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e) + "." + c.key, Owner: s.objs[t].owner})
+			}
+		}
+	}
+	o := s.objs[obj]
+	for i, t := range o.holds {
+		if t == obj || !x.frameLive(s, t) {
+			continue
+		}
+		what := x.text(e)
+		if i < len(o.heldAs) && o.heldAs[i] != "" {
+			what += "." + strings.TrimSuffix(o.heldAs[i], "[]")
+		}
+		x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: what, Owner: s.objs[t].owner})
+	}
 }
 
 // unparen strips the parentheses around expression e.

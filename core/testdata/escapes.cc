@@ -300,3 +300,44 @@ void ClearedCallback(std::function<int()>& cb) {
   cb = [&x] { return x; };
   cb = nullptr;
 }
+
+// An object returned by value is the caller's copy: a field or member that
+// points into the frame dangles there.
+struct Window {
+  const float* data;
+  int n;
+};
+
+Window FieldToLocal() {
+  std::vector<float> buf(8);
+  Window w;
+  w.data = buf.data();
+  w.n = 8;
+  return w;  // want "returns-local"
+}
+
+Window BracedToLocal() {
+  float arr[4] = {0, 0, 0, 0};
+  Window w{arr, 4};
+  return w;  // want "returns-local"
+}
+
+Window FieldToCaller(const std::vector<float>& in) {
+  Window w;
+  w.data = in.data();
+  w.n = 8;
+  return w;
+}
+
+// A class that copies what it points to when copied decides itself.
+struct Owning {
+  Owning(const float* d) : data(d) {}
+  Owning(const Owning& o);
+  const float* data;
+};
+
+Owning CopiesItself() {
+  float arr[4] = {0, 0, 0, 0};
+  Owning o(arr);
+  return o;
+}
