@@ -25,7 +25,9 @@ handle made from such a temporary by a call holdfast cannot see
 (to_device(t.contiguous())), which may borrow its memory. Also an object
 that keeps a temporary argument (its class's code binds a reference member
 to the parameter, or stores the parameter's buffer:
-Frame frame{regs, Context{id}}; builder->AddInput(std::vector<uint8_t>(n));)
+Frame frame{regs, Context{id}}; builder->AddInput(std::vector<uint8_t>(n));),
+or an aggregate whose view, pointer or reference member a braced list
+gives a temporary (Req r{1, {a, b}}; Req r{1, std::vector<int>{1, 2}};),
 and is used after that statement. And the result of a call that refers to a
 temporary argument: the callee's code returns a reference or pointer to
 its parameter's object (const std::string& n = NameOf(MakeBox());), its

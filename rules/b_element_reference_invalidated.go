@@ -36,11 +36,12 @@ copies.back() and were called twice, so the second copy could reallocate
 the vector under the first reference.
 
 Known problems: whether an insertion reallocates depends on the capacity:
-such findings are latent (shown with --all). A container whose capacity
-the function reserves with a literal (reserve(3)) is taken to have room
-for that many insertions on a path (counted directly and through named
-lambdas); a reservation of another amount is taken to cover them all.
-Removals are confirmed.`,
+such findings are latent (shown with --all), except where the capacity is
+known: a vector declared empty and reserved with a known count (reserve(3))
+has room for exactly that many insertions, and the insertion past it
+reallocates (confirmed). A reservation of another amount, or of a vector
+that may hold elements, is taken to cover every insertion. Removals are
+confirmed.`,
 			Example: diag.Example{
 				Bad: `void Finish(std::vector<Op>& done) {
   std::vector<Op> ops = Collect();

@@ -36,7 +36,10 @@ A pointer into a local of the function returned to the caller (return p;
 a vector of such pointers returned; moved into what the return builds) is
 reported too, when it surely points into the local's own memory: &x, a
 view over a container, a pointer a method of a memory-owning local returns
-(not an element copied out of a container of pointers). So is one left
+(not an element copied out of a container of pointers), either arm of
+c ? a : local, &b of a structured binding by value (auto [a, b] = e
+copies e into the frame), or a field of an object returned by value that
+was set to point into the frame (w.data = buf.data(); return w;). So is one left
 where the caller reaches it when the function returns: stored through an
 out-parameter (*out = s.c_str() with out a T**), in a pointer or view
 field of what a parameter points to or refers to, or in a pointer or view

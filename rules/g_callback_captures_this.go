@@ -47,7 +47,9 @@ captured value is destroyed, and drained, first; that is not reported.
 
 It also finds a lambda that captures a local by reference and outlives
 the call: returned; or kept — stored in a data member, a static or a
-variable of the file, or put into a container one of them is
+variable of the file, in an object of the caller's (a reference parameter
+such as std::function<void()>& cb, what a pointer parameter points to, or
+a field of either), or put into a container one of them is
 (work_.push_back([&] { n++; })), directly or inside an object made to
 keep it (std::function, std::thread, std::packaged_task, std::bind,
 std::async's future) —
