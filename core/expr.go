@@ -614,6 +614,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		}
 		v := x.eval(s, arg)
 		if strings.HasPrefix(strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator))), "->") || strings.Contains(x.between(arg, f.Field(n, parser.FieldField)), "->") {
+			// p->m reads or writes through p: a smart pointer std::move
+			// emptied is null.
+			x.derefMoved(s, v, n)
 			v = x.throughField(s, arg, v)
 			x.use(s, v, n)
 			return borrowOf(pointee(v), tRef)

@@ -223,3 +223,13 @@ void views_of_a_live_string_ok() {
   names.push_back(name);
   take_views(names);
 }
+
+struct Counter {
+  int n;
+};
+
+void FieldAfterMove(std::vector<std::shared_ptr<Counter>>& all) {
+  auto c = std::make_shared<Counter>();
+  all.push_back(std::move(c));
+  c->n = 1;  // want "use-after-move"
+}

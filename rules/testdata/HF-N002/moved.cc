@@ -41,3 +41,22 @@ void share(std::vector<std::shared_ptr<Snapshot>>& all) {
   all.push_back(s);
   s->Write();
 }
+
+struct Job {
+  int priority;
+};
+
+// A field read through a shared_ptr that std::move emptied reads null.
+void Enqueue(std::shared_ptr<Job> job, std::vector<std::shared_ptr<Job>>& queue) {
+  queue.push_back(std::move(job));
+  if (job->priority > 3) {  // want "'job->priority' uses 'job' after std::move emptied it" confirmed
+    queue.back()->priority = 3;
+  }
+}
+
+// Correct: the field is read before the move.
+void EnqueueRead(std::shared_ptr<Job> job, std::vector<std::shared_ptr<Job>>& queue) {
+  int p = job->priority;
+  queue.push_back(std::move(job));
+  (void)p;
+}
