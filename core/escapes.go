@@ -111,6 +111,22 @@ func (x *exec) keptIn(s *state, lhs, where string, elem typeKind, vs []value, n 
 	}
 }
 
+// keptForCaller records what a method call at n made the caller's object
+// obj (what a reference or pointer parameter names) keep of the frame:
+// the holds from index before on. Left there when the function returns,
+// they dangle in the caller's object (recv as written).
+func (x *exec) keptForCaller(s *state, obj int32, before int, recv string, n parser.NodeID) {
+	if x.inLambda > 0 || obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].kind != oParam {
+		return
+	}
+	holds := s.objs[obj].holds
+	for i := before; i < len(holds); i++ {
+		if x.frameLive(s, holds[i]) {
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: recv, obj: holds[i], calls: s.calls, how: "held"})
+		}
+	}
+}
+
 // keepClosure records the frame locals closure c captures by reference,
 // now kept by lhs, which where keeps.
 func (x *exec) keepClosure(s *state, lhs, where string, c *closure, n parser.NodeID) {

@@ -1988,8 +1988,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				x.use(s, rv, fn)
 			}
 			vs := x.args(s, list)
+			before := len(s.objs[obj].holds)
 			x.keep(s, obj, stores, list, vs)
 			x.handOn(s, list, vs)
+			x.keptForCaller(s, obj, before, x.text(x.f.Field(fn, parser.FieldArgument)), n)
 			return result()
 		}
 		// Any other method may read what the object holds: what its

@@ -42,8 +42,9 @@ copies e into the frame), or a field of an object returned by value that
 was set to point into the frame (w.data = buf.data(); return w;). So is one left
 where the caller reaches it when the function returns: stored through an
 out-parameter (*out = s.c_str() with out a T**), in a pointer or view
-field of what a parameter points to or refers to, or in a pointer or view
-data member, with no call after the store on that path (a descriptor
+field of what a parameter points to or refers to, in a pointer or view
+data member, or by a method of an object a parameter names whose code
+keeps its argument (args.Push(flag.c_str())), with no call after the store on that path (a descriptor
 filled for a call the function makes is that call's business).
 An object built over a local with a constructor that keeps a reference
 to it (a member initialised from a reference parameter, or from its

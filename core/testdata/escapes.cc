@@ -341,3 +341,29 @@ Owning CopiesItself() {
   Owning o(arr);
   return o;
 }
+
+// A method of the caller's object that keeps its argument (its code
+// stores it in a member) keeps a pointer into the frame.
+class Names {
+ public:
+  void Add(const char* n) { names_.push_back(n); }
+  int Count() const;
+
+ private:
+  std::vector<const char*> names_;
+};
+
+void AddLocal(Names& names) {
+  std::string n = "x";
+  names.Add(n.c_str());  // want "returns-local"
+}
+
+void AddAndCount(Names& names) {
+  std::string n = "x";
+  names.Add(n.c_str());
+  names.Count();
+}
+
+void AddLiteral(Names* names) {
+  names->Add("x");
+}
