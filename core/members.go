@@ -30,6 +30,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		n := parser.NodeID(i)
 		body := f.Field(n, parser.FieldBody)
 		name := f.Text(f.Field(n, parser.FieldName))
+		if name == "" {
+			name = typedefName(f, n)
+		}
 		if body == parser.None || name == "" {
 			continue
 		}
@@ -128,10 +131,11 @@ func Classes(f *parser.File) map[string]map[string]string {
 		// by types holdfast does not read: what one of them keeps is not
 		// known of a call.
 		for key, n := range x.overloads(body, lastName(name)) {
-			if n > 1 && members["(<"+key+")"] != "" {
-				members["(<"+key+")"] = "!"
+			if n > 1 {
+				members["(#"+key+")"] = strconv.Itoa(n)
 			}
 		}
+		SettleOverloads(members)
 		out[lastName(name)] = members
 	}
 	// Methods defined outside their class (C::m, C::~C) add what they
@@ -141,6 +145,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 	for class, facts := range out {
 		bodies[class] = hasBody(facts)
 	}
+	defined := map[string]map[string]int{} // definitions by class, by method/arity
 	for i := range f.Nodes {
 		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 			continue
@@ -167,8 +172,50 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if !bodies[class] {
 			x.probeFacts(def, method, out[class])
 		}
+		if defined[class] == nil {
+			defined[class] = map[string]int{}
+		}
+		defined[class][fmt.Sprintf("%s/%d", method, x.arity(fd))]++
+	}
+	for class, counts := range defined {
+		for key, n := range counts {
+			if old, _ := strconv.Atoi(out[class]["(#"+key+")"]); n > 1 && n > old {
+				out[class]["(#"+key+")"] = strconv.Itoa(n)
+			}
+		}
+		SettleOverloads(out[class])
 	}
 	return out
+}
+
+// arity is the number of parameters function declarator fd declares.
+func (x *exec) arity(fd parser.NodeID) int {
+	n := 0
+	for p := range x.f.NamedChildren(x.f.Field(fd, parser.FieldParameters)) {
+		if k := x.f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
+			n++
+		}
+	}
+	return n
+}
+
+// SettleOverloads applies the overload counts of class facts ("(#m/N)":
+// the declarations or definitions of method m with N parameters, when
+// more than one): what one overload keeps ("(<m/N)") is not known of a
+// call, which types holdfast does not read may send to another that keeps
+// something else or nothing ("!"). A class whose declarations are in a
+// header and definitions in a source is settled again where their facts
+// are merged (see summary's mergeClass).
+func SettleOverloads(facts map[string]string) {
+	for k, v := range facts {
+		key, ok := strings.CutPrefix(k, "(#")
+		if !ok {
+			continue
+		}
+		if n, _ := strconv.Atoi(v); n > 1 && facts["(<"+key] != "" {
+			facts["(<"+key] = "!"
+		}
+	}
 }
 
 // Class facts. Besides its data members, a class's entry says what its
@@ -729,7 +776,14 @@ func aliases(f *parser.File, outside bool) map[string]string {
 				out[name] = typ
 			}
 		case parser.KindTypeDefinition:
-			typ := f.Text(f.Field(n, parser.FieldType))
+			t := f.Field(n, parser.FieldType)
+			typ := f.Text(t)
+			if k := f.Kind(t); k == parser.KindStructSpecifier || k == parser.KindClassSpecifier {
+				// typedef struct S {...} T: T names the class S (none is
+				// recorded when T is S, or S has no name: the class is
+				// then filed under T, see typedefName).
+				typ = f.Text(f.Field(t, parser.FieldName))
+			}
 			for d := range f.NamedChildren(n) {
 				if f.Nodes[d].Field != parser.FieldDeclarator {
 					continue
@@ -737,7 +791,7 @@ func aliases(f *parser.File, outside bool) map[string]string {
 				if f.Kind(d) == parser.KindPointerDeclarator {
 					continue
 				}
-				if name := f.Text(d); name != "" && typ != "" && x.kind(d) != parser.KindFunctionDeclarator {
+				if name := f.Text(d); name != "" && typ != "" && name != typ && x.kind(d) != parser.KindFunctionDeclarator {
 					out[name] = typ
 				}
 			}
@@ -1142,6 +1196,21 @@ func (x *exec) expandStores(stores string, depth int) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// typedefName is the name typedef struct {...} T gives the unnamed class
+// specifier n: T, or "" when n is not the type of a typedef.
+func typedefName(f *parser.File, n parser.NodeID) string {
+	p := f.Nodes[n].Parent
+	if f.Kind(p) != parser.KindTypeDefinition || f.Field(p, parser.FieldType) != n {
+		return ""
+	}
+	for d := range f.NamedChildren(p) {
+		if f.Nodes[d].Field == parser.FieldDeclarator && f.Kind(d) != parser.KindPointerDeclarator {
+			return f.Text(d)
+		}
+	}
+	return ""
 }
 
 // aggregateHead says class specifier n may define an aggregate

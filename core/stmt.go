@@ -286,7 +286,11 @@ func (x *exec) returnedHolds(s *state, e parser.NodeID, obj int32) {
 	if obj < 0 || int(obj) >= len(s.objs) {
 		return
 	}
-	if c := s.objs[obj].class; c != "" && x.opt.Members != nil && x.opt.Members(c)["(cp)"] != "" {
+	var facts map[string]string
+	if c := s.objs[obj].class; c != "" && x.opt.Members != nil {
+		facts = x.opt.Members(c)
+	}
+	if facts["(cp)"] != "" {
 		// A class with a copy or move constructor of its own decides
 		// what its copy keeps.
 		return
@@ -294,7 +298,9 @@ func (x *exec) returnedHolds(s *state, e parser.NodeID, obj int32) {
 	if s.hasParts {
 		for i := range s.objs {
 			c := s.objs[i]
-			if c.parent != obj+1 || c.pos != posField || c.inner <= 0 {
+			if c.parent != obj+1 || c.pos != posField || c.inner <= 0 || !pointerType(x.resolve(facts[c.key])) {
+				// Only a field the class declares a pointer or a view
+				// keeps what it was set to (a string field copies it).
 				continue
 			}
 			if t := c.inner - 1; t != obj && x.frameLive(s, t) {

@@ -12,6 +12,7 @@ import (
 	"encoding/binary"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -431,8 +432,21 @@ func mergeClass(a, b map[string]string) map[string]string {
 			case strings.HasPrefix(k, "(<") && merged[k] != "" && merged[k] != t:
 				// Overloads of one arity that keep different things.
 				merged[k] = "!"
+			case strings.HasPrefix(k, "(#"):
+				// The most overloads of one arity either side counts.
+				if a, _ := strconv.Atoi(merged[k]); a < atoi(t) {
+					merged[k] = t
+				}
 			case merged[k] == "" || merged[k] == "method", unionFact(k):
 				merged[k] = t
+			}
+		}
+		// A class declared in a header and defined in a source: what one
+		// overload of an arity the header declares several of keeps is
+		// not known of a call (see core.SettleOverloads).
+		for k := range merged {
+			if key, ok := strings.CutPrefix(k, "(#"); ok && merged["(<"+key] != "" {
+				merged["(<"+key] = "!"
 			}
 		}
 		return merged
@@ -757,4 +771,10 @@ func (ix *Index) Alias(name string) string {
 		return ""
 	}
 	return ix.aliases[name]
+}
+
+// atoi is the number s says, 0 when it says none.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

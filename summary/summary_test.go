@@ -414,6 +414,20 @@ func TestClassFactsThatDisagree(t *testing.T) {
 	}
 }
 
+// A header that declares two constructors of one arity, merged with the
+// source that defines them (one keeps its argument): which one a call
+// reaches is not known, so neither's keeping is taken.
+func TestOverloadsDeclaredApart(t *testing.T) {
+	header := &File{Classes: []Class{{Name: "Shape", Members: Names{"tensor_": "Tensor*", "(#Shape/2)": "2"}}}}
+	source := &File{Classes: []Class{{Name: "Shape", Members: Names{"(<Shape/2)": "0&:tensor_", "(<Wrap/1)": "0:tensor_"}}}}
+	for _, order := range [][]*File{{header, source}, {source, header}} {
+		m := NewIndex(order...).Members("Shape")
+		if m["(<Shape/2)"] != "!" || m["(<Wrap/1)"] != "0:tensor_" {
+			t.Errorf("(<Shape/2)=%q (<Wrap/1)=%q, want ! and 0:tensor_", m["(<Shape/2)"], m["(<Wrap/1)"])
+		}
+	}
+}
+
 // An update from a tree read earlier merges with what another scan wrote
 // since, and writes nothing when it would change nothing.
 func TestUpdateFrom(t *testing.T) {

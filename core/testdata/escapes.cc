@@ -367,3 +367,121 @@ void AddAndCount(Names& names) {
 void AddLiteral(Names* names) {
   names->Add("x");
 }
+
+// Two constructors of one arity, defined outside the class: which one a
+// call reaches depends on types holdfast does not read, so neither's
+// keeping is taken of the call.
+struct Tensor;
+class Shape {
+ public:
+  Shape(int rank, std::vector<int>&& values);
+  explicit Shape(Tensor& t, int depth = 0);
+
+ private:
+  int rank_;
+  std::vector<int> values_;
+  Tensor* tensor_ = nullptr;
+};
+
+Shape::Shape(int rank, std::vector<int>&& values) : rank_(rank), values_(std::move(values)) {}
+Shape::Shape(Tensor& t, int depth) : rank_(depth), tensor_(&t) {}
+
+Shape Ones(int rank) {
+  Shape z(rank, std::vector<int>(1, 1));
+  return z;
+}
+
+class View {
+ public:
+  explicit View(Tensor& t, int depth);
+
+ private:
+  Tensor* tensor_ = nullptr;
+};
+
+View::View(Tensor& t, int depth) : tensor_(&t) {}
+
+Tensor& Make();
+
+View Local(int depth) {
+  Tensor& t = Make();
+  View v(t, depth);
+  return v;
+}
+
+struct Blob {
+  int n;
+};
+
+class Handle {
+ public:
+  explicit Handle(Blob& b, int depth);
+
+ private:
+  Blob* blob_ = nullptr;
+};
+
+Handle::Handle(Blob& b, int depth) : blob_(&b) {}
+
+Handle Wrap() {
+  Blob b{1};
+  Handle h(b, 0);
+  return h;  // want "returns-local"
+}
+
+// A string field copies the characters it is given.
+struct Trace {
+  std::string function;
+  const char* file;
+};
+
+Trace Resolve() {
+  char name[256] = "f";
+  Trace t;
+  t.function = name;
+  t.file = "";
+  return t;
+}
+
+Trace ResolveKept() {
+  char name[256] = "f";
+  Trace t;
+  t.function = "";
+  t.file = name;
+  return t;  // want "returns-local"
+}
+
+// C's typedef struct S {...} S; and typedef struct {...} T; name the class
+// they define, so its fields are known.
+typedef struct op_t op_t;
+typedef struct op_list_t {
+  op_t** values;
+  int count;
+} op_list_t;
+
+static inline op_list_t ListFromOne(op_t* operation) {
+  op_list_t list;
+  list.values = &operation;
+  list.count = 1;
+  return list;  // want "returns-local"
+}
+
+typedef struct {
+  const char* name;
+  int id;
+} entry_t;
+
+entry_t MakeEntry(int id) {
+  char buf[16] = "entry";
+  entry_t e;
+  e.name = buf;
+  e.id = id;
+  return e;  // want "returns-local"
+}
+
+entry_t NamedEntry(const char* name, int id) {
+  entry_t e;
+  e.name = name;
+  e.id = id;
+  return e;
+}
