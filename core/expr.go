@@ -1389,7 +1389,18 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	f := x.f
 	left, right := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	op := strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator)))
-	rv := x.eval(s, right)
+	var rv value
+	var elems []value // x = {a, b}: the elements, as an aggregate's
+	braced := op == "=" && x.kind(right) == parser.KindInitializerList && x.kind(left) == parser.KindIdentifier
+	if braced {
+		elems = x.elements(s, right)
+		rv = unknown
+		if len(elems) == 1 {
+			rv = elems[0]
+		}
+	} else {
+		rv = x.eval(s, right)
+	}
 	x.setMember(s, left, n)
 	if x.kind(left) == parser.KindFieldExpression && x.kind(f.Field(left, parser.FieldArgument)) == parser.KindIdentifier {
 		// a.m = ...: what a holds changes.
@@ -1504,9 +1515,27 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			if l.typ == tPlain {
 				x.copied(s, l.slot, rv, right, n)
 			}
+			if braced && l.typ == tPlain {
+				x.reinit(s, l, right, elems)
+			}
 		}
 	}
 	return rv
+}
+
+// reinit: x = {elements} gives every member of l's object a new value
+// (the braced list makes an object of its class, as its declaration's
+// list does): what its members held is let go, and what the new elements
+// are kept is kept.
+func (x *exec) reinit(s *state, l *local, list parser.NodeID, elems []value) {
+	o := &s.objs[l.slot]
+	o.holds, o.heldAs = nil, nil
+	if l.tname == "" || x.opt.Members == nil {
+		return
+	}
+	if stores := x.expandStores(x.opt.Members(l.tname)[storesKey(l.tname, len(elems))], 0); stores != "" {
+		x.keep(s, l.slot, stores, list, elems)
+	}
 }
 
 // call executes a call.

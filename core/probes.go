@@ -224,6 +224,7 @@ func resolveProbes(facts map[string]string) map[string]string {
 			}
 		}
 	}
+	SettleOverloads(out)
 	return out
 }
 

@@ -82,3 +82,29 @@ void ReferenceToLocal() {
   Named n{s, 1};
   Print(n);
 }
+
+// x = {elements} gives every member a new value.
+struct StringList {
+  unsigned count;
+  const std::string* values;
+};
+
+void Process(StringList list);
+std::vector<std::string> Tokens();
+
+void Reassigned() {
+  std::vector<std::string> views = Tokens();
+  StringList list = {static_cast<unsigned>(views.size()), views.data()};
+  Process(list);
+  views = Tokens();
+  list = {static_cast<unsigned>(views.size()), views.data()};
+  Process(list);
+}
+
+void NotReassigned() {
+  std::vector<std::string> views = Tokens();
+  StringList list = {static_cast<unsigned>(views.size()), views.data()};
+  Process(list);
+  views = Tokens();
+  Process(list);  // want "use-after-invalidate"
+}
