@@ -1230,12 +1230,8 @@ func aggregateHead(f *parser.File, n parser.NodeID) bool {
 // function, no private or protected non-static data member).
 func (x *exec) aggregateMember(c parser.NodeID, class string, public bool) bool {
 	f := x.f
-	if f.Kind(c) == parser.KindTemplateDeclaration {
-		c = x.lastNamedChild(c)
-	}
-	switch f.Kind(c) {
-	case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
-	default:
+	c, ok := x.memberDecl(c)
+	if !ok {
 		return true
 	}
 	if strings.HasPrefix(strings.TrimSpace(f.Text(c)), "virtual") {
@@ -1315,12 +1311,8 @@ func (x *exec) overloads(body parser.NodeID, class string) map[string]int {
 	f := x.f
 	out := map[string]int{}
 	for c := range f.NamedChildren(body) {
-		if f.Kind(c) == parser.KindTemplateDeclaration {
-			c = x.lastNamedChild(c)
-		}
-		switch f.Kind(c) {
-		case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
-		default:
+		c, ok := x.memberDecl(c)
+		if !ok {
 			continue
 		}
 		fd, _ := x.funcDeclarator(c)
@@ -1378,17 +1370,27 @@ func uncast(f *parser.File, e parser.NodeID) parser.NodeID {
 	}
 }
 
+// memberDecl is member c of a class body as a declaration or definition
+// (what a member template declares); ok is false for anything else (an
+// access label, a friend, an alias).
+func (x *exec) memberDecl(c parser.NodeID) (parser.NodeID, bool) {
+	if x.kind(c) == parser.KindTemplateDeclaration {
+		c = x.lastNamedChild(c)
+	}
+	switch x.kind(c) {
+	case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
+		return c, true
+	}
+	return c, false
+}
+
 // copyOp says declaration or definition c, in or of class, declares a copy
 // or move constructor or assignment (defaulted ones copy member by member
 // as the implicit ones do, and are not counted).
 func (x *exec) copyOp(class string, c parser.NodeID) bool {
 	f := x.f
-	if f.Kind(c) == parser.KindTemplateDeclaration {
-		c = x.lastNamedChild(c)
-	}
-	switch f.Kind(c) {
-	case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
-	default:
+	c, ok := x.memberDecl(c)
+	if !ok {
 		return false
 	}
 	fd, _ := x.funcDeclarator(c)

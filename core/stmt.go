@@ -243,16 +243,8 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 			x.escape(s, w)
 		}
 	}
-	if e != parser.None && v.from >= 0 && int(v.from) < len(s.locals) && v.kind != tRef {
-		// A local itself returned by reference, or a local container
-		// returned as a view: the caller gets the local's memory.
-		l := s.locals[v.from]
-		switch {
-		case x.retKind == tRef && !l.param && l.depth >= 0:
-			v = borrowOf(l.slot, tRef)
-		case x.retKind == tView && v.kind == tStorage && v.owns >= 0:
-			v = borrowOf(v.owns, tPointer)
-		}
+	if e != parser.None {
+		v = x.lent(s, v)
 	}
 	if v.pt >= 0 && int(v.pt) < len(s.objs) {
 		o := s.objs[v.pt]
@@ -260,9 +252,7 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		if ret == tAuto && (v.kind == tPointer || v.kind == tView || v.kind == tIter) {
 			ret = v.kind
 		}
-		// Returning an element (v[i], *p, p->x) by pointer or view returns
-		// the value stored there, not a pointer into the storage.
-		borrows := v.kind == tRef && ret == tRef || v.kind != tRef && (ret == tPointer || ret == tView)
+		borrows := borrowsAs(v, ret)
 		// In Objective-C, @(e) boxes a copy of e; the front end reads it as (e).
 		boxed := (x.f.Ext == ".m" || x.f.Ext == ".mm") && x.kind(e) == parser.KindParenthesizedExpression
 		if borrows && !boxed && o.state != live && (o.kind == oStack || o.kind == oStorage || o.kind == oTemp) {
@@ -321,6 +311,30 @@ func (x *exec) returnedHolds(s *state, e parser.NodeID, obj int32) {
 	}
 }
 
+// lent is what returning v hands the caller: a local itself returned by
+// reference, or a local container returned as a view, lends the local's
+// memory; anything else is v.
+func (x *exec) lent(s *state, v value) value {
+	if v.from < 0 || int(v.from) >= len(s.locals) || v.kind == tRef {
+		return v
+	}
+	l := s.locals[v.from]
+	switch {
+	case x.retKind == tRef && !l.param && l.depth >= 0:
+		return borrowOf(l.slot, tRef)
+	case x.retKind == tView && v.kind == tStorage && v.owns >= 0:
+		return borrowOf(v.owns, tPointer)
+	}
+	return v
+}
+
+// borrowsAs says returning v as ret hands the caller a pointer into v's
+// memory. Returning an element (v[i], *p, p->x) by pointer or view returns
+// the value stored there, not a pointer into the storage.
+func borrowsAs(v value, ret typeKind) bool {
+	return v.kind == tRef && ret == tRef || v.kind != tRef && (ret == tPointer || ret == tView)
+}
+
 // unparen strips the parentheses around expression e.
 func (x *exec) unparen(e parser.NodeID) parser.NodeID {
 	for x.kind(e) == parser.KindParenthesizedExpression {
@@ -333,21 +347,11 @@ func (x *exec) unparen(e parser.NodeID) parser.NodeID {
 // function returns by reference, pointer or view: a local of the frame, or
 // memory it owns, handed to the caller.
 func (x *exec) armReturned(s *state, e parser.NodeID, v value) {
-	if v.from >= 0 && int(v.from) < len(s.locals) && v.kind != tRef {
-		l := s.locals[v.from]
-		switch {
-		case x.retKind == tRef && !l.param && l.depth >= 0:
-			v = borrowOf(l.slot, tRef)
-		case x.retKind == tView && v.kind == tStorage && v.owns >= 0:
-			v = borrowOf(v.owns, tPointer)
-		}
-	}
+	v = x.lent(s, v)
 	if v.pt < 0 || int(v.pt) >= len(s.objs) {
 		return
 	}
-	o := s.objs[v.pt]
-	borrows := v.kind == tRef && x.retKind == tRef || v.kind != tRef && (x.retKind == tPointer || x.retKind == tView)
-	if borrows && o.frame && o.state == live {
+	if o := s.objs[v.pt]; borrowsAs(v, x.retKind) && o.frame && o.state == live {
 		x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
 	}
 }
