@@ -26,7 +26,7 @@ func (f *File) Namespace(n NodeID) (ns string, local bool) {
 		switch {
 		case name == None:
 			local = true
-		case strings.HasPrefix(f.Text(m), "inline"):
+		case bytes.HasPrefix(f.Bytes(m), []byte("inline")):
 		default:
 			parts = append(parts, strings.ReplaceAll(f.Text(name), " ", ""))
 		}
