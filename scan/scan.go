@@ -309,9 +309,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// from the cache.
 	tree, sums, cached, notes := treeSummaries(opt, tc, files, preps)
 	res.Summarised.Own, res.Summarised.Cached = sums, cached
-	if tree.Cut {
-		res.Notices = append(res.Notices, Notice{Level: "note", Message: fmt.Sprintf("the tree's summaries stopped composing after %d rounds: a free reached through a longer chain of calls across files may be missed", summary.MaxComposeRounds)})
-	}
+	// The index composes the forwards of the functions it is asked about
+	// (see summary.NewTreeIndex): whether it had to stop is known after
+	// phase two, and said here.
+	treeNoteAt := len(res.Notices)
 	for _, pr := range preps {
 		if pr != nil && pr.rebuild {
 			res.Rebuilt++
@@ -366,6 +367,14 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	var treeNotes []Notice
+	if tree.Cut() {
+		treeNotes = append(treeNotes, Notice{Level: "note", Message: fmt.Sprintf("the tree's summaries stopped composing after %d rounds: a free reached through a longer chain of calls across files may be missed", summary.MaxComposeRounds)})
+	}
+	if n := tree.Unreadable(); n > 0 {
+		treeNotes = append(treeNotes, Notice{Level: "note", File: opt.Cache.Dir(), Message: fmt.Sprintf("the summaries of %s in the summary cache did not decode and were not used: a full scan of the tree writes them again", plural(n, "file"))})
+	}
+	res.Notices = slices.Insert(res.Notices, treeNoteAt, treeNotes...)
 
 	stats := map[string]*ExtStats{}
 	for i, fr := range outs {
@@ -915,6 +924,18 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 		return tc, nil
 	}
 	tc.read = make(chan cachedTree, 1)
+	// The tree is walked while the cache file is read.
+	walked := make(chan []discover.File, 1)
+	go func() {
+		whole := dopt
+		whole.Root = root
+		files, _, err := discover.Find([]string{root}, whole)
+		if err != nil {
+			files = nil
+		}
+		slices.SortFunc(files, func(a, b discover.File) int { return cmp.Compare(a.Rel, b.Rel) })
+		walked <- files
+	}()
 	go func() {
 		var out cachedTree
 		t, err := opt.Cache.Load(root, tc.key)
@@ -926,12 +947,7 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 				Message: "summary cache written by another build or api: configuration, not used: a full scan of the tree fills this one"})
 		}
 		out.t = t
-		whole := dopt
-		whole.Root = root
-		if files, _, err := discover.Find([]string{root}, whole); err == nil {
-			out.files = files
-		}
-		slices.SortFunc(out.files, func(a, b discover.File) int { return cmp.Compare(a.Rel, b.Rel) })
+		out.files = <-walked
 		tc.read <- out
 	}()
 	return tc, nil
@@ -969,7 +985,7 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 		_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
 		return err == nil
 	}
-	all := slices.Clone(own)
+	var cached []summary.Cached
 	var base *summary.Tree
 	if tc.read != nil {
 		got := <-tc.read
@@ -981,7 +997,7 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 		for _, f := range got.files {
 			listed[f.Rel] = true
 			if e := base.Files[f.Rel]; e != nil && !scanned[f.Rel] && f.Info != nil && base.Fresh(f.Rel, f.Info) != nil {
-				all = append(all, onlyOwn(e.Summary, f.Rel))
+				cached = append(cached, summary.Cached{Rel: f.Rel, Entry: e})
 			}
 		}
 	}
@@ -999,24 +1015,10 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 	if err := opt.Cache.UpdateFrom(base, root, tc.key, put, keep); err != nil {
 		notes = append(notes, Notice{Level: "warning", File: opt.Cache.Dir(), Message: "summary cache not written: " + err.Error()})
 	}
-	ix := summary.NewIndex(all...)
-	return ix, ownIx.Len(), ix.Len() - ownIx.Len(), notes
-}
-
-// onlyOwn is the part of a cached summary that speaks for the file it is
-// filed under: the functions and classes defined there.
-func onlyOwn(s *summary.File, rel string) *summary.File {
-	if !slices.ContainsFunc(s.Funcs, func(f summary.Func) bool { return f.File != rel }) {
-		return s
-	}
-	out := *s
-	out.Funcs = nil
-	for _, f := range s.Funcs {
-		if f.File == rel {
-			out.Funcs = append(out.Funcs, f)
-		}
-	}
-	return &out
+	// The cached summaries are read as the scanned files' calls ask for
+	// them, each for the functions filed under its own path.
+	ix := summary.NewTreeIndex(own, cached)
+	return ix, ownIx.Len(), ix.FromCache(), notes
 }
 
 // isBelow says path p is dir or lies below it.

@@ -21,7 +21,7 @@ import (
 // FormatVersion changes whenever what a summary means, or how the cache
 // stores it, changes, so that a cache written by another version is not
 // read.
-const FormatVersion = 14
+const FormatVersion = 15
 
 // MaxBytes bounds a cache file: a bigger one is not read. The summaries
 // of an 80,000-file tree take about 35 MB.
@@ -65,9 +65,12 @@ func StampOf(info fs.FileInfo) (Stamp, bool) {
 // Entry is one file's summary in a tree cache, with what identifies the
 // content it was computed from.
 type Entry struct {
-	Hash    string // HashContent of the bytes analysed
-	Stamp   Stamp  // the file's status when it was read
+	Hash  string // HashContent of the bytes analysed
+	Stamp Stamp  // the file's status when it was read
+	// Summary is the summary a scan made; nil for an entry read from a
+	// cache file, whose summary File decodes when it is first needed.
 	Summary *File
+	body    *body
 }
 
 // Tree is the cached summaries of one tree (a scan root), by slash path
@@ -199,8 +202,8 @@ func (c *Cache) Load(root, key string) (*Tree, error) {
 		return empty, nil
 	}
 	for _, e := range w.Files {
-		if e.Summary != nil && localSlash(e.Rel) {
-			empty.Files[e.Rel] = &Entry{Hash: e.Hash, Stamp: e.Stamp, Summary: e.Summary}
+		if localSlash(e.Rel) {
+			empty.Files[e.Rel] = &Entry{Hash: e.Hash, Stamp: e.Stamp, body: e.body}
 		}
 	}
 	return empty, nil
@@ -267,9 +270,11 @@ func (c *Cache) UpdateFrom(base *Tree, root, key string, put map[string]*Entry, 
 	}
 	for rel, e := range put {
 		if localSlash(rel) && e != nil && e.Summary != nil {
-			if have := cur.Files[rel]; have == nil || have.Hash != e.Hash || have.Stamp != e.Stamp {
-				changed = true
+			have := cur.Files[rel]
+			if have != nil && have.Hash == e.Hash && have.Stamp == e.Stamp {
+				continue // the entry written before says the same: its bytes stay
 			}
+			changed = true
 			cur.Files[rel] = e
 		}
 	}

@@ -30,10 +30,11 @@ func FuzzCacheLoad(f *testing.F) {
 			if tree == nil || tree.Files == nil {
 				t.Fatal("Load must always return a tree")
 			}
-			for rel := range tree.Files {
+			for rel, e := range tree.Files {
 				if !localSlash(rel) {
 					t.Fatalf("entry outside the root kept: %q", rel)
 				}
+				_, _ = e.File() // a summary or an error, never a panic
 			}
 		})
 	})

@@ -154,9 +154,12 @@ type Index struct {
 	decls   map[string][]*Func // declarations only (Func.Decl)
 	classes map[string]map[string]string
 	aliases map[string]string
-	// Cut says the fixpoint over the functions' forwards stopped at
+	// cut says the fixpoint over the functions' forwards stopped at
 	// MaxComposeRounds with facts still growing (see compose).
-	Cut bool
+	cut bool
+	// lz, when set, is where names not read yet are read from (see
+	// NewTreeIndex); every method then holds its lock.
+	lz *lazyIndex
 }
 
 // NewIndex merges file summaries.
@@ -214,16 +217,22 @@ const MaxComposeRounds = 32
 // compose adds to each function the parameters it frees through the
 // functions of other files it hands them to (Func.Forwards), to a
 // fixpoint: a wrapper of a wrapper of a free frees. Facts only grow, so
-// it ends; past MaxComposeRounds it stops and says so in Cut. A function
+// it ends; past MaxComposeRounds it stops and says so (Cut). A function
 // that gains a fact is replaced in the index by a copy: the files'
 // summaries (what the cache keeps) stay what their own files say.
 func (ix *Index) compose() {
+	ix.composeNames(slices.Sorted(maps.Keys(ix.byName)))
+}
+
+// composeNames is compose over the functions of names (sorted), whose
+// forwards reach only functions of names or of names composed before.
+func (ix *Index) composeNames(names []string) {
 	type at struct {
 		name string
 		i    int
 	}
 	var todo []at // the functions with forwards, by place in byName
-	for _, name := range slices.Sorted(maps.Keys(ix.byName)) {
+	for _, name := range names {
 		for i, f := range ix.byName[name] {
 			if len(f.Forwards) > 0 {
 				todo = append(todo, at{name, i})
@@ -240,7 +249,7 @@ func (ix *Index) compose() {
 			f := ix.byName[a.name][a.i]
 			var add []int
 			for _, fw := range f.Forwards {
-				if !slices.Contains(f.Frees, fw.Param) && !slices.Contains(add, fw.Param) && ix.LookupCall(fw.Call).FreesArg(fw.Arg) {
+				if !slices.Contains(f.Frees, fw.Param) && !slices.Contains(add, fw.Param) && ix.lookupCall(fw.Call).FreesArg(fw.Arg) {
 					add = append(add, fw.Param)
 				}
 			}
@@ -252,7 +261,7 @@ func (ix *Index) compose() {
 			return
 		}
 		if round == MaxComposeRounds {
-			ix.Cut = true
+			ix.cut = true
 			return
 		}
 		// Applied after the round, so that a round's answers do not
@@ -269,40 +278,46 @@ func (ix *Index) compose() {
 // dedupe keeps one of the functions of each name whose facts are the
 // same.
 func dedupe(byName map[string][]*Func) {
+	for name, fs := range byName {
+		byName[name] = dedupeList(fs)
+	}
+}
+
+// dedupeList keeps the first of the functions of fs (all of one name)
+// whose facts are the same.
+func dedupeList(fs []*Func) []*Func {
 	// Functions of one name whose facts are the same (copies of a header
 	// in several folders, generated overloads) answer alike: one stands
 	// for them all, so a name defined thousands of times costs a lookup
 	// no more than once.
-	for name, fs := range byName {
-		if len(fs) < 2 {
+	if len(fs) < 2 {
+		return fs
+	}
+	// Most names have a few distinct facts: they are compared one by
+	// one, and a set is made only past a few.
+	var facts []string
+	var seen map[string]bool
+	kept := fs[:0:0]
+	var buf []byte
+	for _, fn := range fs {
+		buf = appendFacts(buf[:0], fn)
+		if seen != nil && seen[string(buf)] || seen == nil && slices.Contains(facts, string(buf)) {
 			continue
 		}
-		// Most names have a few distinct facts: they are compared one by
-		// one, and a set is made only past a few.
-		var facts []string
-		var seen map[string]bool
-		kept := fs[:0:0]
-		var buf []byte
-		for _, fn := range fs {
-			buf = appendFacts(buf[:0], fn)
-			if seen != nil && seen[string(buf)] || seen == nil && slices.Contains(facts, string(buf)) {
-				continue
-			}
-			kept = append(kept, fn)
-			if seen != nil {
-				seen[string(buf)] = true
-				continue
-			}
-			facts = append(facts, string(buf))
-			if len(facts) > 8 {
-				seen = make(map[string]bool, len(fs))
-				for _, b := range facts {
-					seen[b] = true
-				}
+		kept = append(kept, fn)
+		if seen != nil {
+			seen[string(buf)] = true
+			continue
+		}
+		facts = append(facts, string(buf))
+		if len(facts) > 8 {
+			seen = make(map[string]bool, len(fs))
+			for _, b := range facts {
+				seen[b] = true
 			}
 		}
-		byName[name] = kept
 	}
+	return kept
 }
 
 // appendFacts appends a function's facts, where it is defined left out,
@@ -468,6 +483,9 @@ func (ix *Index) Len() int {
 	if ix == nil {
 		return 0
 	}
+	if ix.lz != nil {
+		return ix.lz.funcs
+	}
 	n := 0
 	for _, fs := range ix.byName {
 		n += len(fs)
@@ -554,6 +572,16 @@ func (ix *Index) LookupCall(c Call) *Func {
 	if ix == nil {
 		return nil
 	}
+	if ix.lz != nil {
+		ix.lz.mu.Lock()
+		defer ix.lz.mu.Unlock()
+		ix.ensure(lastName(c.Name))
+	}
+	return ix.lookupCall(c)
+}
+
+// lookupCall is LookupCall of a name already read.
+func (ix *Index) lookupCall(c Call) *Func {
 	name, qual, fullQual := c.Name, "", ""
 	if i := strings.LastIndex(name, "::"); i >= 0 {
 		name, qual = name[i+2:], name[:i]
@@ -624,6 +652,11 @@ func (ix *Index) Returns(c Call) (Result, bool) {
 		return Result{}, false
 	}
 	name := lastName(c.Name)
+	if ix.lz != nil {
+		ix.lz.mu.Lock()
+		defer ix.lz.mu.Unlock()
+		ix.lz.read(ix, kindDecl, name)
+	}
 	all := ix.decls[name]
 	if len(all) > maxScanned {
 		return Result{}, false
@@ -762,6 +795,11 @@ func (ix *Index) Members(class string) map[string]string {
 	if i := strings.LastIndex(class, "::"); i >= 0 {
 		class = class[i+2:]
 	}
+	if ix.lz != nil {
+		ix.lz.mu.Lock()
+		defer ix.lz.mu.Unlock()
+		ix.lz.read(ix, kindClass, class)
+	}
 	return ix.classes[class]
 }
 
@@ -770,7 +808,26 @@ func (ix *Index) Alias(name string) string {
 	if ix == nil {
 		return ""
 	}
+	if ix.lz != nil {
+		ix.lz.mu.Lock()
+		defer ix.lz.mu.Unlock()
+		ix.lz.read(ix, kindAlias, name)
+	}
 	return ix.aliases[name]
+}
+
+// Cut says the fixpoint over the functions' forwards stopped at
+// MaxComposeRounds with facts still growing, for the functions the index
+// has been asked about so far.
+func (ix *Index) Cut() bool {
+	if ix == nil {
+		return false
+	}
+	if ix.lz != nil {
+		ix.lz.mu.Lock()
+		defer ix.lz.mu.Unlock()
+	}
+	return ix.cut
 }
 
 // atoi is the number s says, 0 when it says none.

@@ -93,8 +93,12 @@ func TestCacheRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := back.Fresh("pool.cc", info); e == nil || e.Summary.Funcs[0].Name != "f" || e.Summary.Funcs[0].Defers[0] != "stores it" || e.Summary.Aliases["Ptr"] != "Block*" {
+	e := back.Fresh("pool.cc", info)
+	if e == nil {
 		t.Fatalf("round trip lost the entry: %+v", back.Files)
+	}
+	if f, err := e.File(); err != nil || f.Funcs[0].Name != "f" || f.Funcs[0].Defers[0] != "stores it" || f.Aliases["Ptr"] != "Block*" {
+		t.Fatalf("round trip lost the entry's summary: %+v, %v", f, err)
 	}
 	if len(back.Files) != 1 {
 		t.Errorf("entries for paths outside the root or not clean must not be kept: %v", slices.Collect(maps.Keys(back.Files)))
@@ -175,17 +179,17 @@ func TestCacheCountsAreChecked(t *testing.T) {
 		Aliases: Names{"P": "int*"},
 	}}}}}
 	b := encodeTree(w)
-	back, err := decodeTree(b)
+	back, err := decodeAll(b)
 	if err != nil || !reflect.DeepEqual(back, w) {
 		t.Fatalf("round trip: %v\n got %+v\nwant %+v", err, back, w)
 	}
 	for i := range b {
-		if _, err := decodeTree(b[:i]); err == nil {
+		if _, err := decodeAll(b[:i]); err == nil {
 			t.Errorf("cut after %d of %d bytes: read without error", i, len(b))
 		}
 		flipped := slices.Clone(b)
 		flipped[i] ^= 0xff
-		_, _ = decodeTree(flipped) // an error or a tree, never a panic
+		_, _ = decodeAll(flipped) // an error or a tree, never a panic
 	}
 	// A header claiming 300 million entries, functions or strings with a
 	// few bytes behind it is refused before anything is allocated.
@@ -200,7 +204,7 @@ func TestCacheCountsAreChecked(t *testing.T) {
 		var n runtime.MemStats
 		runtime.ReadMemStats(&n)
 		before := n.TotalAlloc
-		if _, err := decodeTree(append(slices.Clone(head), body...)); err == nil {
+		if _, err := decodeAll(append(slices.Clone(head), body...)); err == nil {
 			t.Errorf("a count larger than the data must be refused: % x", body)
 		}
 		runtime.ReadMemStats(&n)
@@ -216,14 +220,14 @@ func TestCacheCountsAreChecked(t *testing.T) {
 	var n runtime.MemStats
 	runtime.ReadMemStats(&n)
 	before := n.TotalAlloc
-	if _, err := decodeTree(dense); err == nil {
+	if _, err := decodeAll(dense); err == nil {
 		t.Errorf("%d empty functions in %d bytes decoded", 100_000, len(dense))
 	}
 	runtime.ReadMemStats(&n)
 	if got := n.TotalAlloc - before; got > uint64(decodeRatio*len(dense)) {
 		t.Errorf("refusing %d bytes of empty functions allocated %d bytes", len(dense), got)
 	}
-	if _, err := decodeTree([]byte("\x0fgob-encoded stream")); err == nil {
+	if _, err := decodeAll([]byte("\x0fgob-encoded stream")); err == nil {
 		t.Error("a file in another format must be refused")
 	}
 }
@@ -664,7 +668,7 @@ func TestForwardsCompose(t *testing.T) {
 				t.Errorf("%s: f%d does not free its argument", order, i)
 			}
 		}
-		if ix.Cut {
+		if ix.Cut() {
 			t.Errorf("%s: a chain of 12 was cut", order)
 		}
 	}
@@ -677,13 +681,13 @@ func TestForwardsCompose(t *testing.T) {
 		{Funcs: []Func{{Name: "a", Arity: 1, Forwards: []Forward{{Call: Call{Name: "b", Nargs: 1}}}}}},
 		{Funcs: []Func{{Name: "b", Arity: 1, Forwards: []Forward{{Call: Call{Name: "a", Nargs: 1}}}}}},
 	}
-	if ix := NewIndex(loop...); ix.Lookup("a", 1).FreesArg(0) || ix.Cut {
+	if ix := NewIndex(loop...); ix.Lookup("a", 1).FreesArg(0) || ix.Cut() {
 		t.Error("a cycle of hand-offs that frees nothing freed, or was cut")
 	}
 	long := chain(MaxComposeRounds + 3)
 	ix := NewIndex(long...)
-	if !ix.Cut || ix.Lookup(fmt.Sprintf("f%d", MaxComposeRounds+2), 1).FreesArg(0) || !ix.Lookup(fmt.Sprintf("f%d", MaxComposeRounds), 1).FreesArg(0) {
-		t.Errorf("a chain of %d: cut %v; want cut, with the first %d links composed", MaxComposeRounds+3, ix.Cut, MaxComposeRounds)
+	if !ix.Cut() || ix.Lookup(fmt.Sprintf("f%d", MaxComposeRounds+2), 1).FreesArg(0) || !ix.Lookup(fmt.Sprintf("f%d", MaxComposeRounds), 1).FreesArg(0) {
+		t.Errorf("a chain of %d: cut %v; want cut, with the first %d links composed", MaxComposeRounds+3, ix.Cut(), MaxComposeRounds)
 	}
 }
 
@@ -722,4 +726,22 @@ func TestLookupFollowsNameLookup(t *testing.T) {
 			t.Errorf("%+v: frees %v, want %v", tc.call, got, tc.frees)
 		}
 	}
+}
+
+// decodeAll is decodeTree with every entry's summary decoded, as a tree
+// of entries a scan made: the first error, of the tree or of a summary.
+func decodeAll(b []byte) (*wireTree, error) {
+	w, err := decodeTree(b)
+	if err != nil {
+		return nil, err
+	}
+	for i := range w.Files {
+		e := &w.Files[i].Entry
+		f, err := e.File()
+		if err != nil {
+			return nil, err
+		}
+		e.Summary, e.body = f, nil
+	}
+	return w, nil
 }

@@ -23,42 +23,137 @@ type Names map[string]string
 // (every element takes at least one), and every string is a length
 // checked the same way. Names repeat across a tree's files (types,
 // classes, the file a function is in), so they are written once, in a
-// table, and referred to by number. Reading the file is a single pass
-// with no reflection: a warm cache of a 6,000-file tree decodes in tens
-// of milliseconds.
+// table, and referred to by number.
+//
+// A scan of a few files needs the summaries of the few functions they
+// call, not the tree's: each entry says which names it defines (its
+// directory) and how long its summary is, so reading the file decodes
+// only the table and the directories, and a summary is decoded the first
+// time a name it defines is asked for (see Entry.File and NewTreeIndex).
+// The table's strings are the file's bytes, not copies. An update that
+// keeps most entries keeps their bytes as they are and extends the table.
 //
 //	magic, FormatVersion, key
-//	table: count, then each string
-//	entries: count, then for each: path, hash, stamp, summary
+//	table: count, the count when it was last written whole, then each
+//	       string
+//	entries: count, then for each: path, hash, stamp, directory,
+//	         the summary's length, the summary
+//	directory: functions defined, then lists of names: functions,
+//	           declarations, classes, aliases
 
 const magic = "holdfast summaries\n"
 
 var errCorrupt = errors.New("not a holdfast summary cache, or truncated")
 
-// encodeTree writes w in the cache's format.
+// encodeTree writes w in the cache's format. An entry read from a cache
+// file and not decoded since is copied as it is when the table it refers
+// to is the one most entries share; the rest are encoded. An entry whose
+// summary does not decode is left out.
 func encodeTree(w *wireTree) []byte {
 	e := &encoder{ids: map[string]int{}}
-	e.uint(uint64(len(w.Files)))
+	shared := sharedTable(w)
+	size := 0
+	if shared != nil {
+		// The kept entries refer to the table by number: it stays as it
+		// is, and what the others name is added after it (a string the
+		// table has already may be added again; the next full write
+		// drops what no entry uses).
+		e.strs = slices.Clip(shared.strs)
+	}
+	for i := range w.Files {
+		if b := w.Files[i].body; b != nil {
+			size += len(b.raw) + len(b.dirRaw)
+		}
+		size += len(w.Files[i].Rel) + len(w.Files[i].Hash) + 48
+	}
+	out := make([]byte, 0, size)
+	var body []byte
+	n := 0
 	for i := range w.Files {
 		we := &w.Files[i]
-		e.raw(we.Rel)
-		e.raw(we.Hash)
-		e.int(we.Stamp.Size)
-		e.int(we.Stamp.ModTime)
-		e.int(we.Stamp.Ino)
-		e.int(we.Stamp.Ctime)
-		e.file(we.Summary)
+		kept := we.Summary == nil && we.body != nil && we.body.tbl == shared && shared != nil
+		var f *File
+		if !kept {
+			var err error
+			if f, err = we.File(); err != nil || f == nil {
+				continue
+			}
+		}
+		out = appendString(out, we.Rel)
+		out = appendString(out, we.Hash)
+		for _, v := range []int64{we.Stamp.Size, we.Stamp.ModTime, we.Stamp.Ino, we.Stamp.Ctime} {
+			out = binary.AppendVarint(out, v)
+		}
+		if kept {
+			out = append(out, we.body.dirRaw...)
+			out = binary.AppendUvarint(out, uint64(len(we.body.raw)))
+			out = append(out, we.body.raw...)
+		} else {
+			e.b = body[:0]
+			e.file(f)
+			body = e.b
+			e.b = out
+			e.dir(dirOf(f, we.Rel))
+			out = binary.AppendUvarint(e.b, uint64(len(body)))
+			out = append(out, body...)
+		}
+		n++
 	}
-	out := append([]byte(magic), binary.AppendUvarint(nil, FormatVersion)...)
-	out = appendString(out, w.Key)
-	out = binary.AppendUvarint(out, uint64(len(e.strs)))
-	for _, s := range e.strs {
-		out = appendString(out, s)
+	kept := 0 // the strings of the table written as they were read
+	size = len(magic) + 3*binary.MaxVarintLen64 + len(w.Key) + len(out)
+	if shared != nil {
+		kept = len(shared.strs)
+		size += len(shared.raw)
 	}
-	return append(out, e.b...)
+	for _, s := range e.strs[kept:] {
+		size += binary.MaxVarintLen64 + len(s)
+	}
+	b := make([]byte, 0, size)
+	b = append(b, magic...)
+	b = binary.AppendUvarint(b, FormatVersion)
+	b = appendString(b, w.Key)
+	b = binary.AppendUvarint(b, uint64(len(e.strs)))
+	if shared != nil {
+		b = binary.AppendUvarint(b, uint64(shared.base))
+		b = append(b, shared.raw...)
+	} else {
+		b = binary.AppendUvarint(b, uint64(len(e.strs)))
+	}
+	for _, s := range e.strs[kept:] {
+		b = appendString(b, s)
+	}
+	b = binary.AppendUvarint(b, uint64(n))
+	return append(b, out...)
 }
 
-// decodeTree reads what encodeTree wrote.
+// sharedTable returns the table of the entries read from one cache file
+// and not decoded since, when they are at least three quarters of w's
+// and the table has grown by at most a quarter since it was last written
+// whole: the update keeps their bytes. Otherwise nil: every entry is
+// encoded against a new table, which drops the strings no entry uses any
+// more.
+func sharedTable(w *wireTree) *table {
+	var t *table
+	n := 0
+	for i := range w.Files {
+		b := w.Files[i].body
+		if w.Files[i].Summary != nil || b == nil || b.tbl == nil {
+			continue
+		}
+		if t != nil && b.tbl != t {
+			return nil
+		}
+		t = b.tbl
+		n++
+	}
+	if t == nil || 4*n < 3*len(w.Files) || len(t.strs) > t.base+t.base/4 {
+		return nil
+	}
+	return t
+}
+
+// decodeTree reads what encodeTree wrote: the table and each entry's
+// directory; the summaries stay bytes until asked for.
 func decodeTree(b []byte) (*wireTree, error) {
 	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
 		return nil, errCorrupt
@@ -68,16 +163,28 @@ func decodeTree(b []byte) (*wireTree, error) {
 		return nil, errors.New("written by another version")
 	}
 	w := &wireTree{Key: d.raw()}
-	d.strs = make([]string, d.count(1, unsafe.Sizeof("")))
-	for i := range d.strs {
-		d.strs[i] = d.raw()
+	t := &table{strs: make([]string, d.count(1, unsafe.Sizeof("")))}
+	t.base = int(min(d.uint(), uint64(len(t.strs))))
+	at := d.b
+	for i := range t.strs {
+		t.strs[i] = d.view()
 	}
-	w.Files = make([]wireEntry, d.count(minEntry, unsafe.Sizeof(wireEntry{})+unsafe.Sizeof(File{})))
+	t.raw = at[: len(at)-len(d.b) : len(at)-len(d.b)]
+	d.strs = t.strs
+	w.Files = make([]wireEntry, d.count(minEntry, unsafe.Sizeof(wireEntry{})+unsafe.Sizeof(body{})))
 	for i := range w.Files {
 		we := &w.Files[i]
 		we.Rel, we.Hash = d.raw(), d.raw()
 		we.Stamp = Stamp{Size: d.int(), ModTime: d.int(), Ino: d.int(), Ctime: d.int()}
-		we.Summary = d.file()
+		at = d.b
+		dir := d.dir()
+		dirRaw := at[: len(at)-len(d.b) : len(at)-len(d.b)]
+		n := d.count(1, 0)
+		if d.err != nil {
+			break
+		}
+		we.body = &body{raw: d.b[:n:n], dirRaw: dirRaw, tbl: t, dir: dir}
+		d.b = d.b[n:]
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = errCorrupt
@@ -85,6 +192,7 @@ func decodeTree(b []byte) (*wireTree, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
+	t.left.Store(d.left)
 	return w, nil
 }
 
@@ -96,7 +204,6 @@ type encoder struct {
 
 func (e *encoder) uint(n uint64) { e.b = binary.AppendUvarint(e.b, n) }
 func (e *encoder) int(n int64)   { e.b = binary.AppendVarint(e.b, n) }
-func (e *encoder) raw(s string)  { e.b = appendString(e.b, s) }
 
 // str writes s as its number in the table.
 func (e *encoder) str(s string) {
@@ -133,10 +240,10 @@ func (e *encoder) names(m Names) {
 }
 
 // The fewest bytes each element takes: an entry (two empty strings, a
-// stamp, an empty summary), a function (three names, arity, facts bits,
+// stamp, an empty directory, a length), a function (three names, arity, facts bits,
 // template parameter, four lists and four maps, queues), a queued work, a class.
 const (
-	minEntry  = 2 + 4 + 3
+	minEntry  = 2 + 4 + 5 + 1
 	minFunc   = 4 + 1 + 1 + 1 + 4 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
 	// minForward: param, arg, name, nargs, member, receiver, within.
@@ -295,6 +402,22 @@ func (d *decoder) raw() string {
 		return ""
 	}
 	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+// view is raw without a copy: the string is the file's bytes, which the
+// tree keeps and nothing writes.
+func (d *decoder) view() string {
+	n := d.uint()
+	if n > uint64(len(d.b)) {
+		d.fail()
+		return ""
+	}
+	if n == 0 {
+		return ""
+	}
+	s := unsafe.String(&d.b[0], int(n))
 	d.b = d.b[n:]
 	return s
 }
