@@ -23,8 +23,9 @@ const (
 	dataShare    = 0.9      // share of bytes that only data is written with
 )
 
-// generatedWhy says why src looks generated, or "" when it does not.
-func generatedWhy(src []byte) string {
+// GeneratedWhy says why src looks generated, or "" when it does not: a
+// scan leaves such a file out unless Options.IncludeGenerated.
+func GeneratedWhy(src []byte) string {
 	head := src[:min(len(src), markerWindow)]
 	for _, m := range generatedMarkers {
 		if bytes.Contains(head, m) {

@@ -78,7 +78,7 @@ type Options struct {
 	// the replay run keeps the findings made so far. Either warning says
 	// the result depends on the machine.
 	FileTimeout time.Duration
-	// IncludeGenerated analyses generated sources too (see generatedWhy);
+	// IncludeGenerated analyses generated sources too (see GeneratedWhy);
 	// the configuration's include-generated does the same.
 	IncludeGenerated bool
 	// Rules to run; nil means every rule not disabled by the config.
@@ -509,7 +509,7 @@ type fileResult struct {
 	partial   []Notice
 	parseNote *Notice
 	// generated says why the file was taken for generated source and not
-	// analysed (see generatedWhy).
+	// analysed (see GeneratedWhy).
 	generated string
 }
 
@@ -615,7 +615,7 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 		return skip("looks binary (NUL bytes in the first 8 KiB), skipped")
 	}
 	if !opt.IncludeGenerated {
-		if why := generatedWhy(src); why != "" {
+		if why := GeneratedWhy(src); why != "" {
 			return &prepared{out: fileResult{generated: why}}
 		}
 	}

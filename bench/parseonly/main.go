@@ -1,7 +1,8 @@
 // Command parseonly parses the files holdfast would scan, with the same
-// discovery, the same parser setup (C allocator, declaration macros,
-// Objective-C and CUDA neutralising, the flat table) and the same number
-// of workers, and does nothing else. bench/run.sh compares it with a full
+// discovery and size limit, leaving out the generated sources a scan
+// leaves out (scan.GeneratedWhy), with the same parser setup (C
+// allocator, declaration macros, Objective-C and CUDA neutralising, the
+// flat table) and the same number of workers, and does nothing else. bench/run.sh compares it with a full
 // scan to give the cost of analysis over parsing.
 package main
 
@@ -16,6 +17,7 @@ import (
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/discover"
 	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/scan"
 )
 
 func main() {
@@ -30,14 +32,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	files, _, err := discover.Find(paths, discover.Options{MaxFileSize: 8 << 20})
+	files, _, err := discover.Find(paths, discover.Options{MaxFileSize: scan.DefaultMaxFileSize})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	var nodes, bytes atomic.Int64
+	var nodes, bytes, generated atomic.Int64
 	for range *jobs {
 		wg.Add(1)
 		go func() {
@@ -50,6 +52,10 @@ func main() {
 			for i := range next {
 				src, err := os.ReadFile(files[i].Path)
 				if err != nil {
+					continue
+				}
+				if scan.GeneratedWhy(src) != "" {
+					generated.Add(1)
 					continue
 				}
 				f, err := p.Parse(files[i].Rel, files[i].Ext, src)
@@ -66,5 +72,5 @@ func main() {
 	}
 	close(next)
 	wg.Wait()
-	fmt.Printf("%d files, %d bytes, %d nodes\n", len(files), bytes.Load(), nodes.Load())
+	fmt.Printf("%d files, %d bytes, %d nodes, %d generated files left out\n", len(files), bytes.Load(), nodes.Load(), generated.Load())
 }
