@@ -305,14 +305,16 @@ func (x *exec) declaresDestructor(name string) bool {
 }
 
 // isStatic says a declaration has static or thread storage: a specifier
-// before its declarators says so.
+// before its declarators says so. extern at block scope declares a
+// variable defined elsewhere, of static storage ([basic.link],
+// [basic.stc.static]): not one of the frame.
 func (x *exec) isStatic(n parser.NodeID) bool {
 	for c := range x.f.Children(n) {
 		if x.f.Nodes[c].Field == parser.FieldDeclarator {
 			break
 		}
 		switch x.text(c) {
-		case "static", "thread_local", "static thread_local", "thread_local static":
+		case "static", "thread_local", "static thread_local", "thread_local static", "extern":
 			return true
 		}
 		if x.f.Nodes[c].Field == parser.FieldType && x.kind(c) == parser.KindTypeIdentifier && x.f.StorageMacro(x.text(c)) {
