@@ -46,9 +46,9 @@ const magic = "holdfast summaries\n"
 var errCorrupt = errors.New("not a holdfast summary cache, or truncated")
 
 // encodeTree writes w in the cache's format. An entry read from a cache
-// file and not decoded since is copied as it is when the table it refers
-// to is the one most entries share; the rest are encoded. An entry whose
-// summary does not decode is left out.
+// file is copied as its bytes when the table it refers to is the one
+// most entries share (see sharedTable); the rest are encoded, and one
+// whose summary does not decode is left out.
 func encodeTree(w *wireTree) []byte {
 	e := &encoder{ids: map[string]int{}}
 	shared := sharedTable(w)
@@ -126,8 +126,8 @@ func encodeTree(w *wireTree) []byte {
 	return append(b, out...)
 }
 
-// sharedTable returns the table of the entries read from one cache file
-// and not decoded since, when they are at least three quarters of w's
+// sharedTable returns the table of the entries read from one cache file,
+// when they are at least three quarters of w's
 // and the table has grown by at most a quarter since it was last written
 // whole: the update keeps their bytes. Otherwise nil: every entry is
 // encoded against a new table, which drops the strings no entry uses any
