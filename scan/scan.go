@@ -176,8 +176,9 @@ type Result struct {
 	// ExcludedByConfig counts the source files the configuration's
 	// exclude patterns left out.
 	ExcludedByConfig int
-	// Rebuilt counts the files whose models were dropped after the
-	// summaries to bound memory, and built again for the rules.
+	// Rebuilt counts the files whose syntax tables were dropped after
+	// the summaries to bound memory, and parsed again for the rules (every
+	// file's lifetime model is built again for the rules).
 	Rebuilt int
 }
 

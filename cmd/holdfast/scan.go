@@ -647,7 +647,7 @@ func printStats(w io.Writer, stats []scan.ExtStats, rebuilt int) error {
 		return err
 	}
 	if rebuilt > 0 {
-		_, err := fmt.Fprintf(w, "%d of %d files modelled twice: their models were dropped between the summaries and the rules to bound memory\n", rebuilt, tot.Files)
+		_, err := fmt.Fprintf(w, "%d of %d files parsed twice: their syntax tables were dropped between the summaries and the rules to bound memory\n", rebuilt, tot.Files)
 		return err
 	}
 	return nil
