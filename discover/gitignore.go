@@ -19,7 +19,12 @@ type ignoreRule struct {
 	// metacharacter, which every match must begin and end with, and the
 	// compiled pattern.
 	head, tail string
-	glob       glob
+	// need is the longest run of plain characters between the pattern's
+	// metacharacters and slashes: every match contains it, so a subject
+	// without it is not matched, without running the expression ("" when
+	// the pattern escapes a character, or has no such run).
+	need string
+	glob glob
 }
 
 // ruleKind selects a fast path for common pattern shapes, as git does.
@@ -101,9 +106,41 @@ func parseIgnoreLine(line string) (r ignoreRule, ok bool) {
 			t++
 		}
 		r.tail = line[t:]
+		r.need = longestPlainRun(line)
 		r.glob = compileGlob(line)
 	}
 	return r, true
+}
+
+// longestPlainRun returns the longest run of p outside its wildcards,
+// bracket expressions and slashes (a "**/" may match no slash), or ""
+// when p escapes a character or has a malformed bracket.
+func longestPlainRun(p string) string {
+	best, start := "", 0
+	flush := func(end int) {
+		if end-start > len(best) {
+			best = p[start:end]
+		}
+	}
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			return ""
+		case '*', '?', '/':
+			flush(i)
+			start = i + 1
+		case '[':
+			flush(i)
+			_, end, ok := bracket(p, i)
+			if !ok {
+				return ""
+			}
+			i = end
+			start = i + 1
+		}
+	}
+	flush(len(p))
+	return best
 }
 
 // trimTrailingSpaces removes trailing spaces that are not escaped with a
@@ -147,7 +184,8 @@ func (r *ignoreRule) matches(path, name string, isDir bool) bool {
 		return strings.HasSuffix(subject, r.literal)
 	}
 	if len(subject) < len(r.head)+len(r.tail) ||
-		!strings.HasPrefix(subject, r.head) || !strings.HasSuffix(subject, r.tail) {
+		!strings.HasPrefix(subject, r.head) || !strings.HasSuffix(subject, r.tail) ||
+		!strings.Contains(subject, r.need) {
 		return false
 	}
 	return r.glob.match(subject)
