@@ -289,8 +289,7 @@ func (c *Cache) UpdateFrom(base *Tree, root, key string, put map[string]*Entry, 
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(encodeTree(&w))
-	err = errors.Join(err, tmp.Close())
+	err = errors.Join(writeTree(tmp, &w), tmp.Close())
 	if err == nil {
 		err = os.Rename(tmp.Name(), target)
 	}

@@ -1,8 +1,11 @@
 package summary
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"maps"
 	"slices"
 	"unsafe"
@@ -45,14 +48,21 @@ const magic = "holdfast summaries\n"
 
 var errCorrupt = errors.New("not a holdfast summary cache, or truncated")
 
-// encodeTree writes w in the cache's format. An entry read from a cache
-// file is copied as its bytes when the table it refers to is the one
-// most entries share (see sharedTable); the rest are encoded, and one
-// whose summary does not decode is left out.
+// encodeTree is writeTree into memory.
 func encodeTree(w *wireTree) []byte {
+	var b bytes.Buffer
+	_ = writeTree(&b, w) // a bytes.Buffer does not fail
+	return b.Bytes()
+}
+
+// writeTree writes w in the cache's format to dst. An entry read from a
+// cache file is copied as its bytes when the table it refers to is the
+// one most entries share (see sharedTable); the rest are encoded, and one
+// whose summary does not decode is left out. Only the encoded entries
+// are held in memory: the kept ones go from the file read to dst.
+func writeTree(dst io.Writer, w *wireTree) error {
 	e := &encoder{ids: map[string]int{}}
 	shared := sharedTable(w)
-	size := 0
 	if shared != nil {
 		// The kept entries refer to the table by number: it stays as it
 		// is, and what the others name is added after it (a string the
@@ -60,70 +70,74 @@ func encodeTree(w *wireTree) []byte {
 		// drops what no entry uses).
 		e.strs = slices.Clip(shared.strs)
 	}
-	for i := range w.Files {
-		if b := w.Files[i].body; b != nil {
-			size += len(b.raw) + len(b.dirRaw)
-		}
-		size += len(w.Files[i].Rel) + len(w.Files[i].Hash) + 48
-	}
-	out := make([]byte, 0, size)
-	var body []byte
+	// First the entries to encode, so that the table is complete before
+	// it is written: each one's directory, length and summary.
+	encoded := make([][]byte, len(w.Files))
+	skip := make([]bool, len(w.Files))
 	n := 0
 	for i := range w.Files {
 		we := &w.Files[i]
-		kept := we.Summary == nil && we.body != nil && we.body.tbl == shared && shared != nil
-		var f *File
-		if !kept {
-			var err error
-			if f, err = we.File(); err != nil || f == nil {
-				continue
-			}
+		if we.Summary == nil && we.body != nil && we.body.tbl == shared && shared != nil {
+			n++
+			continue
 		}
-		out = appendString(out, we.Rel)
-		out = appendString(out, we.Hash)
-		for _, v := range []int64{we.Stamp.Size, we.Stamp.ModTime, we.Stamp.Ino, we.Stamp.Ctime} {
-			out = binary.AppendVarint(out, v)
+		f, err := we.File()
+		if err != nil || f == nil {
+			skip[i] = true
+			continue
 		}
-		if kept {
-			out = append(out, we.body.dirRaw...)
-			out = binary.AppendUvarint(out, uint64(len(we.body.raw)))
-			out = append(out, we.body.raw...)
-		} else {
-			e.b = body[:0]
-			e.file(f)
-			body = e.b
-			e.b = out
-			e.dir(dirOf(f, we.Rel))
-			out = binary.AppendUvarint(e.b, uint64(len(body)))
-			out = append(out, body...)
-		}
+		e.b = nil
+		e.file(f)
+		body := e.b
+		e.b = nil
+		e.dir(dirOf(f, we.Rel))
+		e.b = binary.AppendUvarint(e.b, uint64(len(body)))
+		encoded[i] = append(e.b, body...)
 		n++
 	}
+	out := bufio.NewWriterSize(dst, 1<<20)
+	var head []byte
+	head = append(head, magic...)
+	head = binary.AppendUvarint(head, FormatVersion)
+	head = appendString(head, w.Key)
+	head = binary.AppendUvarint(head, uint64(len(e.strs)))
 	kept := 0 // the strings of the table written as they were read
-	size = len(magic) + 3*binary.MaxVarintLen64 + len(w.Key) + len(out)
 	if shared != nil {
 		kept = len(shared.strs)
-		size += len(shared.raw)
-	}
-	for _, s := range e.strs[kept:] {
-		size += binary.MaxVarintLen64 + len(s)
-	}
-	b := make([]byte, 0, size)
-	b = append(b, magic...)
-	b = binary.AppendUvarint(b, FormatVersion)
-	b = appendString(b, w.Key)
-	b = binary.AppendUvarint(b, uint64(len(e.strs)))
-	if shared != nil {
-		b = binary.AppendUvarint(b, uint64(shared.base))
-		b = append(b, shared.raw...)
+		head = binary.AppendUvarint(head, uint64(shared.base))
+		_, _ = out.Write(head)
+		_, _ = out.Write(shared.raw)
+		head = head[:0]
 	} else {
-		b = binary.AppendUvarint(b, uint64(len(e.strs)))
+		head = binary.AppendUvarint(head, uint64(len(e.strs)))
 	}
 	for _, s := range e.strs[kept:] {
-		b = appendString(b, s)
+		head = appendString(head, s)
 	}
-	b = binary.AppendUvarint(b, uint64(n))
-	return append(b, out...)
+	head = binary.AppendUvarint(head, uint64(n))
+	_, _ = out.Write(head)
+	var rec []byte
+	for i := range w.Files {
+		we := &w.Files[i]
+		if skip[i] {
+			continue
+		}
+		rec = appendString(rec[:0], we.Rel)
+		rec = appendString(rec, we.Hash)
+		for _, v := range []int64{we.Stamp.Size, we.Stamp.ModTime, we.Stamp.Ino, we.Stamp.Ctime} {
+			rec = binary.AppendVarint(rec, v)
+		}
+		if encoded[i] != nil {
+			rec = append(rec, encoded[i]...)
+			_, _ = out.Write(rec)
+			continue
+		}
+		rec = append(rec, we.body.dirRaw...)
+		rec = binary.AppendUvarint(rec, uint64(len(we.body.raw)))
+		_, _ = out.Write(rec)
+		_, _ = out.Write(we.body.raw)
+	}
+	return out.Flush() // the first error of any write, kept by the writer
 }
 
 // sharedTable returns the table of the entries read from one cache file,
