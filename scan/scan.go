@@ -977,9 +977,9 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 			own = append(own, pr.sum)
 		}
 	}
-	ownIx := summary.NewIndex(own...)
 	if tc == nil {
-		return ownIx, ownIx.Len(), 0, nil
+		ix := summary.NewIndex(own...)
+		return ix, ix.Len(), 0, nil
 	}
 	root := tc.root
 	var notes []Notice
@@ -1024,9 +1024,15 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 		notes = append(notes, Notice{Level: "warning", File: opt.Cache.Dir(), Message: "summary cache not written: " + err.Error()})
 	}
 	// The cached summaries are read as the scanned files' calls ask for
-	// them, each for the functions filed under its own path.
-	ix := summary.NewTreeIndex(own, cached)
-	return ix, ownIx.Len(), ix.FromCache(), notes
+	// them, each for the functions filed under its own path; a scan that
+	// takes none (of the whole root) reads its own at once.
+	var ix *summary.Index
+	if len(cached) > 0 {
+		ix = summary.NewTreeIndex(own, cached)
+	} else {
+		ix = summary.NewIndex(own...)
+	}
+	return ix, ix.Len() - ix.FromCache(), ix.FromCache(), notes
 }
 
 // isBelow says path p is dir or lies below it.

@@ -162,48 +162,17 @@ type Index struct {
 	lz *lazyIndex
 }
 
-// NewIndex merges file summaries.
+// NewIndex merges file summaries: NewTreeIndex of them all, every name
+// read at once, so that no method needs a lock.
 func NewIndex(files ...*File) *Index {
-	nf, nc := 0, 0
-	for _, f := range files {
-		if f != nil {
-			nf, nc = nf+len(f.Funcs), nc+len(f.Classes)
+	ix := NewTreeIndex(files, nil)
+	lz := ix.lz
+	for k := range kinds {
+		for _, name := range slices.Sorted(maps.Keys(lz.at[k])) {
+			lz.read(ix, k, name)
 		}
 	}
-	ix := &Index{byName: make(map[string][]*Func, nf/2), decls: map[string][]*Func{}, classes: make(map[string]map[string]string, nc), aliases: map[string]string{}}
-	conflict := map[string]bool{}
-	for _, f := range files {
-		if f == nil {
-			continue
-		}
-		for name, t := range f.Aliases {
-			// Two aliases of one name that disagree: neither is known.
-			if have, ok := ix.aliases[name]; ok && have != t || conflict[name] {
-				conflict[name] = true
-				delete(ix.aliases, name)
-				continue
-			}
-			ix.aliases[name] = t
-		}
-		for _, c := range f.Classes {
-			have, ok := ix.classes[c.Name]
-			if !ok {
-				ix.classes[c.Name] = c.Members
-				continue
-			}
-			ix.classes[c.Name] = mergeClass(have, c.Members)
-		}
-		for i := range f.Funcs {
-			fn := &f.Funcs[i]
-			if fn.Decl {
-				ix.decls[fn.Name] = append(ix.decls[fn.Name], fn)
-				continue
-			}
-			ix.byName[fn.Name] = append(ix.byName[fn.Name], fn)
-		}
-	}
-	dedupe(ix.byName)
-	dedupe(ix.decls)
+	ix.lz = nil
 	ix.compose()
 	return ix
 }
@@ -272,14 +241,6 @@ func (ix *Index) composeNames(names []string) {
 			c.Frees = slices.Sorted(slices.Values(append(slices.Clone(c.Frees), g.frees...)))
 			ix.byName[g.at.name][g.at.i] = &c
 		}
-	}
-}
-
-// dedupe keeps one of the functions of each name whose facts are the
-// same.
-func dedupe(byName map[string][]*Func) {
-	for name, fs := range byName {
-		byName[name] = dedupeList(fs)
 	}
 }
 
