@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -245,4 +246,11 @@ func TestUpdatesDoNotGrowTheTable(t *testing.T) {
 	if got := final.Files[59%40].Summary.Funcs[0].Name; got != "new59" {
 		t.Errorf("the last update's entry reads back as %q", got)
 	}
+}
+
+// encodeTree is writeTree into memory.
+func encodeTree(w *wireTree) []byte {
+	var b bytes.Buffer
+	_ = writeTree(&b, w) // a bytes.Buffer does not fail
+	return b.Bytes()
 }

@@ -2,7 +2,6 @@ package summary
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -47,13 +46,6 @@ type Names map[string]string
 const magic = "holdfast summaries\n"
 
 var errCorrupt = errors.New("not a holdfast summary cache, or truncated")
-
-// encodeTree is writeTree into memory.
-func encodeTree(w *wireTree) []byte {
-	var b bytes.Buffer
-	_ = writeTree(&b, w) // a bytes.Buffer does not fail
-	return b.Bytes()
-}
 
 // writeTree writes w in the cache's format to dst. An entry read from a
 // cache file is copied as its bytes when the table it refers to is the
