@@ -118,7 +118,8 @@ type Fault struct {
 // Options bound an execution.
 type Options struct {
 	// MaxStates bounds the paths alive at once in one function (32 when 0);
-	// past it the later paths are dropped and the result says so.
+	// past it paths that differ only in the way they went are merged,
+	// then the later paths are dropped, and the result says which.
 	MaxStates int
 	// Summaries answers for calls; nil: only the std model.
 	Summaries Summaries
@@ -145,6 +146,11 @@ type Result struct {
 	Faults []Fault
 	// Cut says the path bound dropped some paths.
 	Cut bool
+	// Merged says the path bound merged paths that differed only in the
+	// way they went (the integer and truth values and the conditions
+	// they knew), keeping what they agreed on: later branches were
+	// followed both ways where those paths knew which way they went.
+	Merged bool
 	// Ran lists the lambdas whose bodies ran on some path (those called
 	// where they were made); the others are executed on their own.
 	Ran []parser.NodeID
@@ -159,7 +165,7 @@ func Execute(f *parser.File, def parser.NodeID, opt Options) Result {
 
 // result is what the execution found.
 func (x *exec) result() Result {
-	return Result{Faults: x.faults, Cut: x.cut, Ran: x.ran}
+	return Result{Faults: x.faults, Cut: x.cut, Merged: x.merged, Ran: x.ran}
 }
 
 // execute runs definition def over every path, the bound defaulted.

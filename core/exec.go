@@ -26,12 +26,12 @@ type exec struct {
 	keeper string // set while useHeld reports what a class object keeps
 	dtor   string // set while destructorRuns reports what a destructor reads
 	dtorOf string // and the object it destroys, as written
-	// dedupeFails counts the times the bound was still exceeded after
-	// equal paths were kept once (see bound).
-	dedupeFails int
-	f           *parser.File
-	def         parser.NodeID
-	opt         Options
+	// mergeFails counts the times the bound was still exceeded after
+	// paths were merged (see bound).
+	mergeFails int
+	f          *parser.File
+	def        parser.NodeID
+	opt        Options
 	// scopeOf is the namespace scope calls are made from (see scope),
 	// read once: scopeRead.
 	scopeOf   string
@@ -39,6 +39,10 @@ type exec struct {
 	faults    []Fault
 	seen      map[faultKey]bool
 	cut       bool
+	merged    bool // some paths were merged, widened (see bound)
+	// entryObjs counts the objects made before the body ran (see
+	// stateHasher.entry).
+	entryObjs int32
 	depth     int // scope depth while executing
 	nest      int // syntactic nesting, bounded by maxDepth
 	// retKind is what the function returns: tPointer, tRef, tView, tAuto
@@ -158,6 +162,7 @@ func (x *exec) run() {
 	if body == parser.None {
 		return
 	}
+	x.entryObjs = int32(len(s.objs))
 	out := x.stmt(body, []*state{s})
 	for _, st := range out {
 		if st.flow == normal || st.flow == returned {
@@ -416,16 +421,19 @@ func (x *exec) endTemps(s *state, at parser.NodeID) {
 	s.temps = s.temps[:0]
 }
 
-// bound drops states past the bound, after keeping equal ones once (see
-// statehash.go).
+// bound keeps the paths alive within the bound: past it, paths that are
+// equal but for the way they went are merged (see merge), and only when
+// that is not enough are the paths past the bound dropped.
 func (x *exec) bound(ss []*state) []*state {
 	if len(ss) <= x.opt.MaxStates {
 		return ss
 	}
-	if x.dedupeFails < maxDedupeFails {
-		ss = dedupe(ss)
+	if x.mergeFails < maxMergeFails {
+		var widened bool
+		ss, widened = merge(ss, x.entryObjs)
+		x.merged = x.merged || widened
 		if len(ss) > x.opt.MaxStates {
-			x.dedupeFails++
+			x.mergeFails++
 		}
 	}
 	if len(ss) > x.opt.MaxStates {
@@ -435,7 +443,7 @@ func (x *exec) bound(ss []*state) []*state {
 	return ss
 }
 
-// maxDedupeFails: in a function where keeping equal paths once left more
-// than the bound this many times, the paths mostly differ, and hashing
+// maxMergeFails: in a function where merging paths left more than the
+// bound this many times, the paths mostly differ in memory, and hashing
 // them at every branch costs more than it keeps.
-const maxDedupeFails = 4
+const maxMergeFails = 4

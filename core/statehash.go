@@ -3,19 +3,34 @@ package core
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"slices"
 	"unsafe"
 )
 
 // Paths that meet again in the same memory are one path from there on:
-// when more paths are alive than the bound allows, equal states are kept
-// once before any is dropped (see bound). Two states are equal when every
-// field that decides what the rest of the function does or reports is
-// equal; the comparison is by a 64-bit hash of those fields (maphash),
-// so two different states are merged only on a hash collision.
+// when more paths are alive than the bound allows, states that are equal
+// but for the way their paths went are merged into one before any is
+// dropped (see bound and merge). Two states are equal so when every
+// field that decides what the rest of the function does to memory or
+// reports is equal, leaving out the conditions the path took and the
+// integer and truth values it knows, and leaving out the objects nothing
+// can reach any more (a temporary of a call made on one branch only,
+// ended with its statement): those are never read again, and the objects
+// after them are compared by their rank among the reachable ones. The
+// comparison is by a 64-bit hash of those fields (maphash), so two
+// different states are merged only on a hash collision.
 
 // stateHasher encodes a state's fields into buf, hashed once at the end.
+// rank is each object's rank among the reachable ones (-1: unreachable),
+// and stack the objects still to visit, both kept between states.
 type stateHasher struct {
-	buf []byte
+	buf   []byte
+	rank  []int32
+	stack []int32
+	// entry: the objects made before the function's body ran (what this
+	// and the parameters point to, the parameters' own storage), which
+	// the execution refers to by index (see exec.params): always reached.
+	entry int32
 }
 
 func (w *stateHasher) i64(v int64) {
@@ -35,19 +50,41 @@ func (w *stateHasher) flag(b bool) {
 	}
 }
 
+// ref writes object index o as its rank (see reach).
+func (w *stateHasher) ref(o int32) {
+	if o >= 0 && int(o) < len(w.rank) {
+		o = w.rank[o]
+	}
+	w.i64(int64(o))
+}
+
+// ref1 writes an object index + 1 (0: none) as its rank + 1.
+func (w *stateHasher) ref1(o int32) {
+	if o <= 0 {
+		w.i64(int64(o))
+		return
+	}
+	w.ref(o - 1)
+}
+
+func (w *stateHasher) refs(v []int32) {
+	w.i64(int64(len(v)))
+	for _, o := range v {
+		w.ref(o)
+	}
+}
+
+// value writes v but for its integer and truth values (see merge).
 func (w *stateHasher) value(v value) {
-	w.i64(int64(v.pt))
-	w.i64(int64(v.owns))
+	w.ref(v.pt)
+	w.ref(v.owns)
 	w.i64(int64(v.kind))
 	w.flag(v.null)
-	w.i64(int64(v.flag))
 	w.i64(int64(v.from))
 	w.flag(v.moved)
-	w.flag(v.known)
-	w.i64(v.num)
 	w.flag(v.fromMoved)
 	w.flag(v.prvalue)
-	w.i64(int64(v.status))
+	w.ref1(v.status)
 	// A closure is made once and shared by the clones of its path.
 	w.i64(int64(uintptr(unsafe.Pointer(v.clo))))
 }
@@ -66,11 +103,11 @@ func (w *stateHasher) object(o *object) {
 	w.flag(o.kept)
 	w.i64(int64(o.fam))
 	w.i64(int64(o.elem))
-	w.i64(int64(o.parent))
+	w.ref1(o.parent)
 	w.i64(int64(o.pos))
 	w.flag(o.pinned)
 	w.flag(o.device)
-	w.i32s(o.holds)
+	w.refs(o.holds)
 	w.i64(int64(len(o.heldAs)))
 	for _, h := range o.heldAs {
 		w.str(h)
@@ -78,7 +115,7 @@ func (w *stateHasher) object(o *object) {
 	w.str(o.key)
 	w.str(o.class)
 	lk := o.link()
-	w.i64(int64(lk.twin))
+	w.ref1(lk.twin)
 	w.i64(int64(lk.copiedAt))
 	w.flag(lk.lost)
 	w.i64(int64(lk.lostAt))
@@ -88,14 +125,14 @@ func (w *stateHasher) object(o *object) {
 	w.flag(o.retained)
 	w.flag(o.shared)
 	w.i64(int64(o.madeAt))
-	w.i64(int64(o.inner))
+	w.ref1(o.inner)
 	w.flag(o.smart)
 	w.flag(o.stepped)
 }
 
 func (w *stateHasher) local(l *local) {
 	w.str(l.name)
-	w.i64(int64(l.slot))
+	w.ref(l.slot)
 	w.i64(int64(l.typ))
 	w.flag(l.ref)
 	w.value(l.val)
@@ -110,7 +147,7 @@ func (w *stateHasher) local(l *local) {
 	w.flag(l.member)
 	w.flag(l.auto)
 	w.i64(int64(l.deref))
-	w.i64(int64(l.derefObj))
+	w.ref(l.derefObj)
 	w.str(l.tname)
 	w.i64(int64(l.setAt))
 }
@@ -119,30 +156,116 @@ func (w *stateHasher) work(k *work) {
 	w.str(k.queue)
 	w.i64(int64(k.at))
 	w.str(k.what)
-	w.i32s(k.reads)
-	w.i32s(k.writes)
+	w.refs(k.reads)
+	w.refs(k.writes)
 	w.flag(k.pinnedOnly)
 	w.flag(k.thread)
 }
 
-// sum hashes s with seed.
-func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
-	w.buf = w.buf[:0]
-	w.i64(int64(len(s.objs)))
-	for i := range s.objs {
-		w.object(&s.objs[i])
+// reach ranks the objects of s that the rest of the function can still
+// reach: those made on entry, those a local, a capture, the returned
+// value, a temporary, queued device work or a recorded store refers to,
+// and what those hold, point to, are parts of or have as parts (a part
+// is found from its parent by a walk over the objects).
+func (w *stateHasher) reach(s *state) {
+	n := len(s.objs)
+	w.rank = slices.Grow(w.rank[:0], n)[:n]
+	for i := range w.rank {
+		w.rank[i] = -1
 	}
+	w.stack = w.stack[:0]
+	for i := int32(0); i < w.entry && int(i) < n; i++ {
+		w.mark(i)
+	}
+	for i := range s.locals {
+		w.markLocal(&s.locals[i])
+	}
+	w.markValue(s.ret)
+	for _, t := range s.temps {
+		w.mark(t)
+	}
+	for i := range s.pending {
+		for _, o := range s.pending[i].reads {
+			w.mark(o)
+		}
+		for _, o := range s.pending[i].writes {
+			w.mark(o)
+		}
+	}
+	for _, e := range s.escs {
+		w.mark(e.obj)
+	}
+	for {
+		for len(w.stack) > 0 {
+			o := &s.objs[w.stack[len(w.stack)-1]]
+			w.stack = w.stack[:len(w.stack)-1]
+			for _, h := range o.holds {
+				w.mark(h)
+			}
+			w.mark(o.parent - 1)
+			w.mark(o.inner - 1)
+			w.mark(o.link().twin - 1)
+		}
+		// Parts of reached objects: mostly made after their parent, so
+		// one pass in order finds them; another only when one was not.
+		for i := range s.objs {
+			if p := s.objs[i].parent - 1; w.rank[i] < 0 && p >= 0 && int(p) < n && w.rank[p] >= 0 {
+				w.mark(int32(i))
+			}
+		}
+		if len(w.stack) == 0 {
+			break
+		}
+	}
+	r := int32(0)
+	for i := range w.rank {
+		if w.rank[i] >= 0 {
+			w.rank[i] = r
+			r++
+		}
+	}
+}
+
+func (w *stateHasher) mark(o int32) {
+	if o >= 0 && int(o) < len(w.rank) && w.rank[o] < 0 {
+		w.rank[o] = 0
+		w.stack = append(w.stack, o)
+	}
+}
+
+func (w *stateHasher) markValue(v value) {
+	w.mark(v.pt)
+	w.mark(v.owns)
+	w.mark(v.status - 1)
+	if v.clo != nil {
+		for i := range v.clo.caps {
+			w.mark(v.clo.caps[i].slot)
+			w.markLocal(&v.clo.caps[i].l)
+		}
+	}
+}
+
+func (w *stateHasher) markLocal(l *local) {
+	w.mark(l.slot)
+	w.mark(l.derefObj)
+	w.markValue(l.val)
+}
+
+// sum hashes s with seed (see merge).
+func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
+	w.reach(s)
+	w.buf = w.buf[:0]
+	for i := range s.objs {
+		if w.rank[i] >= 0 {
+			w.object(&s.objs[i])
+		}
+	}
+	w.i64(-1) // the end of the objects
 	w.i64(int64(len(s.locals)))
 	for i := range s.locals {
 		w.local(&s.locals[i])
 	}
-	w.i32s(s.temps)
-	w.i64(int64(len(s.cons)))
-	for _, c := range s.cons {
-		w.str(c.name)
-		w.str(c.op)
-		w.i64(c.k)
-	}
+	w.refs(s.temps)
 	w.i64(int64(s.flow))
 	w.flag(s.failed)
 	w.i64(int64(len(s.pending)))
@@ -159,7 +282,7 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	for _, e := range s.escs {
 		w.i64(int64(e.at))
 		w.str(e.lhs)
-		w.i64(int64(e.obj))
+		w.ref(e.obj)
 		w.flag(s.calls > e.calls)
 		w.str(e.where)
 		w.str(e.how)
@@ -167,27 +290,69 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	return maphash.Bytes(seed, w.buf)
 }
 
-// dedupe keeps the first of each set of equal states, in order.
-func dedupe(ss []*state) []*state {
-	var w stateHasher
+// merge keeps the first of each set of states that are equal but for
+// the way their paths went and what they can no longer reach (see sum),
+// in order, each widened to
+// what the states it stands for agree on: an integer or truth value they
+// differ in becomes unknown, and only the conditions all of them took
+// are kept. Memory (objects, owners, borrows, pending device work) is
+// equal across the set, so every fault any of them would meet, the kept
+// one meets; what it loses is the correlation between later branches
+// and the earlier ones, so it may also follow a path none of them could.
+// widened says some state was not equal to the one kept for it.
+// entry is the count of objects made on entry (see stateHasher).
+func merge(ss []*state, entry int32) (out []*state, widened bool) {
+	w := stateHasher{entry: entry}
 	seed := maphash.MakeSeed()
-	seen := make(map[uint64]bool, len(ss))
-	out := ss[:0]
+	first := make(map[uint64]int, len(ss))
+	out = ss[:0]
 	for _, s := range ss {
 		k := w.sum(seed, s)
-		if seen[k] {
+		if i, ok := first[k]; ok {
+			if widen(out[i], s) {
+				widened = true
+			}
 			continue
 		}
-		seen[k] = true
+		first[k] = len(out)
 		out = append(out, s)
 	}
-	return out
+	return out, widened
 }
 
-// i32s writes a length and the values.
-func (w *stateHasher) i32s(v []int32) {
-	w.i64(int64(len(v)))
-	for _, x := range v {
-		w.i64(int64(x))
+// widen makes a stand for b as well (see merge): a and b hash equal, so
+// they have the same locals. It says whether a changed.
+func widen(a, b *state) bool {
+	changed := widenValue(&a.ret, b.ret)
+	for i := range a.locals {
+		if widenValue(&a.locals[i].val, b.locals[i].val) {
+			changed = true
+		}
 	}
+	kept := a.cons[:0]
+	for _, c := range a.cons {
+		if slices.Contains(b.cons, c) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) != len(a.cons) {
+		changed = true
+	}
+	a.cons = kept
+	return changed
+}
+
+// widenValue forgets what of *v differs from u: its integer value, its
+// truth value.
+func widenValue(v *value, u value) bool {
+	changed := false
+	if v.known && (!u.known || v.num != u.num) {
+		v.known, v.num = false, 0
+		changed = true
+	}
+	if v.flag != u.flag && v.flag != 0 {
+		v.flag = 0
+		changed = true
+	}
+	return changed
 }

@@ -27,7 +27,10 @@ func TestStateHashCoversFields(t *testing.T) {
 
 // TestBoundKeepsEqualPaths: branches that leave the memory as it was do
 // not fill the bound, so the rest of the function runs on one path and
-// its fault is found; branches that differ still fill it.
+// its fault is found; branches that set integers are merged into one
+// path that forgets them, so a later branch on them is followed both
+// ways; branches that differ only in objects nothing reaches any more
+// are one path; branches that differ in memory still fill it.
 func TestBoundKeepsEqualPaths(t *testing.T) {
 	const src = `
 #include <cstdlib>
@@ -39,6 +42,25 @@ void same(int* p) {
   if (ready(3)) log(3);
   if (ready(4)) log(4);
   if (ready(5)) log(5);
+  free(p);
+  p[0] = 1;
+}
+void known(int* p, int* a) {
+  int n = 0;
+  if (a[0]) n = n + 1;
+  if (a[1]) n = n + 2;
+  if (a[2]) n = n + 4;
+  if (a[3]) n = n + 8;
+  if (a[4]) n = n + 16;
+  if (n == 0) free(p);
+  p[0] = 1;
+}
+void unreached(int* p) {
+  if (ready(1)) delete new int;
+  if (ready(2)) delete new int;
+  if (ready(3)) delete new int;
+  if (ready(4)) delete new int;
+  if (ready(5)) delete new int;
   free(p);
   p[0] = 1;
 }
@@ -74,8 +96,14 @@ void different(int* a, int* b, int* c, int* d, int* e) {
 		name := f.Text(f.Field(f.Field(parser.NodeID(i), parser.FieldDeclarator), parser.FieldDeclarator))
 		got[name] = r
 	}
-	if r := got["same"]; r.Cut || len(r.Faults) != 1 || r.Faults[0].Kind != UseAfterFree {
-		t.Errorf("same: cut %v, faults %v; want not cut, one use-after-free", r.Cut, r.Faults)
+	if r := got["same"]; r.Cut || r.Merged || len(r.Faults) != 1 || r.Faults[0].Kind != UseAfterFree {
+		t.Errorf("same: cut %v, merged %v, faults %v; want neither, one use-after-free", r.Cut, r.Merged, r.Faults)
+	}
+	if r := got["known"]; r.Cut || !r.Merged || len(r.Faults) != 1 || r.Faults[0].Kind != UseAfterFree {
+		t.Errorf("known: cut %v, merged %v, faults %v; want merged, not cut, one use-after-free", r.Cut, r.Merged, r.Faults)
+	}
+	if r := got["unreached"]; r.Cut || len(r.Faults) != 1 || r.Faults[0].Kind != UseAfterFree {
+		t.Errorf("unreached: cut %v, faults %v; want not cut (the objects made on the branches are unreachable), one use-after-free", r.Cut, r.Faults)
 	}
 	if r := got["different"]; !r.Cut {
 		t.Errorf("different: not cut; want cut (32 different paths, bound 4)")

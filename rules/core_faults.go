@@ -55,8 +55,15 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 	}
 	r := p.coreSums.Execute(fn.Node)
 	p.core[fn.Node] = r.Faults
-	if r.Cut {
-		p.coreCut = append(p.coreCut, p.funcName(fn))
+	if r.Cut || r.Merged {
+		// Named with its line: overloads and lambdas share a name.
+		line, _ := p.File.Position(int(p.File.Nodes[fn.Node].Start))
+		name := fmt.Sprintf("%s (line %d)", p.funcName(fn), line)
+		if r.Cut {
+			p.coreCut = append(p.coreCut, name)
+		} else {
+			p.coreMerged = append(p.coreMerged, name)
+		}
 	}
 	if len(r.Ran) > 0 {
 		if p.coreRan == nil {

@@ -92,17 +92,18 @@ type Pass struct {
 	rule  *Rule
 	// findings grows by appends; what Steps yielded of it is never
 	// written again (a finding is taken out of a copy).
-	findings []*diag.Finding
-	frees    map[*lifetime.Func]map[int]bool   // see freeSummaries
-	encodes  map[*lifetime.Func]map[int]string // see encodeSummaries
-	mayFrees map[*lifetime.Func]bool           // see mayFreeSummaries
-	defers   map[*lifetime.Func]map[int]string // see deferSummaries
-	byName   map[string][]*lifetime.Func       // the file's functions by last name component, for callee
-	core     map[parser.NodeID][]core.Fault    // see coreFaults
-	coreSums *core.FileSummaries
-	coreRan  map[parser.NodeID]map[parser.NodeID]bool // per function, the lambdas its execution ran
-	coreCut  []string                                 // the functions whose paths the executor's bound cut
-	order    []*lifetime.Func                         // see calleesFirst
+	findings   []*diag.Finding
+	frees      map[*lifetime.Func]map[int]bool   // see freeSummaries
+	encodes    map[*lifetime.Func]map[int]string // see encodeSummaries
+	mayFrees   map[*lifetime.Func]bool           // see mayFreeSummaries
+	defers     map[*lifetime.Func]map[int]string // see deferSummaries
+	byName     map[string][]*lifetime.Func       // the file's functions by last name component, for callee
+	core       map[parser.NodeID][]core.Fault    // see coreFaults
+	coreSums   *core.FileSummaries
+	coreRan    map[parser.NodeID]map[parser.NodeID]bool // per function, the lambdas its execution ran
+	coreCut    []string                                 // the functions whose paths the executor's bound cut
+	coreMerged []string                                 // the functions whose paths the bound merged and did not cut
+	order      []*lifetime.Func                         // see calleesFirst
 	// usingNS and usingNames: what the file's using-directives and
 	// -declarations name, read once (usingsRead; see scopeOf).
 	usingNS, usingNames []string
@@ -123,6 +124,10 @@ type Outcome struct {
 	// Cut names the functions (sorted) with more paths alive at once than
 	// the executor follows: the paths past the bound were not executed.
 	Cut []string
+	// Merged names the functions (sorted) whose paths past the bound were
+	// all executed, some of them merged into one that forgot the way they
+	// went (see core.Result.Merged).
+	Merged []string
 }
 
 // RunFile runs the rules over a file's functions (see Run).
@@ -137,9 +142,7 @@ func RunFile(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Ru
 // Sorted returns the outcome in RunFile's order: the findings sorted
 // (diag.Sort), the cut functions sorted, each once. o is not changed.
 func (o Outcome) Sorted() Outcome {
-	cut := slices.Clone(o.Cut)
-	slices.Sort(cut)
-	return Outcome{Findings: diag.Sort(slices.Clone(o.Findings)), Cut: slices.Compact(cut)}
+	return Outcome{Findings: diag.Sort(slices.Clone(o.Findings)), Cut: sortedSet(o.Cut), Merged: sortedSet(o.Merged)}
 }
 
 // Steps runs the rules over a file's functions as RunFile does, one step
@@ -161,7 +164,7 @@ func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule
 		// Steps only append to these or take a finding out of a copy
 		// (see reportCoreIf), so what is below the lengths stays as it is.
 		step := func() bool {
-			return yield(Outcome{Findings: p.findings[:len(p.findings):len(p.findings)], Cut: p.coreCut[:len(p.coreCut):len(p.coreCut)]})
+			return yield(Outcome{Findings: p.findings[:len(p.findings):len(p.findings)], Cut: p.coreCut[:len(p.coreCut):len(p.coreCut)], Merged: p.coreMerged[:len(p.coreMerged):len(p.coreMerged)]})
 		}
 		for _, r := range rs {
 			p.rule = r
@@ -736,4 +739,12 @@ func callsDevice(f *parser.File, m *apimodel.Model, def parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// sortedSet returns the names of names sorted, each once; names is not
+// changed.
+func sortedSet(names []string) []string {
+	out := slices.Clone(names)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

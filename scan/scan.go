@@ -138,6 +138,7 @@ const (
 	kindGenerated   = "generated"
 	kindFirstBranch = "first-branch"
 	kindCut         = "cut"
+	kindMerged      = "merged"
 	kindParse       = "parse"
 )
 
@@ -421,6 +422,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 				plural(len(fr.cut), "function"), haveOrHas(len(fr.cut)), itsOrTheir(len(fr.cut)), strings.Join(fr.cut, ", ")),
 				kind: kindCut, funcs: len(fr.cut)})
 		}
+		if len(fr.merged) > 0 {
+			res.Details = append(res.Details, Notice{Level: "note", File: f.Rel, Message: fmt.Sprintf(
+				"%s %s more paths than are followed at once, so some of %s paths were executed merged, as one path that forgot which way each went: %s",
+				plural(len(fr.merged), "function"), haveOrHas(len(fr.merged)), itsOrTheir(len(fr.merged)), strings.Join(fr.merged, ", ")),
+				kind: kindMerged, funcs: len(fr.merged)})
+		}
 		if len(fr.partial) > 0 {
 			res.Notices = append(res.Notices, fr.partial...)
 			res.Skipped++
@@ -476,6 +483,11 @@ func countingNotes(details []Notice) []Notice {
 			"%s in %s %s more paths than are followed at once, so some of %s paths were not executed (--verbose names them)",
 			plural(fn, "function"), plural(n, "file"), haveOrHas(fn), itsOrTheir(fn)))
 	}
+	if n, fn := files[kindMerged], funcs[kindMerged]; n > 0 {
+		note(kindMerged, fmt.Sprintf(
+			"%s in %s %s more paths than are followed at once, so some of %s paths were executed merged, as one path that forgot which way each went (--verbose names them)",
+			plural(fn, "function"), plural(n, "file"), haveOrHas(fn), itsOrTheir(fn)))
+	}
 	if n, fn := files[kindParse], funcs[kindParse]; n > 0 {
 		note(kindParse, fmt.Sprintf(
 			"%s in %s %s parse errors, so %s analysis may be incomplete (--verbose names them)",
@@ -504,9 +516,9 @@ type fileResult struct {
 	// conditional that split a statement (see parser.File.FirstBranches).
 	firstBranches bool
 	parseErrors   int
-	// cut names the functions with more paths than the executor follows
-	// at once (see rules.Outcome.Cut).
-	cut []string
+	// cut and merged name the functions with more paths than the
+	// executor follows at once (see rules.Outcome).
+	cut, merged []string
 	// notice, when set, says the file was not analysed at all; partial
 	// says what part of it was not, while its findings still count
 	// (code nested too deeply, the time budget run out); parseNote
@@ -820,11 +832,11 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 	if why == "" && meter.Out() {
 		why = fmt.Sprintf("the work budget of %d units (--file-budget)", lim.units)
 	}
-	found, cut, failed, left := mk.stop(opt.Verify != nil, why)
+	oc, failed, left := mk.stop(opt.Verify != nil, why)
 	if failed != "" {
 		return skip(failed)
 	}
-	out.findings, out.cut = found, cut
+	out.findings, out.cut, out.merged = oc.Findings, oc.Cut, oc.Merged
 	if left != "" {
 		out.partial = append(slices.Clone(out.partial), Notice{Level: "warning", File: file, Message: left})
 	}
@@ -859,17 +871,17 @@ func (mk *made) over() bool {
 	return !mk.keep(func() {})
 }
 
-// stop tells the goroutine to stop and returns what it made: copies of
-// the findings (it may still be reading the originals), the functions
-// whose paths were cut, its internal error if any, and what it left
-// undone ("": nothing), with replay saying the findings were to be
-// replayed and why what stopped the work ("" when nothing did).
-func (mk *made) stop(replay bool, why string) (found []*diag.Finding, cut []string, failed, left string) {
+// stop tells the goroutine to stop and returns what it made: the
+// outcome, its findings copies (it may still be reading the originals),
+// its internal error if any, and what it left undone ("": nothing), with
+// replay saying the findings were to be replayed and why what stopped
+// the work ("" when nothing did).
+func (mk *made) stop(replay bool, why string) (oc rules.Outcome, failed, left string) {
 	mk.mu.Lock()
 	defer mk.mu.Unlock()
 	mk.stopped = true
-	oc := mk.oc.Sorted()
-	found = make([]*diag.Finding, len(oc.Findings))
+	oc = mk.oc.Sorted()
+	found := make([]*diag.Finding, len(oc.Findings))
 	for i, f := range oc.Findings {
 		c := *f
 		found[i] = &c
@@ -880,7 +892,8 @@ func (mk *made) stop(replay bool, why string) (found []*diag.Finding, cut []stri
 	case replay && !mk.verified:
 		left = fmt.Sprintf("replay cut short by %s: %d of %d findings not replayed", cmp.Or(why, "the work budget"), len(found)-mk.replayed, len(found))
 	}
-	return found, oc.Cut, mk.failed, left
+	oc.Findings = found
+	return oc, mk.failed, left
 }
 
 // treeCache is how a scan uses the summary cache: the root it is filed

@@ -17,8 +17,8 @@ a finding of another class in the range counts.
 For a missed bug of the check half only the stage that lost it is printed,
 never its code: `not scanned` (no scan of its commit), `skipped` (the file
 was skipped: size, time budget), `parse` (a parse-error notice names its
-function), `cut` (nothing reported, and the function had more paths than
-the executor follows at once), `verdict` (found only with --all: the device did not confirm
+function), `cut` (nothing reported, and the path bound dropped some paths
+of a function of that name starting at or before the range), `verdict` (found only with --all: the device did not confirm
 it), `place` (a default finding in the same function, outside the range),
 `value flow` (nothing reported in the function: no fact reached a rule).
 
@@ -30,6 +30,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,6 +87,24 @@ def lands(f, path, lo, hi, story):
                          for w in f.get("witness") or [])
 
 
+def cut_names(notes, name, lo):
+    """Whether the notes say the bound cut a function named name that may
+    hold line lo: one of that name (each is named with the line it starts
+    on) starting at or before lo. An overload of the same name earlier in
+    the file can still be taken for it."""
+    for n in notes:
+        if "were not executed" not in n["message"]:
+            continue
+        for ent in n["message"].split(": ", 1)[-1].split(", "):
+            m = re.fullmatch(r"(.*) \(line (\d+)\)", ent.strip())
+            if m is None:
+                if name in ent:  # a notice of a build that named no lines
+                    return True
+            elif last_name(m.group(1)) == name and int(m.group(2)) <= lo:
+                return True
+    return False
+
+
 def score(row, log, story=True):
     """Returns (default hit, --all hit, stage when the default missed)."""
     if log is None:
@@ -103,7 +122,7 @@ def score(row, log, story=True):
         stage = "skipped"
     elif name and any("parse errors" in n["message"] and name in n["message"] for n in notes):
         stage = "parse"
-    elif name and not a and any("paths than are followed" in n["message"] and name in n["message"] for n in notes):
+    elif name and not a and cut_names(notes, name, lo):
         stage = "cut"
     elif a:
         stage = "verdict"
