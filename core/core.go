@@ -115,9 +115,14 @@ type Fault struct {
 	Owned bool
 }
 
+// DefaultMaxStates is the bound on the paths alive at once in one
+// function's execution.
+const DefaultMaxStates = 32
+
 // Options bound an execution.
 type Options struct {
-	// MaxStates bounds the paths alive at once in one function (32 when 0);
+	// MaxStates bounds the paths alive at once in one function
+	// (DefaultMaxStates when 0);
 	// past it paths that differ only in the way they went are merged,
 	// then the later paths are dropped, and the result says which.
 	MaxStates int
@@ -171,7 +176,7 @@ func (x *exec) result() Result {
 // execute runs definition def over every path, the bound defaulted.
 func execute(f *parser.File, def parser.NodeID, opt Options) *exec {
 	if opt.MaxStates == 0 {
-		opt.MaxStates = 32
+		opt.MaxStates = DefaultMaxStates
 	}
 	x := newExec(f, def, opt)
 	x.run()

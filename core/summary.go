@@ -556,7 +556,7 @@ func withSummary(c, r Call) Call {
 
 // options are the options the file's functions are executed with.
 func (fs *FileSummaries) options() Options {
-	return Options{MaxStates: 32, Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals, Meter: fs.Meter}
+	return Options{Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals, Meter: fs.Meter}
 }
 
 // Execute runs definition def of the file (a function or a lambda) over
