@@ -43,8 +43,9 @@ type exec struct {
 	// entryObjs counts the objects made before the body ran (see
 	// stateHasher.entry).
 	entryObjs int32
-	depth     int // scope depth while executing
-	nest      int // syntactic nesting, bounded by maxDepth
+	merger    *merger // made at the first merge
+	depth     int     // scope depth while executing
+	nest      int     // syntactic nesting, bounded by maxDepth
 	// retKind is what the function returns: tPointer, tRef, tView, tAuto
 	// or tPlain (a value: a copy).
 	retKind typeKind
@@ -429,8 +430,11 @@ func (x *exec) bound(ss []*state) []*state {
 		return ss
 	}
 	if x.mergeFails < maxMergeFails {
+		if x.merger == nil {
+			x.merger = newMerger(x.entryObjs)
+		}
 		var widened bool
-		ss, widened = merge(ss, x.entryObjs)
+		ss, widened = x.merger.merge(ss)
 		x.merged = x.merged || widened
 		if len(ss) > x.opt.MaxStates {
 			x.mergeFails++

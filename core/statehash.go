@@ -290,31 +290,40 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	return maphash.Bytes(seed, w.buf)
 }
 
-// merge keeps the first of each set of states that are equal but for
-// the way their paths went and what they can no longer reach (see sum),
-// in order, each widened to
-// what the states it stands for agree on: an integer or truth value they
-// differ in becomes unknown, and only the conditions all of them took
-// are kept. Memory (objects, owners, borrows, pending device work) is
-// equal across the set, so every fault any of them would meet, the kept
-// one meets; what it loses is the correlation between later branches
-// and the earlier ones, so it may also follow a path none of them could.
-// widened says some state was not equal to the one kept for it.
-// entry is the count of objects made on entry (see stateHasher).
-func merge(ss []*state, entry int32) (out []*state, widened bool) {
-	w := stateHasher{entry: entry}
-	seed := maphash.MakeSeed()
-	first := make(map[uint64]int, len(ss))
+// merger merges states (see merge), its buffers kept from one merge to
+// the next of an execution.
+type merger struct {
+	w     stateHasher
+	seed  maphash.Seed
+	first map[uint64]int
+}
+
+func newMerger(entry int32) *merger {
+	return &merger{w: stateHasher{entry: entry}, seed: maphash.MakeSeed(), first: map[uint64]int{}}
+}
+
+// merge keeps the first of each set of states that are equal but for the
+// way their paths went and what they can no longer reach (see sum), in
+// order, each widened to what the states it stands for agree on: an
+// integer or truth value they differ in becomes unknown, and only the
+// conditions all of them took are kept. Memory (objects, owners, borrows,
+// pending device work) is equal across the set, so every fault any of
+// them would meet, the kept one meets; what it loses is the correlation
+// between later branches and the earlier ones, so it may also follow a
+// path none of them could. widened says some state was not equal to the
+// one kept for it.
+func (m *merger) merge(ss []*state) (out []*state, widened bool) {
+	clear(m.first)
 	out = ss[:0]
 	for _, s := range ss {
-		k := w.sum(seed, s)
-		if i, ok := first[k]; ok {
+		k := m.w.sum(m.seed, s)
+		if i, ok := m.first[k]; ok {
 			if widen(out[i], s) {
 				widened = true
 			}
 			continue
 		}
-		first[k] = len(out)
+		m.first[k] = len(out)
 		out = append(out, s)
 	}
 	return out, widened
