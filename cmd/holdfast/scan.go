@@ -146,7 +146,7 @@ anywhere a file with a scanned source's extension. '-o -' is standard output.`,
 	f.StringVarP(&fl.output, "output", "o", "", "write the report to `FILE` instead of standard output ('-' for standard output)")
 	f.StringVar(&fl.failOn, "fail-on", "", "lowest severity that makes the exit status 1: note, warning, error or never (default warning)")
 	addInputFlags(f, &fl)
-	f.BoolVar(&fl.verbose, "verbose", false, "print the notes counting files with parse errors, generated files, first-branch reads and cut paths, naming each file (text output otherwise counts them in the summary line)")
+	f.BoolVar(&fl.verbose, "verbose", false, "print the notes counting files with parse errors, generated files, first-branch reads and functions with merged or cut paths, naming each (text output otherwise counts them in the summary line)")
 	f.BoolVar(&fl.stats, "stats", false, "print files, bytes, functions and parse errors per extension to standard error")
 	f.BoolVar(&fl.all, "all", false, "also show findings the simulated device did not reproduce, as notes")
 	f.BoolVar(&fl.trace, "trace", false, "text format: also print the verdict's reason and the replay on the simulated device")
