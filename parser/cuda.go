@@ -20,7 +20,14 @@ var cudaQualifiers = [][]byte{
 // declares it. They are read as static, written over their own bytes.
 var cudaStorage = [][]byte{[]byte("__shared__"), []byte("__constant__"), []byte("__managed__")}
 
-var launchBounds = []byte("__launch_bounds__")
+// specifiersWithArgs are CUDA specifiers written with an argument list,
+// blanked with it: __launch_bounds__(maxThreads, ...) on a kernel, and
+// __align__(n), the alignment of a variable or a type (CUDA C++
+// Programming Guide, "Launch Bounds" and "Size and Alignment
+// Requirement"). Left in, __align__(sizeof(T)) reads as a declarator and
+// splits the declaration it qualifies in two, the second without its
+// storage class.
+var specifiersWithArgs = [][]byte{[]byte("__launch_bounds__"), []byte("__align__")}
 
 // neutraliseCUDA rewrites CUDA syntax in place, without moving a byte:
 // qualifiers and __launch_bounds__(...) become spaces, and a kernel launch
@@ -66,25 +73,30 @@ func neutraliseCUDA(src []byte, launches bool) []byte {
 			}
 		}
 	}
-	for from := 0; ; {
-		i := bytes.Index(out[from:], launchBounds)
-		if i < 0 {
-			break
-		}
-		i += from
-		from = i + len(launchBounds)
-		j := from
-		for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
-			j++
-		}
-		if j < len(out) && out[j] == '(' {
-			if _, close := macroArgs(out, j); close > 0 {
-				blank(i, close+1)
-				from = close + 1
+	for _, spec := range specifiersWithArgs {
+		for from := 0; ; {
+			i := bytes.Index(out[from:], spec)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(spec)
+			if i > 0 && isIdentByte(out[i-1]) || from < len(out) && isIdentByte(out[from]) {
 				continue
 			}
+			j := from
+			for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
+				j++
+			}
+			if j < len(out) && out[j] == '(' {
+				if _, close := macroArgs(out, j); close > 0 {
+					blank(i, close+1)
+					from = close + 1
+					continue
+				}
+			}
+			blank(i, from)
 		}
-		blank(i, from)
 	}
 	if !launches {
 		return out

@@ -206,6 +206,8 @@ func TestNeutraliseCUDA(t *testing.T) {
 		{"k<<<g, b>>>(x);", "k<<<g, b>>>(x);", false},
 		{"int my__device__x; a <<< b;", "int my__device__x; a <<< b;", true},
 		{"__shared__ float s[256]; __constant__ int c;", "static     float s[256]; static       int c;", true},
+		{"extern __shared__ __align__(sizeof(float)) unsigned char s[];", "extern static                              unsigned char s[];", false},
+		{"struct __align__(16) V { float x; }; int my__align__(3);", "struct               V { float x; }; int my__align__(3);", false},
 	} {
 		got := string(neutraliseCUDA([]byte(tc.in), tc.launches))
 		if got != tc.want {
