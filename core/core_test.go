@@ -83,3 +83,24 @@ func ExampleFaultKind() {
 	fmt.Println(UseAfterInvalidate)
 	// Output: use-after-invalidate
 }
+
+// TestClassBases: a class's base clause is read into "(bases)", by last
+// name, in order, whatever the access and template arguments.
+func TestClassBases(t *testing.T) {
+	p, err := parser.New(parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse("b.cc", ".cc", []byte("struct D : public B1, private ns::B2<int>, virtual B3 { int x; };\nstruct E { int y; };\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := Classes(f)
+	if got := cs["D"]["(bases)"]; got != "B1,B2,B3" {
+		t.Errorf("D's bases %q, want B1,B2,B3", got)
+	}
+	if got, ok := cs["E"]["(bases)"]; ok {
+		t.Errorf("E's bases %q, want none", got)
+	}
+}

@@ -42,6 +42,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		var defs []parser.NodeID
 		var order []string // the data members, in declaration order
+		if bases := baseNames(f, n); len(bases) > 0 {
+			members["(bases)"] = strings.Join(bases, ",")
+		}
 		agg := aggregateHead(f, n)
 		public := k == parser.KindStructSpecifier
 		for c := range f.NamedChildren(body) {
@@ -250,6 +253,8 @@ func SettleOverloads(facts map[string]string) {
 //     container member. Overloads of one arity that keep different things
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
+//   - "(bases)": the base classes, by last name, in declaration order
+//     (a call qualified by one may run code of the object).
 //   - "(order)": the data members in declaration order, which the
 //     implicit destruction ends in reverse ([class.dtor]: after the
 //     destructor's body, the members are destroyed in the reverse order
@@ -877,24 +882,51 @@ func (x *exec) membersMayChange(s *state, n parser.NodeID, method string) {
 	}
 }
 
+// baseNames lists the last names of the base classes class node n
+// derives from (its base clause), in order.
+func baseNames(f *parser.File, n parser.NodeID) []string {
+	var out []string
+	for c := range f.Children(n) {
+		if f.Kind(c) != parser.KindOther || !strings.HasPrefix(f.Text(c), ":") {
+			continue
+		}
+		for b := range f.NamedChildren(c) {
+			if f.Kind(b) != parser.KindOther {
+				out = append(out, lastName(calleeName(f.Text(b))))
+			}
+		}
+	}
+	return out
+}
+
 // reachesThis says a call may run code of the method's object: an
-// unqualified or qualified call from a method, or one handed this.
-func (x *exec) reachesThis(fn, list parser.NodeID) bool {
+// unqualified call of a method of the class, a call qualified by the
+// class or one of its bases, or one handed this.
+func (x *exec) reachesThis(fn, args parser.NodeID) bool {
 	if !x.hasMembers {
 		return false
 	}
 	switch x.kind(fn) {
-	case parser.KindIdentifier:
+	case parser.KindIdentifier, parser.KindTemplateFunction, parser.KindQualifiedIdentifier:
 		// Name lookup in a method finds a member function first: only a
 		// name the class declares as one runs code of the object. A class
-		// whose methods are not known may have any.
-		name := x.text(fn)
+		// whose methods are not known may have any. A qualified name
+		// (X::f) reaches the object only through the class itself or a
+		// base ([class.mfct.non-static]: a non-static member function is
+		// called on an object; X::f names another class's static member
+		// or a namespace's function otherwise).
+		name := calleeName(x.text(fn))
+		if i := strings.LastIndex(name, "::"); i >= 0 {
+			q := lastName(name[:i])
+			name = name[i+2:]
+			if q != x.className() && x.knowsMethods() {
+				return slices.Contains(list(x.classMembers, "(bases)"), q)
+			}
+		}
 		_, known := x.classMembers["("+name+")"]
 		return known || !x.knowsMethods()
-	case parser.KindQualifiedIdentifier, parser.KindTemplateFunction:
-		return true
 	}
-	for c := range x.f.NamedChildren(list) {
+	for c := range x.f.NamedChildren(args) {
 		if t := strings.TrimSpace(x.text(c)); t == "this" || t == "*this" {
 			return true
 		}

@@ -1,0 +1,48 @@
+// A qualified call reaches the method's object only through the class
+// itself or a base: X::f of another class is a static member or a
+// namespace's function, which cannot reset the object's members, so a
+// reservation made before it still covers the insertions after it.
+#include <vector>
+
+struct Units {
+  static int scale(int k) { return k * 2; }
+};
+
+namespace units {
+int offset(int k);
+}
+
+void publish(const std::vector<double*>& cells);
+
+class Ledger {
+ public:
+  void build_ok(int n) {
+    if (!rows_.empty()) return;
+    rows_.reserve(n);
+    std::vector<double*> cells;
+    int unit = Units::scale(3) + units::offset(1);
+    for (int i = 0; i < n; ++i) {
+      rows_.emplace_back(i * unit);
+      cells.push_back(&rows_.back());
+    }
+    publish(cells);
+  }
+
+  // Its own method, qualified: it does drop the reservation.
+  void refill() { rows_ = std::vector<double>(); }
+
+  void build_bad(int n) {
+    if (!rows_.empty()) return;
+    rows_.reserve(n);
+    std::vector<double*> cells;
+    Ledger::refill();
+    for (int i = 0; i < n; ++i) {
+      rows_.emplace_back(i);
+      cells.push_back(&rows_.back());
+    }
+    publish(cells);  // want "use-after-invalidate"
+  }
+
+ private:
+  std::vector<double> rows_;
+};
