@@ -357,6 +357,10 @@ func (x *exec) temporary(n parser.NodeID) bool {
 	case parser.KindParenthesizedExpression:
 		return x.temporary(x.lastNamedChild(n))
 	case parser.KindBinaryExpression:
+		if _, ok := x.operatorCall(n); ok {
+			// What an operator function returns is its declaration's.
+			return false
+		}
 		switch x.text(f.Field(n, parser.FieldOperator)) {
 		case "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||":
 			return true
@@ -696,6 +700,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindAssignmentExpression:
 		return x.assign(s, n)
 	case parser.KindBinaryExpression:
+		if args, ok := x.operatorCall(n); ok {
+			return x.callOperator(s, args)
+		}
 		l := x.eval(s, f.Field(n, parser.FieldLeft))
 		r := x.eval(s, f.Field(n, parser.FieldRight))
 		op := x.text(f.Field(n, parser.FieldOperator))
@@ -1381,7 +1388,33 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 
 // assign executes an assignment. Its value is the left operand's: never
 // the temporary the right side made.
+// operatorCall says n, an assignment or a binary expression, is a call
+// of an operator function by its name, operator=(v) or operator+(v): the
+// grammar reads the keyword operator there as a name on the left and the
+// argument list as a parenthesised right side, which it returns. No name
+// can be operator ([lex.key]), so such an expression is always a call.
+func (x *exec) operatorCall(n parser.NodeID) (args parser.NodeID, ok bool) {
+	l, r := x.f.Field(n, parser.FieldLeft), x.f.Field(n, parser.FieldRight)
+	if x.kind(l) != parser.KindIdentifier || x.text(l) != "operator" || x.kind(r) != parser.KindParenthesizedExpression {
+		return parser.None, false
+	}
+	return r, true
+}
+
+// callOperator executes a call of an operator function by name (see
+// operatorCall) with arguments args. Which overload runs is not known
+// (an operator is overloaded per class): its arguments are evaluated and
+// what it returns is an unknown value, not one of them.
+func (x *exec) callOperator(s *state, args parser.NodeID) value {
+	s.calls++
+	x.eval(s, args)
+	return unknown
+}
+
 func (x *exec) assign(s *state, n parser.NodeID) value {
+	if args, ok := x.operatorCall(n); ok {
+		return x.callOperator(s, args)
+	}
 	v := x.assign1(s, n)
 	v.prvalue = false
 	return v
