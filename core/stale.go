@@ -120,9 +120,12 @@ func (x *exec) setFacts(body parser.NodeID, method string, members map[string]st
 			}
 		case parser.KindCallExpression:
 			fn := f.Field(j, parser.FieldFunction)
-			if f.Kind(fn) == parser.KindFieldExpression {
-				// m.reset(), m.clear(), m->f(): any method of a member
-				// may give it new memory.
+			if f.Kind(fn) == parser.KindFieldExpression && !readOnly[f.Text(f.Field(fn, parser.FieldField))] &&
+				strings.TrimSpace(f.Text(f.Field(fn, parser.FieldOperator))) != "->" {
+				// m.reset(), m.clear(): a method of a member may give it
+				// new memory, but not one of the standard library's
+				// observers (m.get(), m.size()), and not a method of
+				// what it points to (m->f()).
 				add(f.Field(fn, parser.FieldArgument))
 			}
 			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {

@@ -119,3 +119,40 @@ class Reader {
     return true;
   }
 };
+
+// A method that only observes the owner (root.get(), root->items) does
+// not give it new memory: walking the tree from it leaves the cursor set.
+struct TreeNode {
+  std::vector<std::unique_ptr<TreeNode>> items;
+};
+void show(const TreeNode* n);
+
+class Tree {
+ public:
+  Tree() {
+    root = std::make_unique<TreeNode>();
+    cursor = root.get();
+  }
+  void walk(TreeNode* node, int depth);
+  void walk() {
+    show(nullptr);
+    walk(root.get(), 0);
+    prune();
+  }
+  void report() { walk(); }
+  void prune() { root->items.clear(); }
+  // A method that does give the owner new memory leaves the cursor stale.
+  void regrow() { renew(); }  // want "left-stale"
+  void renew() { root.reset(new TreeNode()); }  // want "left-stale"
+
+ private:
+  std::unique_ptr<TreeNode> root;
+  TreeNode* cursor;
+};
+
+void Tree::walk(TreeNode* node, int depth) {
+  show(node);
+  for (auto& it : node->items) {
+    walk(it.get(), depth + 1);
+  }
+}
