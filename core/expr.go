@@ -1606,7 +1606,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			// m() in a method: a method of the same object.
 			if part, ok := ownedYield(x.classMembers, name); ok {
 				x.handOn(s, list, x.args(s, list))
-				return borrowOf(s.keyedPart(thisObj, posHeld, part), tPointer)
+				return borrowOf(s.keyedPart(thisObj, posHeld, part), yieldKind(x.classMembers, name))
 			}
 			x.endHeld(s, thisObj, x.releasesOf("(this)", x.classMembers, name), n, name)
 		}
@@ -2071,7 +2071,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				x.use(s, rv, fn)
 			}
 			x.handOn(s, list, x.args(s, list))
-			return borrowOf(s.keyedPart(obj, posHeld, part), tPointer)
+			return borrowOf(s.keyedPart(obj, posHeld, part), yieldKind(facts, m))
 		}
 		// A method that frees or replaces memory the object lent: what
 		// was lent before dangles.

@@ -260,6 +260,8 @@ func SettleOverloads(facts map[string]string) {
 //     destructor's body, the members are destroyed in the reverse order
 //     of their construction; [class.base.init]: they are constructed in
 //     declaration order).
+//   - "(&m)" = "ref": what method m yields (below) it returns as a
+//     reference, not a pointer.
 //   - "(m)" = "yields M": method m returns a pointer or reference to
 //     member M itself (a pointer member's pointee, or the member object);
 //     "yields M.buf": a pointer into the buffer M owns (M.get(), M.data(),
@@ -334,6 +336,10 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 			m += ".buf"
 		}
 		members["("+method+")"] = "yields " + m
+		if rk == tRef {
+			// A reference, not a pointer: auto copies what it refers to.
+			members["(&"+method+")"] = "ref"
+		}
 	}
 }
 
@@ -1556,4 +1562,13 @@ func (x *exec) releasedMembers(body parser.NodeID, members map[string]string) []
 	}
 	slices.Sort(out)
 	return out
+}
+
+// yieldKind is the kind of what method m of a class with these facts
+// yields (see ownedYield): a reference or a pointer.
+func yieldKind(facts map[string]string, m string) typeKind {
+	if facts["(&"+m+")"] != "" {
+		return tRef
+	}
+	return tPointer
 }
