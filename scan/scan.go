@@ -251,7 +251,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		res.Notices = append(res.Notices, Notice{Level: level, File: w.Path, Message: w.Msg})
 	}
 
-	// A partial scan reads the cache while its files are parsed.
+	// A partial scan reads the cache while its files are parsed; a scan
+	// of the whole root reads it first.
 	tc, notes := openTreeCache(opt, dopt, model)
 	res.Notices = append(res.Notices, notes...)
 
@@ -268,9 +269,21 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	errs := make([]error, jobs)
 	timeout := cmp.Or(opt.FileTimeout, DefaultFileTimeout)
 	lim := limits{maxSize: maxSize, timeout: timeout, units: cmp.Or(opt.FileBudget, DefaultFileBudget)}
-	// Phase one: every file is read, parsed, modelled and summarised. The
-	// models wait for phase two in memory up to retainBytes of source;
-	// past that, a file's model is dropped and built again in phase two.
+	// A file the cache holds a summary of, unchanged since, skips phase
+	// one: phase two reads and parses it once, charging its budget what
+	// the summary cost (see fresh).
+	cached := fresh(tc, files, lim.units)
+	var phaseOne, all []int
+	for i := range files {
+		all = append(all, i)
+		if cached[i] == nil {
+			phaseOne = append(phaseOne, i)
+		}
+	}
+	// Phase one: every other file is read, parsed, modelled and
+	// summarised. The models wait for phase two in memory up to
+	// retainBytes of source; past that, a file's model is dropped and
+	// built again in phase two.
 	preps := make([]*prepared, len(files))
 	var retained atomic.Int64
 	retainBytes, heapBound := retention(opt.RetainBytes)
@@ -300,7 +313,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 		}()
 	}
-	if err := feed(ctx, next, len(files)); err != nil {
+	if err := feed(ctx, next, phaseOne); err != nil {
 		wg.Wait()
 		return nil, err
 	}
@@ -314,8 +327,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 	// The tree's summaries: the scanned files', and the unchanged rest
 	// from the cache.
-	tree, sums, cached, notes := treeSummaries(opt, tc, files, preps)
-	res.Summarised.Own, res.Summarised.Cached = sums, cached
+	tree, sums, fromCache, notes := treeSummaries(opt, tc, files, preps, cached)
+	res.Summarised.Own, res.Summarised.Cached = sums, fromCache
 	// The index composes the forwards of the functions it is asked about
 	// (see summary.NewTreeIndex): whether it had to stop is known after
 	// phase two, and said here.
@@ -340,7 +353,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 				}
 			}()
 			for i := range next {
-				if preps[i].rebuild {
+				if preps[i] == nil || preps[i].rebuild {
 					if p == nil {
 						if p, errs[w] = parser.New(parser.Options{DeclMacros: model.DeclMacros(), Timeout: timeout}); errs[w] != nil {
 							p = nil
@@ -348,6 +361,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 							continue
 						}
 					}
+				}
+				switch {
+				case preps[i] == nil:
+					// Summarised from the cache: the file is read, parsed
+					// and modelled here, once.
+					preps[i] = prepare(ctx, p, model, files[i], opt, lim.cached(cached[i].Spent), &mu)
+				case preps[i].rebuild:
 					// The model was dropped to bound memory: build it again,
 					// without calling opt.Funcs a second time, nor spending
 					// the file's budget on what phase one did already.
@@ -357,6 +377,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 				}
 				outs[i] = check(ctx, model, rs, preps[i], opt, tree, lim)
 				preps[i] = nil // the model is no longer needed
+				if len(outs[i].findings) == 0 && !suppress.Mentions(outs[i].src) {
+					outs[i].src = nil // nor the source: nothing quotes it
+				}
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
@@ -366,7 +389,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			}
 		}()
 	}
-	if err := feed(ctx, next, len(files)); err != nil {
+	if err := feed(ctx, next, all); err != nil {
 		wg.Wait()
 		return nil, err
 	}
@@ -432,7 +455,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			res.Notices = append(res.Notices, fr.partial...)
 			res.Skipped++
 		}
-		if len(fr.findings) > 0 || suppress.Mentions(fr.src) {
+		if fr.src != nil {
 			res.Sources[f.Rel] = fr.src
 		}
 		res.Findings = append(res.Findings, fr.findings...)
@@ -531,11 +554,11 @@ type fileResult struct {
 	generated string
 }
 
-// feed hands the indexes 0..n-1 to the workers, then closes next; it
+// feed hands the indexes of files to the workers, then closes next; it
 // stops early, with ctx's error, when ctx is done.
-func feed(ctx context.Context, next chan<- int, n int) error {
+func feed(ctx context.Context, next chan<- int, indexes []int) error {
 	defer close(next)
-	for i := range n {
+	for _, i := range indexes {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -556,6 +579,7 @@ type prepared struct {
 	info  fs.FileInfo
 	left  time.Duration // what phase one left of the file's wall-clock limit
 	meter *budget.Meter // the file's work budget, as phase one left it
+	spent int64         // the units phase one spent (see summary.Entry.Spent)
 	// rebuild says the model was dropped after phase one to bound memory.
 	rebuild bool
 }
@@ -671,6 +695,9 @@ func prepare(ctx context.Context, p *parser.Parser, m *apimodel.Model, f discove
 			pr.out.notice.File = f.Rel
 		}
 		pr.hash, pr.info, pr.left, pr.meter = hash, info, lim.timeout-time.Since(start), meter
+		if !lim.again {
+			pr.spent = lim.units - meter.Left()
+		}
 		return pr
 	case <-timer.C:
 		meter.Stop()
@@ -699,10 +726,13 @@ type limits struct {
 	maxSize int64
 	timeout time.Duration
 	units   int64
-	// again: the model is built a second time (see prepared.rebuild),
-	// with what phase one left of the budget in left, and no summary.
+	// again: the model is built in phase two (see prepared.rebuild),
+	// with no summary: with what phase one left of the budget in left,
+	// or, for a file summarised from the cache, the full budget less
+	// what the summary cost, taken.
 	again bool
 	left  *budget.Meter
+	taken int64
 }
 
 // rebuild returns the limits of a model built again, with what phase
@@ -712,13 +742,24 @@ func (l limits) rebuild(m *budget.Meter) limits {
 	return l
 }
 
+// cached returns the limits of the model of a file whose summary came
+// from the cache, where summarising it cost spent units.
+func (l limits) cached(spent int64) limits {
+	l.again, l.taken = true, spent
+	return l
+}
+
 // meter returns the file's work budget for phase one, or what phase one
-// left of it when the model is built again.
+// left of it in phase two.
 func (l limits) meter() *budget.Meter {
 	if l.again && l.left != nil {
 		return l.left
 	}
-	return budget.New(l.units)
+	m := budget.New(l.units)
+	if l.taken > 0 {
+		m.Spend(int(min(l.taken, math.MaxInt32)))
+	}
+	return m
 }
 
 // model builds the lifetime model of a parsed file and, with summarise,
@@ -747,6 +788,14 @@ func model(pf *parser.File, m *apimodel.Model, src []byte, opt Options, mu *sync
 		out.out.parseNote = &Notice{Level: "note", File: pf.Path, Message: parseErrorNote(pf, lost, len(funcs))}
 	}
 	if !summarise {
+		// Phase two's model: opt.Funcs sees it when phase one's did not
+		// exist (the summary came from the cache); a model built again
+		// comes without opt.Funcs.
+		if opt.Funcs != nil {
+			mu.Lock()
+			opt.Funcs(pf, funcs)
+			mu.Unlock()
+		}
 		return out
 	}
 	// Building the model reads the file once.
@@ -899,10 +948,12 @@ func (mk *made) stop(replay bool, why string) (oc rules.Outcome, failed, left st
 // treeCache is how a scan uses the summary cache: the root it is filed
 // under, its key, and for a partial scan the cached tree and the files
 // discovery lists under the root, read in the background while the
-// scanned files are parsed.
+// scanned files are parsed; for a scan of the whole root, the cached
+// tree, read before.
 type treeCache struct {
 	root, key string
-	read      chan cachedTree // nil: a scan of the whole root reads no cache
+	read      chan cachedTree // nil: a scan of the whole root
+	whole     *summary.Tree   // a scan of the whole root: what the cache held
 }
 
 type cachedTree struct {
@@ -941,8 +992,24 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 		return nil, warn("summary cache not used: " + err.Error())
 	}
 	tc := &treeCache{root: root, key: cacheKey(opt.CacheKey, m, opt.IncludeGenerated)}
+	// load reads the cache; partial says a partial scan, which is told
+	// when the cache it needs is another build's.
+	load := func(partial bool) (*summary.Tree, []Notice) {
+		var notes []Notice
+		t, err := opt.Cache.Load(root, tc.key)
+		if err != nil {
+			notes = append(notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
+		}
+		if partial && err == nil && t.Absent() && opt.Cache.Others(root, tc.key) {
+			notes = append(notes, Notice{Level: "note", File: opt.Cache.Dir(),
+				Message: "summary cache written by another build or api: configuration, not used: a full scan of the tree fills this one"})
+		}
+		return t, notes
+	}
 	if coversRoot(root, opt.Paths) {
-		return tc, nil
+		t, notes := load(false)
+		tc.whole = t
+		return tc, notes
 	}
 	tc.read = make(chan cachedTree, 1)
 	// The tree is walked while the cache file is read.
@@ -959,29 +1026,44 @@ func openTreeCache(opt Options, dopt discover.Options, m *apimodel.Model) (*tree
 	}()
 	go func() {
 		var out cachedTree
-		t, err := opt.Cache.Load(root, tc.key)
-		if err != nil {
-			out.notes = append(out.notes, Notice{Level: "note", File: opt.Cache.Dir(), Message: "summary cache unreadable, rebuilt: " + err.Error()})
-		}
-		if err == nil && t.Absent() && opt.Cache.Others(root, tc.key) {
-			out.notes = append(out.notes, Notice{Level: "note", File: opt.Cache.Dir(),
-				Message: "summary cache written by another build or api: configuration, not used: a full scan of the tree fills this one"})
-		}
-		out.t = t
+		out.t, out.notes = load(true)
 		out.files = <-walked
 		tc.read <- out
 	}()
 	return tc, nil
 }
 
+// fresh returns, for a scan of the whole root, the cache's entry of each
+// file that has not changed on disk since it was summarised, and nil for
+// the others. An entry whose summary cost the file's whole budget (units)
+// or more is not taken: a scan without the cache would stop summarising
+// it, and find what its budget allows.
+func fresh(tc *treeCache, files []discover.File, units int64) []*summary.Entry {
+	out := make([]*summary.Entry, len(files))
+	if tc == nil || tc.whole == nil {
+		return out
+	}
+	for i, f := range files {
+		if f.Info == nil || strings.HasPrefix(f.Rel, "/") {
+			continue
+		}
+		if e := tc.whole.Fresh(f.Rel, f.Info); e != nil && e.Spent < units {
+			out[i] = e
+		}
+	}
+	return out
+}
+
 // treeSummaries merges the summaries of the scanned files with those of
 // the tree's other files that the cache holds and that have not changed
 // on disk since, and merges the scanned files' into the cache. It returns
 // the index, how many functions came from each side, and notices about
-// the cache. A scan of the whole root reads no cache: every file's
-// summary is its own. A partial scan takes an entry only for a file that
-// discovery, with this scan's options, lists under the root.
-func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*prepared) (*summary.Index, int, int, []Notice) {
+// the cache. In a scan of the whole root, the files fresh in the cache
+// (cached, from fresh) were not summarised: their summaries are the
+// cache's. A partial scan takes an entry only for a file that discovery,
+// with this scan's options, lists under the root. A summary whose file
+// ran out of budget is not cached: it depends on the budget.
+func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*prepared, fromCache []*summary.Entry) (*summary.Index, int, int, []Notice) {
 	var own []*summary.File
 	scanned := map[string]bool{}
 	for i, pr := range preps {
@@ -1008,6 +1090,14 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 	}
 	var cached []summary.Cached
 	var base *summary.Tree
+	if tc.whole != nil {
+		base = tc.whole
+		for i, e := range fromCache {
+			if e != nil {
+				cached = append(cached, summary.Cached{Rel: files[i].Rel, Entry: e})
+			}
+		}
+	}
 	if tc.read != nil {
 		got := <-tc.read
 		notes = append(notes, got.notes...)
@@ -1024,11 +1114,11 @@ func treeSummaries(opt Options, tc *treeCache, files []discover.File, preps []*p
 	}
 	put := map[string]*summary.Entry{}
 	for i, pr := range preps {
-		if pr == nil || pr.sum == nil || strings.HasPrefix(files[i].Rel, "/") {
+		if pr == nil || pr.sum == nil || pr.meter.Out() || strings.HasPrefix(files[i].Rel, "/") {
 			continue
 		}
 		if st, ok := summary.StampOf(pr.info); ok {
-			put[files[i].Rel] = &summary.Entry{Hash: pr.hash, Stamp: st, Summary: pr.sum}
+			put[files[i].Rel] = &summary.Entry{Hash: pr.hash, Stamp: st, Spent: pr.spent, Summary: pr.sum}
 		}
 	}
 	// The cache is an optimisation: failing to write it changes no

@@ -397,8 +397,8 @@ func TestNamesInMessagesAreEscaped(t *testing.T) {
 // A cached entry speaks only for the functions defined in the file it is
 // filed under: an entry planted for one file that claims another file's
 // function keeps its argument does not cancel that function's real free;
-// and a full scan takes no summary from the cache, even a fresh-looking
-// one for the very file that defines the function.
+// and a full scan takes none for a file whose status on disk is not the
+// entry's.
 func TestPlantedCacheEntries(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "src/pool.cc", []byte(poolSrc))
@@ -432,18 +432,20 @@ func TestPlantedCacheEntries(t *testing.T) {
 		t.Errorf("a partial scan: HF-B002 at lines %v, want the use after release_block; the planted entry for src/other.cc must not speak for src/pool.cc", got)
 	}
 
-	// The same plant, now filed under the file that defines the function:
-	// a full scan reads that file itself.
+	// The same plant, now filed under the file that defines the function
+	// with a status the file does not have (as after an edit): a full
+	// scan reads that file itself.
 	info, err = os.Lstat(filepath.Join(dir, "src", "pool.cc"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	st, _ = summary.StampOf(info)
+	st.ModTime++
 	if err := summary.Open(cacheDir).Update(root, cacheKey(opt.CacheKey, m, false), map[string]*summary.Entry{"src/pool.cc": {Stamp: st, Summary: planted}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := ruleLines(scanPaths(t, dir, opt, "."), "src/user.cc", "HF-B002"); len(got) != 1 {
-		t.Errorf("a full scan: HF-B002 at lines %v, want the use after release_block whatever the cache says", got)
+		t.Errorf("a full scan: HF-B002 at lines %v, want the use after release_block: the planted entry is not fresh", got)
 	}
 }
 

@@ -21,7 +21,7 @@ import (
 // FormatVersion changes whenever what a summary means, or how the cache
 // stores it, changes, so that a cache written by another version is not
 // read.
-const FormatVersion = 15
+const FormatVersion = 16
 
 // MaxBytes bounds a cache file: a bigger one is not read. The summaries
 // of an 80,000-file tree take about 35 MB.
@@ -67,6 +67,12 @@ func StampOf(info fs.FileInfo) (Stamp, bool) {
 type Entry struct {
 	Hash  string // HashContent of the bytes analysed
 	Stamp Stamp  // the file's status when it was read
+	// Spent is the work, in units of the file's budget, that reading the
+	// file's model and summarising it took: a scan that takes the summary
+	// from here instead charges it to the file, so that what the file's
+	// analysis finds within its budget is what a scan without the cache
+	// finds.
+	Spent int64
 	// Summary is the summary a scan made; nil for an entry read from a
 	// cache file, whose summary File decodes when it is first needed.
 	Summary *File
@@ -203,7 +209,7 @@ func (c *Cache) Load(root, key string) (*Tree, error) {
 	}
 	for _, e := range w.Files {
 		if localSlash(e.Rel) {
-			empty.Files[e.Rel] = &Entry{Hash: e.Hash, Stamp: e.Stamp, body: e.body}
+			empty.Files[e.Rel] = &Entry{Hash: e.Hash, Stamp: e.Stamp, Spent: e.Spent, body: e.body}
 		}
 	}
 	return empty, nil

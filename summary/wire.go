@@ -38,7 +38,7 @@ type Names map[string]string
 //	magic, FormatVersion, key
 //	table: count, the count when it was last written whole, then each
 //	       string
-//	entries: count, then for each: path, hash, stamp, directory,
+//	entries: count, then for each: path, hash, stamp, work spent, directory,
 //	         the summary's length, the summary
 //	directory: functions defined, then lists of names: functions,
 //	           declarations, classes, aliases
@@ -116,7 +116,7 @@ func writeTree(dst io.Writer, w *wireTree) error {
 		}
 		rec = appendString(rec[:0], we.Rel)
 		rec = appendString(rec, we.Hash)
-		for _, v := range []int64{we.Stamp.Size, we.Stamp.ModTime, we.Stamp.Ino, we.Stamp.Ctime} {
+		for _, v := range []int64{we.Stamp.Size, we.Stamp.ModTime, we.Stamp.Ino, we.Stamp.Ctime, we.Spent} {
 			rec = binary.AppendVarint(rec, v)
 		}
 		if encoded[i] != nil {
@@ -182,6 +182,7 @@ func decodeTree(b []byte) (*wireTree, error) {
 		we := &w.Files[i]
 		we.Rel, we.Hash = d.raw(), d.raw()
 		we.Stamp = Stamp{Size: d.int(), ModTime: d.int(), Ino: d.int(), Ctime: d.int()}
+		we.Spent = d.int()
 		at = d.b
 		dir := d.dir()
 		dirRaw := at[: len(at)-len(d.b) : len(at)-len(d.b)]
@@ -246,10 +247,10 @@ func (e *encoder) names(m Names) {
 }
 
 // The fewest bytes each element takes: an entry (two empty strings, a
-// stamp, an empty directory, a length), a function (three names, arity, facts bits,
+// stamp, the work spent, an empty directory, a length), a function (three names, arity, facts bits,
 // template parameter, four lists and four maps, queues), a queued work, a class.
 const (
-	minEntry  = 2 + 4 + 5 + 1
+	minEntry  = 2 + 4 + 1 + 5 + 1
 	minFunc   = 4 + 1 + 1 + 1 + 4 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
 	// minForward: param, arg, name, nargs, member, receiver, within.
