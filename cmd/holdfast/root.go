@@ -42,10 +42,12 @@ It needs no build and no compile database: point it at a checkout.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: 2, err: plainFlagError(err), hint: fmt.Sprintf("run '%s --help' for usage", c.CommandPath())}
 	})
-	var cpuProfile string
+	var cpuProfile, memProfile string
 	var stopProfile func()
 	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	_ = root.PersistentFlags().MarkHidden("cpuprofile")
+	root.PersistentFlags().StringVar(&memProfile, "memprofile", "", "write a heap profile to `FILE` when the command ends")
+	_ = root.PersistentFlags().MarkHidden("memprofile")
 	root.PersistentPreRunE = func(*cobra.Command, []string) error {
 		if cpuProfile == "" {
 			return nil
@@ -73,8 +75,27 @@ It needs no build and no compile database: point it at a checkout.`,
 			stopProfile()
 			stopProfile = nil
 		}
+		if memProfile != "" {
+			writeHeapProfile(memProfile, stderr)
+			memProfile = ""
+		}
 	}
 	return root, finish
+}
+
+// writeHeapProfile writes the heap's allocations, live and in all, to
+// path (the hidden --memprofile flag); a failure is said on stderr.
+func writeHeapProfile(path string, stderr io.Writer) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		_, _ = fmt.Fprintln(stderr, "holdfast: writing the heap profile:", err)
+	}
 }
 
 func newRules(stdout io.Writer) *cobra.Command {
