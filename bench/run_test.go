@@ -34,7 +34,7 @@ func TestRunOnAnyTree(t *testing.T) {
 	if stderr.Len() > 0 {
 		t.Errorf("bench/run.sh ../examples wrote to standard error:\n%s", stderr.String())
 	}
-	for _, want := range []string{"holdfast scan   median", "5 files median", "missing from it (edited)", "1/1 of the files:", "== all trees", "examples: ", " files, ratio "} {
+	for _, want := range []string{"holdfast scan, no cache     median", "holdfast scan, warm cache   median", "5 files median", "missing from it (edited)", "1/1 of the files:", "== all trees", "examples: ", " files, ratio "} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, stdout.String())
 		}
