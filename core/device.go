@@ -193,13 +193,7 @@ func (x *exec) waitQueue(s *state, queue string) {
 // allocInto makes the object a call allocates into its out-parameter
 // (&p, or (void**)&p).
 func (x *exec) allocInto(s *state, a parser.NodeID, pinned bool) {
-	for x.kind(a) == parser.KindCastExpression || x.kind(a) == parser.KindParenthesizedExpression {
-		if x.kind(a) == parser.KindCastExpression {
-			a = x.f.Field(a, parser.FieldValue)
-		} else {
-			a = x.lastNamedChild(a)
-		}
-	}
+	a = x.uncast(a)
 	if x.kind(a) != parser.KindPointerExpression || !strings.HasPrefix(x.text(a), "&") {
 		return
 	}

@@ -583,6 +583,10 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
 		s.temps = append(s.temps, t)
 		return value{pt: -1, owns: t, kind: tStorage, from: -1, prvalue: true}
+	case parser.KindSizeofExpression, parser.KindAlignofExpression, parser.KindOffsetofExpression:
+		// An unevaluated operand ([expr.sizeof], [expr.alignof]; C's
+		// offsetof): sizeof(*p) reads nothing.
+		return unknown
 	case parser.KindTrue:
 		return value{pt: -1, owns: -1, flag: 1, from: -1}
 	case parser.KindFalse:
@@ -998,6 +1002,7 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 // n, which may store a new value in it: what the path knew of p is
 // forgotten.
 func (x *exec) mayAssign(s *state, slot int32, n parser.NodeID) {
+	n = x.uncast(n)
 	if x.kind(n) != parser.KindPointerExpression || !strings.HasPrefix(x.text(n), "&") {
 		return
 	}
@@ -1574,6 +1579,38 @@ func (x *exec) reinit(s *state, l *local, list parser.NodeID, elems []value) {
 }
 
 // call executes a call.
+// uncast is expression e without the parentheses and casts around it:
+// (void**)&p, reinterpret_cast<void**>(&p) and (&p) hand on &p.
+func (x *exec) uncast(e parser.NodeID) parser.NodeID {
+	f := x.f
+	for {
+		switch x.kind(e) {
+		case parser.KindParenthesizedExpression:
+			e = x.lastNamedChild(e)
+			continue
+		case parser.KindCastExpression:
+			e = f.Field(e, parser.FieldValue)
+			continue
+		case parser.KindCallExpression:
+			fnCall := e
+			fn := f.Field(e, parser.FieldFunction)
+			if x.kind(fn) == parser.KindTemplateFunction {
+				switch x.text(f.Field(fn, parser.FieldName)) {
+				case "static_cast", "reinterpret_cast", "const_cast":
+					for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
+						e = a
+						break
+					}
+					if e != fnCall {
+						continue
+					}
+				}
+			}
+		}
+		return e
+	}
+}
+
 // castTarget returns the type a C++ cast (static_cast<T>) names, without
 // const and std::, or "" when it is a pointer or a reference.
 func (x *exec) castTarget(fn parser.NodeID) string {
@@ -1594,6 +1631,10 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return x.message(s, n, fn, list)
 	}
 	name := calleeName(x.text(fn))
+	if unevaluated[name] {
+		// typeof(*p) read as a call: its operand is not evaluated.
+		return unknown
+	}
 	if x.countedCreate(name) {
 		x.handOn(s, list, x.args(s, list))
 		return x.ownedObject(s, n, name)

@@ -238,6 +238,9 @@ const (
 	continued
 	returned
 	exited // a throw or a failure exit: not a path to report from
+	// jumped: a goto; the path goes on from the label state.label names,
+	// once a block that holds that label after the goto reaches it.
+	jumped
 )
 
 // state is one path's memory.
@@ -247,6 +250,7 @@ type state struct {
 	temps  []int32 // temporaries of the current full expression
 	cons   []constraint
 	flow   flow
+	label  string // the label a jumped path goes to
 	// failed: the path returned false (a method reporting failure).
 	failed   bool
 	pending  []work     // device work queued and not waited for
@@ -265,6 +269,7 @@ func (s *state) clone() *state {
 		temps:    slices.Clone(s.temps),
 		cons:     slices.Clone(s.cons),
 		flow:     s.flow,
+		label:    s.label,
 		ret:      s.ret,
 		retArg:   s.retArg,
 		retRef:   s.retRef,

@@ -267,6 +267,7 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	}
 	w.refs(s.temps)
 	w.i64(int64(s.flow))
+	w.str(s.label)
 	w.flag(s.failed)
 	w.i64(int64(len(s.pending)))
 	for i := range s.pending {

@@ -50,11 +50,12 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 	case parser.KindCompoundStatement:
 		x.depth++
 		for c := range f.NamedChildren(n) {
+			ss = x.land(c, ss)
 			ss = x.stmt(c, ss)
 		}
 		x.depth--
 		for _, s := range ss {
-			if s.flow == normal || s.flow == broke || s.flow == continued {
+			if s.flow == normal || s.flow == broke || s.flow == continued || s.flow == jumped {
 				x.exitScopes(s, x.depth, x.closing(n))
 			}
 		}
@@ -106,6 +107,12 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 			s.flow = broke
 		}
 		return ss
+	case parser.KindGotoStatement:
+		label := x.text(f.Field(n, parser.FieldLabel))
+		for _, s := range ss {
+			s.flow, s.label = jumped, label
+		}
+		return ss
 	case parser.KindContinueStatement:
 		for _, s := range ss {
 			s.flow = continued
@@ -123,9 +130,10 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		return x.stmt(f.Field(n, parser.FieldBody), ss)
 	case parser.KindLabeledStatement, parser.KindCaseStatement:
 		for c := range f.NamedChildren(n) {
-			if f.Nodes[c].Field == parser.FieldValue || x.kind(c) == parser.KindIdentifier && f.Nodes[c].Field != parser.FieldNone {
+			if f.Nodes[c].Field == parser.FieldValue || f.Nodes[c].Field == parser.FieldLabel || x.kind(c) == parser.KindIdentifier && f.Nodes[c].Field != parser.FieldNone {
 				continue
 			}
+			ss = x.land(c, ss)
 			ss = x.stmt(c, ss)
 		}
 		return ss
@@ -142,6 +150,33 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 			ss = x.stmt(c, ss)
 		}
 		return ss
+	}
+	return ss
+}
+
+// land resumes, at statement c of a block, the paths that jumped to a
+// label c carries (a goto before it in the block, or in a block inside
+// it, whose scopes those paths left as they came out). A label before
+// its goto, or in a block the goto is not inside, is never reached: such
+// a path ends there, unreported (a jump back is a loop the executor does
+// not unroll).
+func (x *exec) land(c parser.NodeID, ss []*state) []*state {
+	f := x.f
+	for x.kind(c) == parser.KindLabeledStatement {
+		name := x.text(f.Field(c, parser.FieldLabel))
+		for _, s := range ss {
+			if s.flow == jumped && s.label == name {
+				s.flow, s.label = normal, ""
+			}
+		}
+		// a: b: stmt holds two labels.
+		next := parser.None
+		for k := range f.NamedChildren(c) {
+			if f.Nodes[k].Field != parser.FieldLabel {
+				next = k
+			}
+		}
+		c = next
 	}
 	return ss
 }
@@ -665,7 +700,7 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 	}
 	x.depth--
 	for _, s := range exits {
-		if s.flow == normal {
+		if s.flow == normal || s.flow == jumped {
 			x.exitScopes(s, x.depth, n)
 		}
 	}
@@ -775,7 +810,7 @@ func (x *exec) switchStmt(n parser.NodeID, ss []*state) []*state {
 		out = append(out, ss...)
 	}
 	for _, s := range out {
-		if s.flow == normal {
+		if s.flow == normal || s.flow == jumped {
 			x.exitScopes(s, x.depth, n)
 		}
 	}

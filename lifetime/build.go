@@ -351,11 +351,17 @@ func (b *builder) visit(n parser.NodeID) {
 	case parser.KindLambdaExpression:
 		b.lambda(n, NoVar)
 	case parser.KindCallExpression:
+		if unevaluatedCall[b.text(f.Field(n, parser.FieldFunction))] {
+			return // typeof(*p) read as a call: nothing in it is evaluated
+		}
 		b.call(n, NoVar, f.Kind(f.Nodes[n].Parent) == parser.KindExpressionStatement)
 	case parser.KindAssignmentExpression:
 		b.assign(n)
 	case parser.KindReturnStatement, parser.KindCoReturnStatement:
 		b.ret(n)
+	case parser.KindSizeofExpression, parser.KindAlignofExpression, parser.KindOffsetofExpression:
+		// An unevaluated operand ([expr.sizeof], [expr.alignof]; C's
+		// offsetof): sizeof(*p) uses nothing.
 	case parser.KindIdentifier:
 		if v := b.lookup(b.text(n), n); v != NoVar {
 			b.emit(Event{Kind: Use, Node: n, Var: v, Other: NoVar, Owner: NoVar})
@@ -395,6 +401,12 @@ func (b *builder) visit(n parser.NodeID) {
 		b.children(n)
 	}
 }
+
+// unevaluatedCall names the operators the grammar reads as calls whose
+// operand is never evaluated: decltype ([dcl.type.decltype]) and GCC's
+// typeof, __typeof__ and __typeof (C23's typeof, typeof_unqual).
+var unevaluatedCall = map[string]bool{"decltype": true, "typeof": true, "__typeof__": true, "__typeof": true,
+	"typeof_unqual": true}
 
 func (b *builder) children(n parser.NodeID) {
 	for c := range b.f.NamedChildren(n) {

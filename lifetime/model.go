@@ -478,8 +478,9 @@ func endsCase(file *parser.File, c parser.NodeID) bool {
 
 // JumpsBetween reports whether every path from node a to the later node b
 // is cut by a jump that follows a in its blocks: a return, a throw, a
-// continue, or a break whose loop or switch holds b (a break out of a
-// switch that b follows does not cut).
+// continue, a break whose loop or switch holds b (a break out of a
+// switch that b follows does not cut), or a goto to a label of the
+// function after b.
 func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 	if a < 0 || b < 0 {
 		return false
@@ -512,6 +513,10 @@ func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 				if t := breakTarget(file, s); t != parser.None && inside(b, t) {
 					return true
 				}
+			case parser.KindGotoStatement:
+				if l := f.label(file.Text(file.Field(s, parser.FieldLabel))); l != parser.None && file.Nodes[l].Start > file.Nodes[b].Start {
+					return true
+				}
 			}
 		}
 		if inside(b, m) {
@@ -519,6 +524,22 @@ func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// label returns the labeled statement of the function that carries the
+// label name, or None.
+func (f *Func) label(name string) parser.NodeID {
+	file := f.File
+	if name == "" || f.Node < 0 {
+		return parser.None
+	}
+	end := file.End(f.Node)
+	for n := f.Node; n < end; n++ {
+		if file.Nodes[n].Kind == parser.KindLabeledStatement && file.Text(file.Field(n, parser.FieldLabel)) == name {
+			return n
+		}
+	}
+	return parser.None
 }
 
 // breakTarget returns the loop or switch a break statement leaves.

@@ -117,6 +117,10 @@ const (
 	KindTypeParameterDeclaration
 	KindOptionalTypeParameterDeclaration
 	KindUsingDeclaration
+	KindGotoStatement
+	KindSizeofExpression
+	KindAlignofExpression
+	KindOffsetofExpression
 	kindCount
 )
 
@@ -223,6 +227,10 @@ var kindNames = [...]string{
 	KindTypeParameterDeclaration:         "type_parameter_declaration",
 	KindUsingDeclaration:                 "using_declaration",
 	KindOptionalTypeParameterDeclaration: "optional_type_parameter_declaration",
+	KindGotoStatement:                    "goto_statement",
+	KindSizeofExpression:                 "sizeof_expression",
+	KindAlignofExpression:                "alignof_expression",
+	KindOffsetofExpression:               "offsetof_expression",
 }
 
 func (k Kind) String() string {
@@ -266,6 +274,7 @@ const (
 	FieldScope
 	FieldIndices
 	FieldPlacement
+	FieldLabel
 	fieldCount
 )
 
@@ -294,6 +303,7 @@ var fieldNames = [...]string{
 	FieldScope:        "scope",
 	FieldIndices:      "indices",
 	FieldPlacement:    "placement",
+	FieldLabel:        "label",
 }
 
 func (f Field) String() string {

@@ -203,6 +203,8 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 		case e.Var != c.Var:
 		case e.Kind == lifetime.Assign, e.Kind == lifetime.Result, e.Kind == lifetime.Declare, e.Kind == lifetime.ScopeExit:
 			return nil
+		case e.Kind == lifetime.PassRef && e.Flags&lifetime.AddressOf != 0 && e.At > c.At && !fn.JumpsBetween(c.Node, e.Node):
+			return nil // f(&p): the call may store a new pointer in p
 		case e.Kind == lifetime.Use && e.At > c.At:
 			if fn.JumpsBetween(c.Node, e.Node) {
 				return nil
