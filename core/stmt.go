@@ -128,6 +128,8 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		return ss
 	case parser.KindTryStatement:
 		return x.stmt(f.Field(n, parser.FieldBody), ss)
+	case parser.KindMacroBlock:
+		return x.macroBlock(ss, f.Field(n, parser.FieldDeclarator), f.Field(n, parser.FieldBody))
 	case parser.KindLabeledStatement, parser.KindCaseStatement:
 		for c := range f.NamedChildren(n) {
 			if f.Nodes[c].Field == parser.FieldValue || f.Nodes[c].Field == parser.FieldLabel || x.kind(c) == parser.KindIdentifier && f.Nodes[c].Field != parser.FieldNone {
@@ -203,9 +205,44 @@ func (x *exec) exprStmt(s *state, n parser.NodeID) []*state {
 	if e == parser.None {
 		return []*state{s}
 	}
+	if x.kind(e) == parser.KindCallExpression {
+		if blk := parser.BlockArgument(x.f, e); blk != parser.None {
+			return x.macroBlock([]*state{s}, x.f.Field(e, parser.FieldArguments), blk)
+		}
+	}
 	x.eval(s, e)
 	x.endTemps(s, n)
 	return []*state{s}
+}
+
+// macroBlock executes a statement macro applied to block blk, its other
+// arguments args (see parser.BlockArgument, parser.KindMacroBlock): what
+// the paths knew of the pointers it names outside the block is forgotten
+// (a loop variable it assigns), and the block runs zero times or once
+// (an iteration, a run-once guard).
+func (x *exec) macroBlock(ss []*state, args, blk parser.NodeID) []*state {
+	f := x.f
+	var skip []*state
+	for _, s := range ss {
+		for m, end := args, f.End(args); args != parser.None && m < end; m++ {
+			if m == blk {
+				m = f.End(blk) - 1
+				continue
+			}
+			if k := f.Nodes[m].Kind; k != parser.KindIdentifier && k != parser.KindTypeIdentifier {
+				continue
+			}
+			if i := s.lookup(x.text(m)); i >= 0 && !s.locals[i].ref {
+				switch l := &s.locals[i]; l.typ {
+				case tPointer, tView, tIter:
+					l.val = unknown
+					s.forget(l.name)
+				}
+			}
+		}
+		skip = append(skip, s.clone())
+	}
+	return append(skip, x.stmt(blk, ss)...)
 }
 
 // ret executes a return: the value is checked against the frame, then

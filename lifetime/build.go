@@ -354,7 +354,13 @@ func (b *builder) visit(n parser.NodeID) {
 		if unevaluatedCall[b.text(f.Field(n, parser.FieldFunction))] {
 			return // typeof(*p) read as a call: nothing in it is evaluated
 		}
+		if blk := parser.BlockArgument(f, n); blk != parser.None {
+			b.macroBlock(n, f.Field(n, parser.FieldArguments), blk)
+			return
+		}
 		b.call(n, NoVar, f.Kind(f.Nodes[n].Parent) == parser.KindExpressionStatement)
+	case parser.KindMacroBlock:
+		b.macroBlock(n, f.Field(n, parser.FieldDeclarator), f.Field(n, parser.FieldBody))
 	case parser.KindAssignmentExpression:
 		b.assign(n)
 	case parser.KindReturnStatement, parser.KindCoReturnStatement:
@@ -400,6 +406,30 @@ func (b *builder) visit(n parser.NodeID) {
 	default:
 		b.children(n)
 	}
+}
+
+// macroBlock models a statement macro applied to a block (see
+// parser.BlockArgument, parser.KindMacroBlock): the variables it names
+// outside the block may get new values from it (a loop variable), and
+// the block runs as a branch, zero or more times.
+func (b *builder) macroBlock(n, args, blk parser.NodeID) {
+	f := b.f
+	name := parser.MacroName(f, n)
+	for m, end := args, f.End(args); args != parser.None && m < end; m++ {
+		if m == blk {
+			m = f.End(blk) - 1
+			continue
+		}
+		if k := f.Nodes[m].Kind; k != parser.KindIdentifier && k != parser.KindTypeIdentifier {
+			continue
+		}
+		if v := b.lookup(b.text(m), m); v != NoVar {
+			b.emit(Event{Kind: Result, Node: m, Var: v, Other: NoVar, Owner: NoVar, Call: name})
+		}
+	}
+	b.pushScope(BranchScope, n)
+	b.visit(blk)
+	b.popScope()
 }
 
 // unevaluatedCall names the operators the grammar reads as calls whose

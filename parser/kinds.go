@@ -121,6 +121,10 @@ const (
 	KindSizeofExpression
 	KindAlignofExpression
 	KindOffsetofExpression
+	// KindMacroBlock is holdfast's own: a statement macro applied to a
+	// block inside a function body (FOREACH(args) { ... }), which the
+	// grammar reads as a nested function definition; see macroBlocks.
+	KindMacroBlock
 	kindCount
 )
 
@@ -231,6 +235,7 @@ var kindNames = [...]string{
 	KindSizeofExpression:                 "sizeof_expression",
 	KindAlignofExpression:                "alignof_expression",
 	KindOffsetofExpression:               "offsetof_expression",
+	KindMacroBlock:                       "(macro block)",
 }
 
 func (k Kind) String() string {

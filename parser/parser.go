@@ -184,5 +184,63 @@ func (p *Parser) parse(path, ext string, src []byte, old unsafe.Pointer) (*File,
 			f.Errors++
 		}
 	}
+	macroBlocks(f)
 	return f, tree, nil
+}
+
+// BlockArgument returns the block a call expression takes as an argument
+// (FOREACH(k, v, { ... })): C and C++ have no such argument, so the call
+// is a statement macro that runs the block. None for any other call.
+func BlockArgument(f *File, call NodeID) NodeID {
+	for a := range f.NamedChildren(f.Field(call, FieldArguments)) {
+		if f.Kind(a) == KindCompoundStatement {
+			return a
+		}
+	}
+	return None
+}
+
+// MacroName is the name of the statement macro of a block call
+// (BlockArgument) or a KindMacroBlock.
+func MacroName(f *File, n NodeID) string {
+	if f.Kind(n) != KindMacroBlock {
+		return f.Text(f.Field(n, FieldFunction))
+	}
+	if t := f.Field(n, FieldType); t != None {
+		return f.Text(t)
+	}
+	d := f.Field(n, FieldDeclarator)
+	if f.Kind(d) == KindFunctionDeclarator {
+		return f.Text(f.Field(d, FieldDeclarator))
+	}
+	return f.Text(d)
+}
+
+// macroBlocks marks as KindMacroBlock each function definition nested in
+// a block of another function that has no return type or declares no
+// function: C and C++ have no nested function definitions but GCC's,
+// which have both, so MACRO(args) { ... } there is a statement macro
+// applied to a block (a list or table iteration, a run-once guard) that
+// the grammar read as a definition: of MACRO with its arguments as
+// parameter types, or of a function named by its arguments' declarator
+// returning MACRO.
+func macroBlocks(f *File) {
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		if n.Kind != KindFunctionDefinition || n.Parent == None || f.Nodes[n.Parent].Kind != KindCompoundStatement ||
+			f.Ancestor(NodeID(i), KindFunctionDefinition) == None {
+			continue
+		}
+		decl := f.Field(NodeID(i), FieldDeclarator)
+		function := false
+		for m, end := decl, f.End(decl); decl != None && m < end; m++ {
+			if f.Nodes[m].Kind == KindFunctionDeclarator {
+				function = true
+				break
+			}
+		}
+		if !function || f.Field(NodeID(i), FieldType) == None {
+			n.Kind = KindMacroBlock
+		}
+	}
 }
