@@ -1631,7 +1631,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return x.message(s, n, fn, list)
 	}
 	name := calleeName(x.text(fn))
-	if unevaluated[name] {
+	if parser.Unevaluated(name) {
 		// typeof(*p) read as a call: its operand is not evaluated.
 		return unknown
 	}

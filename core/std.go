@@ -307,13 +307,6 @@ func hostCopy(name string) (src int, ok bool) {
 	return 0, false
 }
 
-// unevaluated are the operators whose operand is never evaluated, when
-// the grammar reads them as calls: decltype ([dcl.type.decltype]), and
-// GCC's typeof, __typeof__ and __typeof (the GCC manual, "Referring to
-// a Type with typeof"; C23's typeof).
-var unevaluated = map[string]bool{"decltype": true, "typeof": true, "__typeof__": true, "__typeof": true,
-	"typeof_unqual": true}
-
 // insertMethods put their arguments in the container as elements.
 var insertMethods = map[string]bool{
 	"push_back": true, "emplace_back": true, "push_front": true, "emplace_front": true,

@@ -224,14 +224,7 @@ func (x *exec) macroBlock(ss []*state, args, blk parser.NodeID) []*state {
 	f := x.f
 	var skip []*state
 	for _, s := range ss {
-		for m, end := args, f.End(args); args != parser.None && m < end; m++ {
-			if m == blk {
-				m = f.End(blk) - 1
-				continue
-			}
-			if k := f.Nodes[m].Kind; k != parser.KindIdentifier && k != parser.KindTypeIdentifier {
-				continue
-			}
+		for m := range parser.MacroNames(f, args, blk) {
 			if i := s.lookup(x.text(m)); i >= 0 && !s.locals[i].ref {
 				switch l := &s.locals[i]; l.typ {
 				case tPointer, tView, tIter:

@@ -351,7 +351,7 @@ func (b *builder) visit(n parser.NodeID) {
 	case parser.KindLambdaExpression:
 		b.lambda(n, NoVar)
 	case parser.KindCallExpression:
-		if unevaluatedCall[b.text(f.Field(n, parser.FieldFunction))] {
+		if parser.Unevaluated(b.text(f.Field(n, parser.FieldFunction))) {
 			return // typeof(*p) read as a call: nothing in it is evaluated
 		}
 		if blk := parser.BlockArgument(f, n); blk != parser.None {
@@ -365,6 +365,16 @@ func (b *builder) visit(n parser.NodeID) {
 		b.assign(n)
 	case parser.KindReturnStatement, parser.KindCoReturnStatement:
 		b.ret(n)
+	case parser.KindLabeledStatement:
+		if name := b.text(f.Field(n, parser.FieldLabel)); name != "" {
+			if b.fn.labels == nil {
+				b.fn.labels = map[string]parser.NodeID{}
+			}
+			if _, ok := b.fn.labels[name]; !ok {
+				b.fn.labels[name] = n
+			}
+		}
+		b.children(n)
 	case parser.KindSizeofExpression, parser.KindAlignofExpression, parser.KindOffsetofExpression:
 		// An unevaluated operand ([expr.sizeof], [expr.alignof]; C's
 		// offsetof): sizeof(*p) uses nothing.
@@ -415,14 +425,7 @@ func (b *builder) visit(n parser.NodeID) {
 func (b *builder) macroBlock(n, args, blk parser.NodeID) {
 	f := b.f
 	name := parser.MacroName(f, n)
-	for m, end := args, f.End(args); args != parser.None && m < end; m++ {
-		if m == blk {
-			m = f.End(blk) - 1
-			continue
-		}
-		if k := f.Nodes[m].Kind; k != parser.KindIdentifier && k != parser.KindTypeIdentifier {
-			continue
-		}
+	for m := range parser.MacroNames(f, args, blk) {
 		if v := b.lookup(b.text(m), m); v != NoVar {
 			b.emit(Event{Kind: Result, Node: m, Var: v, Other: NoVar, Owner: NoVar, Call: name})
 		}
@@ -431,12 +434,6 @@ func (b *builder) macroBlock(n, args, blk parser.NodeID) {
 	b.visit(blk)
 	b.popScope()
 }
-
-// unevaluatedCall names the operators the grammar reads as calls whose
-// operand is never evaluated: decltype ([dcl.type.decltype]) and GCC's
-// typeof, __typeof__ and __typeof (C23's typeof, typeof_unqual).
-var unevaluatedCall = map[string]bool{"decltype": true, "typeof": true, "__typeof__": true, "__typeof": true,
-	"typeof_unqual": true}
 
 func (b *builder) children(n parser.NodeID) {
 	for c := range b.f.NamedChildren(n) {

@@ -254,6 +254,9 @@ type Func struct {
 	params  []VarID
 	byVar   [][]int32
 	indexed bool
+	// labels are the function's statement labels, by name (the first of
+	// a name), as Build met them.
+	labels map[string]parser.NodeID
 }
 
 // index fills params and byVar. Build calls it after the last change to
@@ -529,15 +532,8 @@ func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 // label returns the labeled statement of the function that carries the
 // label name, or None.
 func (f *Func) label(name string) parser.NodeID {
-	file := f.File
-	if name == "" || f.Node < 0 {
-		return parser.None
-	}
-	end := file.End(f.Node)
-	for n := f.Node; n < end; n++ {
-		if file.Nodes[n].Kind == parser.KindLabeledStatement && file.Text(file.Field(n, parser.FieldLabel)) == name {
-			return n
-		}
+	if n, ok := f.labels[name]; ok {
+		return n
 	}
 	return parser.None
 }

@@ -9,6 +9,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"time"
 	"unsafe"
@@ -214,6 +215,39 @@ func MacroName(f *File, n NodeID) string {
 		return f.Text(f.Field(d, FieldDeclarator))
 	}
 	return f.Text(d)
+}
+
+// MacroNames yields the names a statement macro's arguments args mention
+// outside its block blk (identifiers, and the names the grammar read as
+// parameter types in MACRO(a, b) { ... }): the variables the macro may
+// assign.
+func MacroNames(f *File, args, blk NodeID) iter.Seq[NodeID] {
+	return func(yield func(NodeID) bool) {
+		if args == None {
+			return
+		}
+		for m, end := args, f.End(args); m < end; m++ {
+			if m == blk {
+				m = f.End(blk) - 1
+				continue
+			}
+			if k := f.Nodes[m].Kind; (k == KindIdentifier || k == KindTypeIdentifier) && !yield(m) {
+				return
+			}
+		}
+	}
+}
+
+// Unevaluated says a call of name is an operator whose operand is never
+// evaluated that the grammar reads as a call: decltype
+// ([dcl.type.decltype]) and GCC's typeof, __typeof__ and __typeof (C23's
+// typeof, typeof_unqual).
+func Unevaluated(name string) bool {
+	switch name {
+	case "decltype", "typeof", "__typeof__", "__typeof", "typeof_unqual":
+		return true
+	}
+	return false
 }
 
 // macroBlocks marks as KindMacroBlock each function definition nested in
