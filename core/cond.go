@@ -240,14 +240,6 @@ func arith(a int64, op string, b int64) (int64, bool) {
 	return 0, false
 }
 
-// noReturn are calls documented never to return (cppreference: std::abort,
-// std::exit, std::quick_exit, std::_Exit, std::terminate;
-// __builtin_unreachable): the path ends there, not a path to report from.
-var noReturn = map[string]bool{"abort": true, "std::abort": true, "exit": true, "std::exit": true,
-	"_exit": true, "_Exit": true, "std::_Exit": true, "quick_exit": true, "std::quick_exit": true,
-	"std::terminate": true, "terminate": true, "__builtin_unreachable": true, "__builtin_trap": true,
-	"std::unreachable": true}
-
 // successCodes are the status values the APIs the packs describe return
 // on success (CUDA, HIP and OpenCL runtime and driver APIs).
 var successCodes = map[string]bool{"cudaSuccess": true, "hipSuccess": true, "CUDA_SUCCESS": true,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 // declaration executes a declaration: every declarator makes a local whose
@@ -1732,7 +1733,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	case failureExit(name):
 		x.args(s, list)
 		return unknown
-	case noReturn[name]:
+	case x.neverReturns(name, fn):
 		x.args(s, list)
 		s.flow = exited
 		return unknown
@@ -2586,4 +2587,17 @@ func (x *exec) argAt(list parser.NodeID, k int) parser.NodeID {
 		i++
 	}
 	return list
+}
+
+// neverReturns says the call of name (function fn) never returns: one
+// documented so, or a function or macro of the tree that never does (see
+// Summaries.NoReturn). A member call is a method's, never one of these.
+func (x *exec) neverReturns(name string, fn parser.NodeID) bool {
+	if summary.Documented(name) {
+		return true
+	}
+	if k := x.kind(fn); k != parser.KindIdentifier && k != parser.KindQualifiedIdentifier {
+		return false
+	}
+	return x.opt.Summaries != nil && x.opt.Summaries.NoReturn(name)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 // Call is what a call does that the core follows, as the callee's code
@@ -91,6 +92,8 @@ type Summaries interface {
 	// namespace scope (see parser.File.Scope); the zero Call when nothing
 	// is known.
 	Call(name string, nargs int, scope string) Call
+	// NoReturn says a call of name never returns (see FileSummaries.NoReturn).
+	NoReturn(name string) bool
 }
 
 // FileSummaries answers for the functions a file defines, by executing
@@ -130,6 +133,8 @@ type FileSummaries struct {
 	// function was being summarised: an execution during which it grew
 	// saw a partial answer, and is not shared.
 	busyHits int
+	// noReturn decides the calls that never return (see NoReturn).
+	noReturn *summary.NoReturns
 }
 
 type sumKey struct {

@@ -229,6 +229,10 @@ type Func struct {
 	Name   string // qualified where the source says so, e.g. "Sender::Send"
 	Kind   FuncKind
 	Parent *Func // the enclosing function of a lambda
+	// Ends says expression statement stmt never completes: a call of a
+	// function or macro that never returns (nil: none is known). Whoever
+	// knows the tree's functions sets it; JumpsBetween reads it.
+	Ends   func(stmt parser.NodeID) bool
 	Vars   []Var
 	Scopes []Scope
 	Events []Event
@@ -482,8 +486,8 @@ func endsCase(file *parser.File, c parser.NodeID) bool {
 // JumpsBetween reports whether every path from node a to the later node b
 // is cut by a jump that follows a in its blocks: a return, a throw, a
 // continue, a break whose loop or switch holds b (a break out of a
-// switch that b follows does not cut), or a goto to a label of the
-// function after b.
+// switch that b follows does not cut), a goto to a label of the
+// function after b, or a call that never returns (see Ends).
 func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 	if a < 0 || b < 0 {
 		return false
@@ -514,6 +518,10 @@ func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 				return true
 			case parser.KindBreakStatement:
 				if t := breakTarget(file, s); t != parser.None && inside(b, t) {
+					return true
+				}
+			case parser.KindExpressionStatement:
+				if f.Ends != nil && f.Ends(s) {
 					return true
 				}
 			case parser.KindGotoStatement:

@@ -208,3 +208,22 @@ func statementKeyword(src []byte, i int) bool {
 	}
 	return false
 }
+
+// blankedWords lists the words of old that now holds as blanks (see
+// attributeMacros), in order.
+func blankedWords(old, now []byte) []Word {
+	var out []Word
+	for i := 0; i < len(old) && i < len(now); {
+		if !isIdent(old[i]) || now[i] != ' ' || i > 0 && isIdent(old[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(old) && j < len(now) && isIdent(old[j]) && now[j] == ' ' {
+			j++
+		}
+		out = append(out, Word{At: uint32(i), Name: string(old[i:j])})
+		i = j
+	}
+	return out
+}

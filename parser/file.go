@@ -3,7 +3,9 @@
 package parser
 
 import (
+	"cmp"
 	"iter"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -39,10 +41,31 @@ type File struct {
 	// some conditional (one that split a statement or a bracket): the
 	// code of its other branches is not in Nodes.
 	FirstBranches bool
-	lines         []int
+	// Blanked are the words read as attribute macros and blanked before
+	// the parse that was kept (see attributeMacros), by offset: the
+	// grammar never saw them, a declaration's attributes may be among
+	// them.
+	Blanked []Word
+	lines   []int
 	// storageMacros: see StorageMacro, computed once.
 	storageOnce   sync.Once
 	storageMacros map[string]bool
+}
+
+// Word is one word of the source at offset At.
+type Word struct {
+	At   uint32
+	Name string
+}
+
+// BlankedIn returns the words blanked (see Blanked) in [from, to).
+func (f *File) BlankedIn(from, to uint32) []Word {
+	i, _ := slices.BinarySearchFunc(f.Blanked, from, func(w Word, at uint32) int { return cmp.Compare(w.At, at) })
+	j := i
+	for j < len(f.Blanked) && f.Blanked[j].At < to {
+		j++
+	}
+	return f.Blanked[i:j]
 }
 
 // Text returns the source text of node n.

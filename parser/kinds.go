@@ -121,6 +121,8 @@ const (
 	KindSizeofExpression
 	KindAlignofExpression
 	KindOffsetofExpression
+	KindPreprocDef
+	KindPreprocFunctionDef
 	// KindMacroBlock is holdfast's own: a statement macro applied to a
 	// block inside a function body (FOREACH(args) { ... }), which the
 	// grammar reads as a nested function definition; see macroBlocks.
@@ -235,6 +237,8 @@ var kindNames = [...]string{
 	KindSizeofExpression:                 "sizeof_expression",
 	KindAlignofExpression:                "alignof_expression",
 	KindOffsetofExpression:               "offsetof_expression",
+	KindPreprocDef:                       "preproc_def",
+	KindPreprocFunctionDef:               "preproc_function_def",
 	KindMacroBlock:                       "(macro block)",
 }
 

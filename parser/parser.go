@@ -113,9 +113,12 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 		f.FirstBranches = f != before
 	}
 	if f.Errors > 0 {
-		first := f.FirstBranches
+		first, before := f.FirstBranches, f
 		f, tree = p.retry(path, ext, f, tree, attributeMacros)
 		f.FirstBranches = first
+		if f != before {
+			f.Blanked = blankedWords(before.Src, f.Src)
+		}
 	}
 	deleteTree(tree)
 	return f, nil

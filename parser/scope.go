@@ -139,7 +139,7 @@ func (f *File) StorageMacro(name string) bool {
 		defs := map[string]bool{}
 		for i := range f.Nodes {
 			n := NodeID(i)
-			if f.Nodes[i].Kind != KindOther || !f.Nodes[i].Named || !isDefine(f.Bytes(n)) {
+			if f.Nodes[i].Kind != KindPreprocDef {
 				continue
 			}
 			id, val := f.Field(n, FieldName), f.Field(n, FieldValue)
@@ -169,10 +169,4 @@ func (f *File) StorageMacro(name string) bool {
 		f.storageMacros = defs
 	})
 	return f.storageMacros[name]
-}
-
-// isDefine says directive text b is a #define.
-func isDefine(b []byte) bool {
-	b, ok := bytes.CutPrefix(b, []byte("#"))
-	return ok && bytes.HasPrefix(bytes.TrimLeft(b, " \t"), []byte("define"))
 }

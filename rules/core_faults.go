@@ -35,21 +35,7 @@ func (p *Pass) coreFaults(fn *lifetime.Func) []core.Fault {
 			}
 		}
 	}
-	if p.core == nil {
-		p.core = map[parser.NodeID][]core.Fault{}
-		p.coreSums = core.NewFileSummaries(p.File)
-		p.coreSums.API = p.Model
-		p.coreSums.Meter = p.Meter
-		var tree func(string) map[string]string
-		var treeAlias func(string) string
-		if p.Tree != nil {
-			ns, names := p.usings()
-			p.coreSums.Next = treeFrees{p.Tree, ns, names}
-			tree, treeAlias = p.Tree.Members, p.Tree.Alias
-		}
-		p.coreSums.Members = core.FileMembers(p.File, tree)
-		p.coreSums.Alias = core.FileAliases(p.File, treeAlias)
-	}
+	p.summaries()
 	if fs, ok := p.core[fn.Node]; ok {
 		return fs
 	}
@@ -413,6 +399,50 @@ func endedHow(fl core.Fault, endLine int) string {
 type treeFrees struct {
 	ix                *summary.Index
 	namespaces, names []string
+}
+
+// NoReturn implements core.Summaries: a function or macro of the tree
+// that never returns.
+func (t treeFrees) NoReturn(name string) bool { return t.ix.NoReturn(name) }
+
+// summaries sets up, once per pass, what the core asks of calls: the
+// file's own functions executed, then the tree's summaries.
+func (p *Pass) summaries() *core.FileSummaries {
+	if p.core != nil {
+		return p.coreSums
+	}
+	p.core = map[parser.NodeID][]core.Fault{}
+	p.coreSums = core.NewFileSummaries(p.File)
+	p.coreSums.API = p.Model
+	p.coreSums.Meter = p.Meter
+	var tree func(string) map[string]string
+	var treeAlias func(string) string
+	if p.Tree != nil {
+		ns, names := p.usings()
+		p.coreSums.Next = treeFrees{p.Tree, ns, names}
+		tree, treeAlias = p.Tree.Members, p.Tree.Alias
+	}
+	p.coreSums.Members = core.FileMembers(p.File, tree)
+	p.coreSums.Alias = core.FileAliases(p.File, treeAlias)
+	return p.coreSums
+}
+
+// ends says expression statement stmt is a call that never returns (see
+// core.Summaries.NoReturn).
+func (p *Pass) ends(stmt parser.NodeID) bool {
+	f := p.File
+	for c := range f.NamedChildren(stmt) {
+		if f.Kind(c) != parser.KindCallExpression {
+			return false
+		}
+		fn := f.Field(c, parser.FieldFunction)
+		if k := f.Kind(fn); k != parser.KindIdentifier && k != parser.KindQualifiedIdentifier {
+			return false
+		}
+		name := f.Text(fn)
+		return summary.Documented(name) || p.summaries().NoReturn(name)
+	}
+	return false
 }
 
 func (t treeFrees) Call(name string, nargs int, scope string) core.Call {

@@ -161,6 +161,9 @@ func (o Outcome) Sorted() Outcome {
 func Steps(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, rs []*Rule, tree *summary.Index, meter *budget.Meter) iter.Seq[Outcome] {
 	return func(yield func(Outcome) bool) {
 		p := &Pass{File: f, Model: m, Funcs: funcs, Tree: tree, Meter: meter}
+		for _, fn := range funcs {
+			fn.Ends = p.ends
+		}
 		// Steps only append to these or take a finding out of a copy
 		// (see reportCoreIf), so what is below the lengths stays as it is.
 		step := func() bool {
@@ -640,6 +643,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases
 	}
+	out.Exits = core.TreeExits(f)
 	classes := core.Classes(f)
 	for _, name := range slices.Sorted(maps.Keys(classes)) {
 		out.Classes = append(out.Classes, summary.Class{Name: name, Members: classes[name]})

@@ -17,6 +17,7 @@ type Dir struct {
 	Decls   []string // the names of functions only declared, each once
 	Classes []string // the classes defined, each once
 	Aliases []string // the type aliases declared
+	Exits   []Exit   // see File.Exits
 }
 
 // table is a cache file's strings, shared by every entry read from it,
@@ -65,6 +66,8 @@ func (e *Entry) File() (*File, error) {
 			b.err = d.err
 			return
 		}
+		// The directory carries what the summary says of returning.
+		f.Exits = b.dir.Exits
 		b.file = f
 	})
 	return b.file, b.err
@@ -103,6 +106,7 @@ func dirOf(f *File, rel string) Dir {
 	for name := range f.Aliases {
 		d.Aliases = append(d.Aliases, name)
 	}
+	d.Exits = f.Exits
 	for _, l := range []*[]string{&d.Names, &d.Decls, &d.Classes, &d.Aliases} {
 		slices.Sort(*l)
 		*l = slices.Compact(*l)
@@ -118,6 +122,21 @@ func (e *encoder) dir(d Dir) {
 			e.str(s)
 		}
 	}
+	e.uint(uint64(len(d.Exits)))
+	for _, x := range d.Exits {
+		e.str(x.Name)
+		bits := uint64(0)
+		for i, on := range []bool{x.Macro, x.Def, x.NoReturn} {
+			if on {
+				bits |= 1 << i
+			}
+		}
+		e.uint(bits)
+		e.uint(uint64(len(x.Via)))
+		for _, v := range x.Via {
+			e.str(v)
+		}
+	}
 }
 
 func (d *decoder) dir() Dir {
@@ -128,6 +147,21 @@ func (d *decoder) dir() Dir {
 			*l = make([]string, n)
 			for i := range *l {
 				(*l)[i] = d.str()
+			}
+		}
+	}
+	if n := d.count(3, unsafe.Sizeof(Exit{})); n > 0 {
+		out.Exits = make([]Exit, n)
+		for i := range out.Exits {
+			x := &out.Exits[i]
+			x.Name = d.str()
+			bits := d.uint()
+			x.Macro, x.Def, x.NoReturn = bits&1 != 0, bits&2 != 0, bits&4 != 0
+			if m := d.count(1, unsafe.Sizeof("")); m > 0 {
+				x.Via = make([]string, m)
+				for j := range x.Via {
+					x.Via[j] = d.str()
+				}
 			}
 		}
 	}

@@ -132,6 +132,21 @@ type File struct {
 	Classes []Class `json:"classes,omitempty"`
 	// Aliases are the type aliases the file declares: what each names.
 	Aliases Names `json:"aliases,omitempty"`
+	// Exits are what the file's functions and macros visible to other
+	// files say of returning (see Exit).
+	Exits []Exit `json:"exits,omitempty"`
+}
+
+// Exit is what one function or macro says of returning: it never does
+// (NoReturn), or it never does when one of the names in Via never does
+// (the call its body ends in, an attribute macro its declaration
+// carries). A function defined where no Exit names it returns.
+type Exit struct {
+	Name     string   `json:"name"`
+	Macro    bool     `json:"macro,omitempty"` // a macro (else a function)
+	Def      bool     `json:"def,omitempty"`   // a function definition (else a declaration)
+	NoReturn bool     `json:"no_return,omitempty"`
+	Via      []string `json:"via,omitempty"`
 }
 
 // Class is one class definition's data members.
@@ -154,6 +169,9 @@ type Index struct {
 	decls   map[string][]*Func // declarations only (Func.Decl)
 	classes map[string]map[string]string
 	aliases map[string]string
+	// noReturn are the names whose calls never return (see NoReturns),
+	// decided once when the index is made.
+	noReturn map[string]bool
 	// cut says the fixpoint over the functions' forwards stopped at
 	// MaxComposeRounds with facts still growing (see compose).
 	cut bool

@@ -62,8 +62,12 @@ func NewTreeIndex(own []*File, cached []Cached) *Index {
 	for k := range kinds {
 		lz.at[k], lz.done[k] = map[string][]int32{}, map[string]bool{}
 	}
+	exits := map[string][]Exit{}
 	add := func(e *Entry, rel string) {
 		d := e.dir(rel)
+		for _, x := range d.Exits {
+			exits[x.Name] = append(exits[x.Name], x)
+		}
 		i := int32(len(lz.parts))
 		lz.parts = append(lz.parts, lazyPart{entry: e, rel: rel})
 		lz.funcs += d.Funcs
@@ -86,7 +90,8 @@ func NewTreeIndex(own []*File, cached []Cached) *Index {
 			add(c.Entry, c.Rel)
 		}
 	}
-	return &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}, lz: lz}
+	return &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}, lz: lz,
+		noReturn: noReturnNames(exits, func(name string) int { return len(lz.at[kindFunc][name]) })}
 }
 
 // FromCache counts the functions the index takes from the cache (before

@@ -45,6 +45,13 @@ func randomTree(r *rand.Rand, n int) []*File {
 		if r.IntN(3) == 0 {
 			f.Aliases = Names{"T": pick([]string{"int*", "Box*"})}
 		}
+		for range r.IntN(3) {
+			x := Exit{Name: pick(names), Macro: r.IntN(3) == 0, Def: r.IntN(2) == 0, NoReturn: r.IntN(3) == 0}
+			if !x.NoReturn {
+				x.Via = []string{pick(append(names, "abort"))}
+			}
+			f.Exits = append(f.Exits, x)
+		}
 		out = append(out, f)
 	}
 	return out
@@ -118,6 +125,11 @@ func TestTreeIndexAnswersAsNewIndex(t *testing.T) {
 		}
 		if got.Cut() != want.Cut() {
 			t.Fatalf("seed %d: cut %v, NewIndex says %v", seed, got.Cut(), want.Cut())
+		}
+		for _, name := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "ns::a"} {
+			if g, w := got.NoReturn(name), want.NoReturn(name); g != w {
+				t.Fatalf("seed %d: NoReturn(%s) = %v, NewIndex says %v", seed, name, g, w)
+			}
 		}
 	}
 }

@@ -250,7 +250,7 @@ func (e *encoder) names(m Names) {
 // stamp, the work spent, an empty directory, a length), a function (three names, arity, facts bits,
 // template parameter, four lists and four maps, queues), a queued work, a class.
 const (
-	minEntry  = 2 + 4 + 1 + 5 + 1
+	minEntry  = 2 + 4 + 1 + 6 + 1
 	minFunc   = 4 + 1 + 1 + 1 + 4 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
 	// minForward: param, arg, name, nargs, member, receiver, within.

@@ -1,0 +1,488 @@
+package core
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
+)
+
+// Calls that never return end the caller's path: what follows them runs
+// on no path (C11 _Noreturn, C++ [[noreturn]], GCC's noreturn attribute:
+// "the function does not return"). A call never returns when it is
+// documented so (summary.Documented), when a declaration of its function
+// carries the attribute (spelled out, or through a macro that expands to
+// it), when every definition of it ends in such a call with no return
+// statement before (each path that does not leave earlier reaches that
+// last call), or when it is a function-like macro whose expansion ends so.
+
+// exitEntry is an Exit of a file, and whether only that file sees it (a
+// static function or a macro of a source file).
+type exitEntry struct {
+	summary.Exit
+	local bool
+}
+
+// headerExts are the extensions of files meant to be included: what they
+// define is seen by the files that include them.
+var headerExts = map[string]bool{".h": true, ".hh": true, ".hpp": true, ".hxx": true, ".cuh": true, ".inl": true, ".ipp": true, ".tcc": true, "": true}
+
+// noReturnWords are the spellings of the no-return attribute.
+var noReturnWords = map[string]bool{"noreturn": true, "_Noreturn": true, "__noreturn__": true}
+
+// fileExits lists what f's functions and macros say of returning, and
+// counts the free functions f defines by name (see summary.NoReturns).
+func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
+	x := &exec{f: f}
+	header := headerExts[f.Ext]
+	defs = map[string]int{}
+	for i := range f.Nodes {
+		n := parser.NodeID(i)
+		switch f.Nodes[n].Kind {
+		case parser.KindPreprocDef:
+			value := f.Text(f.Field(n, parser.FieldValue))
+			words := macroWords(value)
+			e := summary.Exit{Name: f.Text(f.Field(n, parser.FieldName)), Macro: true}
+			switch {
+			case slices.ContainsFunc(words, func(w string) bool { return noReturnWords[w] }):
+				e.NoReturn = true
+			case len(words) == 1 && strings.TrimSpace(value) == words[0]:
+				// #define NORETURN OTHER_NORETURN
+				e.Via = words
+			default:
+				continue
+			}
+			out = append(out, exitEntry{e, !header})
+		case parser.KindPreprocFunctionDef:
+			e := summary.Exit{Name: f.Text(f.Field(n, parser.FieldName)), Macro: true}
+			e.NoReturn, e.Via = macroEnds(f.Text(f.Field(n, parser.FieldValue)))
+			out = append(out, exitEntry{e, !header})
+		case parser.KindFunctionDefinition, parser.KindDeclaration:
+			e, static, ok := x.funcExit(n)
+			if e.Def {
+				defs[e.Name]++
+			}
+			if ok {
+				out = append(out, exitEntry{e, static && !header})
+			}
+		}
+	}
+	return out, defs
+}
+
+// funcExit is what free function declaration or definition n says of
+// returning; ok false when it says nothing (or is no such function).
+// static: it has internal linkage.
+func (x *exec) funcExit(n parser.NodeID) (e summary.Exit, static, ok bool) {
+	f := x.f
+	fd, _ := x.funcDeclarator(n)
+	if fd == parser.None || x.kind(fd) != parser.KindFunctionDeclarator {
+		return e, false, false
+	}
+	def := f.Kind(n) == parser.KindFunctionDefinition
+	callee := f.Field(fd, parser.FieldDeclarator)
+	if x.kind(callee) != parser.KindIdentifier {
+		// A method, an operator, a destructor.
+		return e, false, false
+	}
+	e = summary.Exit{Name: f.Text(callee), Def: def}
+	if def && f.Ancestor(n, parser.KindFieldDeclarationList) != parser.None || !def && !namespaceScope(f, n) {
+		return e, false, false
+	}
+	marks, static := x.declMarks(n, fd)
+	for _, w := range marks {
+		if noReturnWords[w] {
+			e.NoReturn = true
+		} else if w != e.Name && !slices.Contains(e.Via, w) {
+			e.Via = append(e.Via, w)
+		}
+	}
+	if def && !e.NoReturn {
+		switch nr, call := endsIn(f, n); {
+		case nr:
+			e.NoReturn = true
+		case call != "" && !slices.Contains(e.Via, call):
+			e.Via = append(e.Via, call)
+		}
+	}
+	if e.NoReturn {
+		e.Via = nil
+	}
+	return e, static, e.NoReturn || len(e.Via) > 0
+}
+
+// declMarks lists the words around declaration or definition n (of
+// function declarator fd) that are neither its type nor its declarator:
+// its specifiers and attributes, and the attribute macros blanked before
+// the parse (see parser.File.Blanked) from the line before it to the
+// line after its parameters. static: one of them is static.
+func (x *exec) declMarks(n, fd parser.NodeID) (marks []string, static bool) {
+	f := x.f
+	nd, typ := f.Nodes[n], f.Field(n, parser.FieldType)
+	params := f.Field(fd, parser.FieldParameters)
+	if params == parser.None {
+		return nil, false
+	}
+	after, end := f.Nodes[params].End, nd.End
+	if body := f.Field(n, parser.FieldBody); body != parser.None {
+		end = f.Nodes[body].Start
+	}
+	add := func(from, to uint32) {
+		for _, w := range macroWords(string(f.Src[from:to])) {
+			if w == "static" {
+				static = true
+			}
+			if !keywords[w] {
+				marks = append(marks, w)
+			}
+		}
+	}
+	if typ != parser.None {
+		add(nd.Start, f.Nodes[typ].Start)
+		add(f.Nodes[typ].End, f.Nodes[fd].Start)
+	} else {
+		add(nd.Start, f.Nodes[fd].Start)
+	}
+	add(after, end)
+	// void f(...) NORETURN; reads as a declaration missing its semicolon
+	// and a statement of one name.
+	if next := f.End(n); f.Kind(n) == parser.KindDeclaration && int(next) < len(f.Nodes) && f.Kind(next) == parser.KindExpressionStatement &&
+		bytes.IndexByte(f.Src[nd.End:f.Nodes[next].Start], '\n') < 0 {
+		if w := strings.TrimSpace(strings.TrimSuffix(f.Text(next), ";")); isWord(w) {
+			marks = append(marks, w)
+		}
+	}
+	// From the line before, but not before the end of what precedes.
+	lineBefore := bytes.LastIndexByte(f.Src[:nd.Start], '\n')
+	if lineBefore > 0 {
+		lineBefore = bytes.LastIndexByte(f.Src[:lineBefore], '\n')
+	}
+	lineBefore = max(lineBefore, bytes.LastIndexAny(f.Src[:nd.Start], ";{}"))
+	lineAfter := bytes.IndexByte(f.Src[end:], '\n')
+	if lineAfter < 0 {
+		lineAfter = len(f.Src) - int(end)
+	}
+	if semi := bytes.IndexAny(f.Src[end:], ";{"); semi >= 0 && f.Kind(n) == parser.KindDeclaration {
+		lineAfter = min(lineAfter, semi)
+	}
+	for _, w := range f.BlankedIn(uint32(lineBefore+1), f.Nodes[fd].Start) {
+		marks = append(marks, w.Name)
+	}
+	for _, w := range f.BlankedIn(after, end+uint32(lineAfter)) {
+		marks = append(marks, w.Name)
+	}
+	return marks, static
+}
+
+// keywords are the C and C++ words a declaration's specifiers may hold
+// that name no macro.
+var keywords = map[string]bool{"static": true, "inline": true, "extern": true, "const": true, "volatile": true,
+	"constexpr": true, "consteval": true, "virtual": true, "explicit": true, "friend": true, "void": true,
+	"int": true, "char": true, "long": true, "short": true, "unsigned": true, "signed": true, "bool": true,
+	"float": true, "double": true, "auto": true, "noexcept": true, "override": true, "final": true,
+	"__attribute__": true, "__declspec": true, "__inline": true, "__inline__": true, "__forceinline": true,
+	"throw": true, "struct": true, "class": true, "enum": true, "union": true, "typename": true, "template": true,
+	"__host__": true, "__device__": true, "__global__": true}
+
+// endsIn says what function definition def ends in: a throw (nr), or a
+// call of a named function (call) with no return statement of def
+// anywhere before it, so that every path that does not leave earlier
+// reaches it.
+func endsIn(f *parser.File, def parser.NodeID) (nr bool, call string) {
+	body := f.Field(def, parser.FieldBody)
+	if body == parser.None {
+		return false, ""
+	}
+	last := parser.None
+	for s := range f.NamedChildren(body) {
+		if f.Kind(s) != parser.KindComment {
+			last = s
+		}
+	}
+	if last == parser.None {
+		return false, ""
+	}
+	for n, end := body, f.End(body); n < end; n++ {
+		if k := f.Kind(n); k != parser.KindReturnStatement && k != parser.KindCoReturnStatement {
+			continue
+		}
+		if l := f.Ancestor(n, parser.KindLambdaExpression); l == parser.None || f.Nodes[l].Start < f.Nodes[def].Start {
+			return false, ""
+		}
+	}
+	switch f.Kind(last) {
+	case parser.KindThrowStatement:
+		return true, ""
+	case parser.KindExpressionStatement:
+		c := parser.None
+		for k := range f.NamedChildren(last) {
+			c = k
+			break
+		}
+		if f.Kind(c) != parser.KindCallExpression {
+			return false, ""
+		}
+		fn := f.Field(c, parser.FieldFunction)
+		if k := f.Kind(fn); k == parser.KindIdentifier || k == parser.KindQualifiedIdentifier {
+			name := f.Text(fn)
+			return summary.Documented(name), lastName(name)
+		}
+	}
+	return false, ""
+}
+
+// macroEnds says what a function-like macro's expansion (value) ends in,
+// read as statements once the wrappers of statement macros are taken off
+// (do { ... } while (0), ({ ... }), { ... }, ( ... )): a throw (nr), or a
+// call of a named function (call), with no return, break, continue, goto
+// or longjmp in it that could leave before.
+func macroEnds(value string) (nr bool, via []string) {
+	s := strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(value, "\\\r\n", " "), "\\\n", " "))
+	for {
+		t := s
+		switch {
+		case strings.HasPrefix(s, "do") && (strings.HasSuffix(s, "while (0)") || strings.HasSuffix(s, "while(0)")):
+			body := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "while (0)"), "while(0)"))
+			body = strings.TrimSpace(strings.TrimPrefix(body, "do"))
+			if enclosed(body, '{', '}') {
+				s = body[1 : len(body)-1]
+			}
+		case strings.HasPrefix(s, "({") && strings.HasSuffix(s, "})") && enclosed(s[1:len(s)-1], '{', '}'):
+			s = s[2 : len(s)-2]
+		case enclosed(s, '{', '}'), enclosed(s, '(', ')'):
+			s = s[1 : len(s)-1]
+		}
+		s = strings.TrimSpace(s)
+		if s == t {
+			break
+		}
+	}
+	words := macroWords(s)
+	for _, w := range words {
+		switch w {
+		case "return", "break", "continue", "goto", "longjmp", "siglongjmp", "co_return":
+			return false, nil
+		}
+	}
+	stmts := splitTop(s, ';')
+	last := ""
+	for _, st := range stmts {
+		if st = strings.TrimSpace(st); st != "" {
+			last = st
+		}
+	}
+	last = strings.TrimSpace(strings.TrimPrefix(last, "(void)"))
+	if w := macroWords(last); len(w) > 0 && w[0] == "throw" && strings.HasPrefix(last, "throw") {
+		return true, nil
+	}
+	open := strings.IndexByte(last, '(')
+	if open <= 0 || !enclosed(last[open:], '(', ')') {
+		return false, nil
+	}
+	name := strings.TrimSpace(last[:open])
+	for part := range strings.SplitSeq(name, "::") {
+		if part != "" && !isWord(part) {
+			return false, nil
+		}
+	}
+	switch name {
+	case "if", "while", "for", "switch", "sizeof", "alignof", "decltype", "static_cast", "defined":
+		return false, nil
+	}
+	if summary.Documented(name) {
+		return true, nil
+	}
+	return false, []string{lastName(name)}
+}
+
+// enclosed says s opens with o and the bracket that closes it is its
+// last byte.
+func enclosed(s string, o, c byte) bool {
+	if len(s) < 2 || s[0] != o || s[len(s)-1] != c {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipQuoted(s, i)
+		case o:
+			depth++
+		case c:
+			depth--
+			if depth == 0 && i != len(s)-1 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// splitTop splits s at the separators outside brackets and quotes.
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipQuoted(s, i)
+		case '(', '{', '[':
+			depth++
+		case ')', '}', ']':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, s[from:])
+}
+
+// skipQuoted returns the offset of the quote that closes the literal
+// opening at i (or the last byte).
+func skipQuoted(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		}
+	}
+	return len(s) - 1
+}
+
+// macroWords lists the words (identifiers) of s outside comments and
+// quotes, in order.
+func macroWords(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\'':
+			i = skipQuoted(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '/':
+			if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(s)
+			}
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			if j := strings.Index(s[i+2:], "*/"); j >= 0 {
+				i += j + 3
+			} else {
+				i = len(s)
+			}
+		case wordByte(c) && (c < '0' || c > '9'):
+			j := i
+			for j < len(s) && wordByte(s[j]) {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j - 1
+		case c >= '0' && c <= '9':
+			for i+1 < len(s) && wordByte(s[i+1]) {
+				i++
+			}
+		}
+	}
+	return out
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// isWord says s is one identifier.
+func isWord(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !wordByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// NoReturn implements Summaries: the file's own functions and macros
+// first (see summary.NoReturns), then the tree (Next) for a name the file
+// neither defines nor says anything of.
+func (fs *FileSummaries) NoReturn(name string) bool {
+	if fs.noReturn == nil {
+		all, defs := fileExits(fs.f)
+		byName := map[string][]summary.Exit{}
+		for _, e := range all {
+			byName[e.Name] = append(byName[e.Name], e.Exit)
+		}
+		fs.noReturn = &summary.NoReturns{
+			Exits: func(name string) []summary.Exit { return byName[name] },
+			Defs:  func(name string) int { return defs[name] },
+			Known: summary.Documented,
+			Outside: func(name string) bool {
+				return defs[name] == 0 && fs.Next != nil && fs.Next.NoReturn(name)
+			},
+		}
+	}
+	return fs.noReturn.Is(name)
+}
+
+// TreeExits lists what f's functions and macros that other files see say
+// of returning, for the tree's summaries: a name only f sees (a static
+// function, a macro of a source file) is replaced by what it ends in.
+func TreeExits(f *parser.File) []summary.Exit {
+	all, defs := fileExits(f)
+	local := map[string][]summary.Exit{}
+	for _, e := range all {
+		if e.local {
+			local[e.Name] = append(local[e.Name], e.Exit)
+		}
+	}
+	r := &summary.NoReturns{Exits: func(name string) []summary.Exit { return local[name] }, Defs: func(name string) int { return defs[name] }, Known: summary.Documented}
+	var out []summary.Exit
+	for _, e := range all {
+		if e.local {
+			continue
+		}
+		x := e.Exit
+		if !x.NoReturn && len(local) > 0 {
+			var via []string
+			seen := map[string]bool{}
+			var walk func(names []string)
+			walk = func(names []string) {
+				for _, v := range names {
+					switch {
+					case seen[v]:
+					case len(local[v]) > 0:
+						seen[v] = true
+						if r.Is(v) {
+							x.NoReturn = true
+						}
+						for _, l := range local[v] {
+							walk(l.Via)
+						}
+					default:
+						seen[v] = true
+						if defs[v] == 0 {
+							// Defined here with nothing said: it returns.
+							via = append(via, v)
+						}
+					}
+				}
+			}
+			walk(x.Via)
+			x.Via = via
+			if x.NoReturn {
+				x.Via = nil
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}

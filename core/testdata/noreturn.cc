@@ -1,0 +1,104 @@
+// Calls that never return end the path (C++ [[noreturn]], C11
+// _Noreturn, GCC's noreturn attribute): a use after one of them runs on
+// no path. A function whose body ends in such a call or in a throw, with
+// no return before, never returns either; so does a function-like macro
+// whose expansion ends in one. A macro defined twice, once returning,
+// may return.
+#include <stdlib.h>
+#include <string>
+
+struct Node {
+  int v;
+};
+
+[[noreturn]] void Fail(const char* why);
+void Note(const char* what);
+
+static void Die(int code) {
+  Note("dying");
+  exit(code);
+}
+
+void ThrowIt(const std::string& what) {
+  Note("throwing");
+  throw what;
+}
+
+static void NotAlways(int code) {
+  if (code) {
+    return;
+  }
+  abort();
+}
+
+#define FAIL_WITH(msg) Fail(msg)
+#define STOP_NOW(c) do { Note("stop"); Die(c); } while (0)
+#ifdef SOFT
+#define MAYBE_STOP(c) Note("soft")
+#else
+#define MAYBE_STOP(c) Die(c)
+#endif
+
+int declared(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    Fail("negative");
+  }
+  return n->v;
+}
+
+int ends_in_exit(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    Die(1);
+  }
+  return n->v;
+}
+
+int ends_in_throw(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    ThrowIt("negative");
+  }
+  return n->v;
+}
+
+int returns_early(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    NotAlways(1);
+  }
+  return n->v;  // want "use-after-free"
+}
+
+int macro_call(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    FAIL_WITH("negative");
+  }
+  return n->v;
+}
+
+int statement_macro(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    STOP_NOW(2);
+  }
+  return n->v;
+}
+
+int macro_defined_twice(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    MAYBE_STOP(3);
+  }
+  return n->v;  // want "use-after-free"
+}
+
+int plain_call(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    Note("negative");
+  }
+  return n->v;  // want "use-after-free"
+}

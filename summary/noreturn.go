@@ -1,0 +1,140 @@
+package summary
+
+import (
+	"maps"
+	"slices"
+)
+
+// documented are calls documented never to return (cppreference:
+// std::abort, std::exit, std::quick_exit, std::_Exit, std::terminate,
+// std::unreachable; GCC's __builtin_unreachable and __builtin_trap).
+var documented = map[string]bool{"abort": true, "std::abort": true, "exit": true, "std::exit": true,
+	"_exit": true, "_Exit": true, "std::_Exit": true, "quick_exit": true, "std::quick_exit": true,
+	"std::terminate": true, "terminate": true, "__builtin_unreachable": true, "__builtin_trap": true,
+	"std::unreachable": true}
+
+// Documented says name is a call documented never to return.
+func Documented(name string) bool { return documented[name] }
+
+// NoReturns decides which names never return when called, from what
+// functions and macros say of returning (Exit). A name is decided by:
+//
+//   - its macros, when it has any (a function-like macro hides the
+//     function of its name): every definition of the macro never returns;
+//   - else a declaration that never returns ([[noreturn]], or an
+//     attribute macro that expands to one), or every definition never
+//     returning (each ends in a call that never returns, and no return
+//     statement comes before).
+//
+// A name with no Exit at all is answered by Outside. Cycles (a function
+// ending in a call of itself) are taken as returning.
+type NoReturns struct {
+	// Exits lists what the functions and macros of a name say.
+	Exits func(name string) []Exit
+	// Defs counts the definitions of a name, Exit or not: a definition
+	// that says nothing returns.
+	Defs func(name string) int
+	// Known says a name is documented never to return (std::abort).
+	Known func(name string) bool
+	// Outside answers for a name with no Exit (nil: it returns).
+	Outside func(name string) bool
+	memo    map[string]int8
+}
+
+const (
+	nrBusy int8 = iota + 1
+	nrYes
+	nrNo
+)
+
+// Is says a call of name never returns.
+func (r *NoReturns) Is(name string) bool {
+	if r.Known != nil && r.Known(name) {
+		return true
+	}
+	name = lastName(name)
+	if r.memo == nil {
+		r.memo = map[string]int8{}
+	}
+	switch r.memo[name] {
+	case nrBusy, nrNo:
+		return false
+	case nrYes:
+		return true
+	}
+	r.memo[name] = nrBusy
+	yes := r.decide(name)
+	if yes {
+		r.memo[name] = nrYes
+	} else {
+		r.memo[name] = nrNo
+	}
+	return yes
+}
+
+func (r *NoReturns) decide(name string) bool {
+	es := r.Exits(name)
+	if len(es) == 0 {
+		return r.Outside != nil && r.Outside(name)
+	}
+	macros, defs, defsYes := 0, 0, 0
+	for _, e := range es {
+		if e.Macro {
+			macros++
+		}
+	}
+	if macros > 0 {
+		for _, e := range es {
+			if e.Macro && !r.entry(e) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, e := range es {
+		switch {
+		case !e.Def && r.entry(e):
+			return true
+		case e.Def:
+			defs++
+			if r.entry(e) {
+				defsYes++
+			}
+		}
+	}
+	return defs > 0 && defsYes == defs && defs >= r.Defs(name)
+}
+
+// entry says one Exit never returns.
+func (r *NoReturns) entry(e Exit) bool {
+	if e.NoReturn {
+		return true
+	}
+	for _, v := range e.Via {
+		if r.Is(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// noReturnNames decides every name of exits (see NoReturns), with defs
+// counting a name's definitions; only the names that never return are
+// kept.
+func noReturnNames(exits map[string][]Exit, defs func(string) int) map[string]bool {
+	r := &NoReturns{Exits: func(name string) []Exit { return exits[name] }, Defs: defs, Known: Documented}
+	out := map[string]bool{}
+	for _, name := range slices.Sorted(maps.Keys(exits)) {
+		if r.Is(name) {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// NoReturn says a call of name (compared by its last component) never
+// returns, as the tree's functions and macros say (see NoReturns); the
+// calls documented never to return are the caller's to know.
+func (ix *Index) NoReturn(name string) bool {
+	return ix != nil && ix.noReturn[lastName(name)]
+}
