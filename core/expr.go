@@ -1793,6 +1793,9 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		x.membersMayChange(s, n, x.thisCallee(fn, list))
 	}
 	x.handOn(s, list, vs)
+	for _, k := range c.Reassigns {
+		x.reassigned(s, x.argAt(list, k))
+	}
 	if c.Borrows > 0 && c.Borrows <= len(vs) {
 		if a := vs[c.Borrows-1]; a.kind == tStorage && a.from >= 0 && int(a.from) < len(s.locals) {
 			// Into the storage the container has after the call.
@@ -2600,4 +2603,22 @@ func (x *exec) neverReturns(name string, fn parser.NodeID) bool {
 		return false
 	}
 	return x.opt.Summaries != nil && x.opt.Summaries.NoReturn(name)
+}
+
+// reassigned: argument arg names a local pointer handed to a parameter
+// declared as a reference to a pointer (see Call.Reassigns): the call may
+// store a new pointer in it, and what the path knew of it is forgotten.
+func (x *exec) reassigned(s *state, arg parser.NodeID) {
+	if x.kind(arg) != parser.KindIdentifier {
+		return
+	}
+	name := x.text(arg)
+	i := s.lookup(name)
+	if i < 0 {
+		return
+	}
+	if l := &s.locals[i]; l.typ == tPointer {
+		l.val = unknown
+		s.forget(name)
+	}
 }

@@ -56,6 +56,10 @@ type Call struct {
 	// RefersPtr).
 	Bound      []int
 	RefersView bool
+	// Reassigns lists the parameters declared as non-const references
+	// to a pointer (T*&): the call may store a new pointer in the
+	// argument, so what the caller knew of it is forgotten.
+	Reassigns []int
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
@@ -269,6 +273,7 @@ type Declared struct {
 	// mark a parameter lifetimebound).
 	Bound                 []int
 	RefersPtr, RefersView bool
+	Reassigns             []int
 }
 
 // Declarations lists the free functions f declares at namespace scope,
@@ -303,7 +308,16 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 			}
 		}
 		d.Bound, d.RefersPtr, d.RefersView = boundOf(f, decls, api)
-		if ok && !returnsVoid(f, decls[0]) && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
+		for _, n := range decls {
+			d.Reassigns = unionInts(d.Reassigns, ReassignedParams(f, n))
+		}
+		if void := returnsVoid(f, decls[0]); void && len(d.Reassigns) > 0 {
+			// Said only for what it may store in its arguments.
+			d.ByValue, d.Storage, d.Type = false, false, ""
+		} else if void {
+			ok = false
+		}
+		if ok && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
 			out = append(out, d)
 		}
 	}
@@ -438,9 +452,13 @@ func (fs *FileSummaries) Call(name string, nargs int, scope string) Call {
 	if !ok {
 		if decls := append(slices.Clip(fs.decls[k]), fs.defs[k]...); len(decls) <= maxDecls {
 			b.params, b.ptr, b.view = boundOf(fs.f, decls, fs.API)
+			for _, d := range decls {
+				b.reassigns = unionInts(b.reassigns, ReassignedParams(fs.f, d))
+			}
 		}
 		fs.bounds[k] = b
 	}
+	c.Reassigns = unionInts(c.Reassigns, b.reassigns)
 	if len(b.params) > 0 {
 		for _, p := range b.params {
 			if !slices.Contains(c.Bound, p) {
@@ -457,6 +475,7 @@ func (fs *FileSummaries) Call(name string, nargs int, scope string) Call {
 type bound struct {
 	params    []int
 	ptr, view bool
+	reassigns []int // see Call.Reassigns
 }
 
 // boundOf is the union of the parameters declarations decls mark
@@ -871,5 +890,45 @@ func summaryOf(x *exec) Call {
 			out.Derefs = append(out.Derefs, i)
 		}
 	}
+	return out
+}
+
+// ReassignedParams lists the parameters of function declaration or
+// definition decl declared as non-const references to a pointer (T*& p,
+// const T*& p): a call may store a new pointer in what it is handed.
+func ReassignedParams(f *parser.File, decl parser.NodeID) []int {
+	x := &exec{f: f}
+	fd, _ := x.funcDeclarator(decl)
+	if fd == parser.None {
+		return nil
+	}
+	var out []int
+	i := 0
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+			continue
+		}
+		d := f.Field(p, parser.FieldDeclarator)
+		t := strings.ReplaceAll(f.Text(d), " ", "")
+		if strings.HasPrefix(t, "*&") && !strings.Contains(t, "const") {
+			out = append(out, i)
+		}
+		i++
+	}
+	return out
+}
+
+// unionInts is a and b together, sorted, each once.
+func unionInts(a, b []int) []int {
+	if len(b) == 0 {
+		return a
+	}
+	out := slices.Clone(a)
+	for _, v := range b {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	slices.Sort(out)
 	return out
 }

@@ -603,6 +603,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.RetParam = core.RetParam(f, g.Node)
 		s.Type = core.ResultType(f, g.Node)
 		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
+		s.Reassigns = core.ReassignedParams(f, g.Node)
 		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter})
 			s.Grows = r.Grows
@@ -638,7 +639,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 	}
 	for _, d := range core.Declarations(f, m) {
 		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true,
-			Bound: d.Bound, RefersPtr: d.RefersPtr, RefersView: d.RefersView})
+			Bound: d.Bound, RefersPtr: d.RefersPtr, RefersView: d.RefersView, Reassigns: d.Reassigns})
 	}
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases

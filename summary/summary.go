@@ -87,6 +87,9 @@ type Func struct {
 	// view (else a pointer when RefersPtr, or a reference).
 	Bound      []int `json:"bound,omitempty"`
 	RefersView bool  `json:"refers_view,omitempty"`
+	// Reassigns lists the parameters declared as non-const references to
+	// a pointer (T*&): the call may store a new pointer in the argument.
+	Reassigns []int `json:"reassigns,omitempty"`
 	// Decl says only a declaration was read (in a header, say, of a
 	// function defined where holdfast does not see it): it says what the
 	// function returns and nothing of what it does. LookupCall never
@@ -350,6 +353,7 @@ func appendFacts(b []byte, fn *Func) []byte {
 	flag(fn.ReferDeref)
 	ints(fn.Bound)
 	flag(fn.RefersView)
+	ints(fn.Reassigns)
 	flag(fn.Decl)
 	num(len(fn.Queues))
 	for _, q := range fn.Queues {
@@ -617,9 +621,10 @@ type Result struct {
 	ByValue, Storage bool
 	RetParam         int
 	Type             string
-	// Bound, RefersPtr, RefersView: see Func.
+	// Bound, RefersPtr, RefersView, Reassigns: see Func.
 	Bound                 []int
 	RefersPtr, RefersView bool
+	Reassigns             []int
 }
 
 // Returns says what a call of a function the tree only declares returns
@@ -652,7 +657,9 @@ func (ix *Index) Returns(c Call) (Result, bool) {
 		if !ok {
 			r.Type = f.Type
 			r.Bound, r.RefersPtr, r.RefersView = f.Bound, f.RefersPtr, f.RefersView
+			r.Reassigns = f.Reassigns
 		} else {
+			r.Reassigns = union(r.Reassigns, f.Reassigns)
 			if f.Type != r.Type {
 				r.Type = ""
 			}
@@ -690,6 +697,8 @@ func join(cands []*Func) *Func {
 		out.Frees = intersect(out.Frees, c.Frees)
 		out.Grows = intersect(out.Grows, c.Grows)
 		out.Bound = intersect(out.Bound, c.Bound)
+		// The program's favour: any of them may store a new pointer.
+		out.Reassigns = union(out.Reassigns, c.Reassigns)
 		out.RefersView = out.RefersView && c.RefersView
 		out.MayFree = out.MayFree && c.MayFree
 		out.Encodes = intersectMap(out.Encodes, c.Encodes)

@@ -251,7 +251,7 @@ func (e *encoder) names(m Names) {
 // template parameter, four lists and four maps, queues), a queued work, a class.
 const (
 	minEntry  = 2 + 4 + 1 + 6 + 1
-	minFunc   = 4 + 1 + 1 + 1 + 4 + 4 + 1
+	minFunc   = 4 + 1 + 1 + 1 + 5 + 4 + 1
 	minQueued = 2 + 1 + 1 + 1
 	// minForward: param, arg, name, nargs, member, receiver, within.
 	minForward = 7
@@ -296,6 +296,7 @@ func (e *encoder) file(f *File) {
 		e.int(int64(fn.Refers))
 		e.str(fn.ReferType)
 		e.ints(fn.Bound)
+		e.ints(fn.Reassigns)
 		e.ints(fn.Frees)
 		e.ints(fn.FreesDeref)
 		e.ints(fn.Keeps)
@@ -495,6 +496,7 @@ func (d *decoder) file() *File {
 		fn.Grows = d.ints()
 		fn.Refers, fn.ReferType = int(d.int()), d.str()
 		fn.Bound = d.ints()
+		fn.Reassigns = d.ints()
 		fn.Frees, fn.FreesDeref, fn.Keeps, fn.Reaches = d.ints(), d.ints(), d.ints(), d.ints()
 		fn.Encodes, fn.Defers, fn.KeepsRefs, fn.MayKeepRefs = d.notes(), d.notes(), d.notes(), d.notes()
 		if n := d.count(minQueued, unsafe.Sizeof(Queued{})); n > 0 {

@@ -31,3 +31,33 @@ int other_pointer_bad(size_t n) {
   free(q);
   return 0;
 }
+
+// A parameter declared as a reference to a pointer (T*&) may be given a
+// new pointer by the call; one declared as a pointer (T*) or as a const
+// reference to a pointer (T* const&) cannot change the caller's.
+struct Block {
+  int v;
+};
+void Refill(Block*& b);
+void Inspect(Block* b);
+void Look(Block* const& b);
+
+int refilled_ok() {
+  Block* b = new Block;
+  delete b;
+  Refill(b);
+  return b->v;
+}
+
+int inspected_bad() {
+  Block* b = new Block;
+  delete b;
+  Inspect(nullptr);
+  return b->v;  // want "use-after-free"
+}
+
+int looked_bad(Block* b) {
+  delete b;
+  Look(b);
+  return b->v;  // want "use-after-free"
+}
