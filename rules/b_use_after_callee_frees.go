@@ -195,7 +195,7 @@ func useAfterSkipping(fn *lifetime.Func, i int, skip func(*lifetime.Event) bool)
 	c := &fn.Events[i]
 	for j := i + 1; j < len(fn.Events); j++ {
 		e := &fn.Events[j]
-		if e.Node == c.Node || fn.Within(e.Node, fn.EnclosingCall(c.Node)) || fn.Exclusive(c.Node, e.Node) {
+		if e.Kind != lifetime.Result && (e.Node == c.Node || fn.Within(e.Node, fn.EnclosingCall(c.Node))) || fn.Exclusive(c.Node, e.Node) {
 			continue // the call's own arguments, or another arm of a choice
 		}
 		switch {
