@@ -49,8 +49,24 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 	switch x.kind(n) {
 	case parser.KindCompoundStatement:
 		x.depth++
+		skip := parser.None
 		for c := range f.NamedChildren(n) {
+			if c == skip {
+				continue
+			}
 			ss = x.land(c, ss)
+			if body := parser.MacroStatementBody(f, c); body != parser.None {
+				// LIST_FOR_EACH(h, p) { ... }: a statement macro and the
+				// statement it runs.
+				args := parser.None
+				for k := range f.NamedChildren(c) {
+					args = f.Field(k, parser.FieldArguments)
+					break
+				}
+				ss = x.macroBlock(ss, args, body)
+				skip = body
+				continue
+			}
 			ss = x.stmt(c, ss)
 		}
 		x.depth--

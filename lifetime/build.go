@@ -287,9 +287,27 @@ func (b *builder) lookup(name string, n parser.NodeID) VarID {
 
 // block visits a compound statement's statements in the current scope.
 func (b *builder) block(n parser.NodeID) {
+	skip := parser.None
 	for c := range b.f.NamedChildren(n) {
+		if c == skip {
+			continue
+		}
+		if body := parser.MacroStatementBody(b.f, c); body != parser.None {
+			b.macroBlock(c, b.macroArgs(c), body)
+			skip = body
+			continue
+		}
 		b.visit(c)
 	}
+}
+
+// macroArgs is the argument list of the call statement macro stmt makes
+// (see parser.MacroStatementBody).
+func (b *builder) macroArgs(stmt parser.NodeID) parser.NodeID {
+	for c := range b.f.NamedChildren(stmt) {
+		return b.f.Field(c, parser.FieldArguments)
+	}
+	return parser.None
 }
 
 // visit walks a statement or expression.

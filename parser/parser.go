@@ -204,9 +204,56 @@ func BlockArgument(f *File, call NodeID) NodeID {
 	return None
 }
 
+// MacroStatementBody returns the statement a statement macro written
+// without a block argument runs (list_for_each(h, p) { ... }, or the
+// same with an indented statement on the next line): the grammar reads
+// MACRO(args) as an expression statement that lacks its semicolon, and
+// the statement after it as its sibling. It returns None for any other
+// statement: one with its semicolon, one that is not a call of a plain
+// name, or one followed by nothing that can be a body (a block, or a
+// statement indented past the macro on a later line).
+func MacroStatementBody(f *File, stmt NodeID) NodeID {
+	if f.Kind(stmt) != KindExpressionStatement {
+		return None
+	}
+	last, call := None, None
+	for c := range f.Children(stmt) {
+		if call == None && f.Nodes[c].Named {
+			call = c
+		}
+		last = c
+	}
+	if last == None || !f.Nodes[last].Missing || f.Kind(call) != KindCallExpression || f.Kind(f.Field(call, FieldFunction)) != KindIdentifier {
+		return None
+	}
+	next := f.End(stmt)
+	for int(next) < len(f.Nodes) && f.Nodes[next].Parent == f.Nodes[stmt].Parent && f.Kind(next) == KindComment {
+		next = f.End(next)
+	}
+	if int(next) >= len(f.Nodes) || f.Nodes[next].Parent != f.Nodes[stmt].Parent {
+		return None
+	}
+	switch f.Kind(next) {
+	case KindCompoundStatement:
+		return next
+	case KindExpressionStatement, KindIfStatement, KindForStatement, KindWhileStatement, KindDoStatement, KindSwitchStatement:
+		line, col := f.Position(int(f.Nodes[stmt].Start))
+		nline, ncol := f.Position(int(f.Nodes[next].Start))
+		if nline > line && ncol > col {
+			return next
+		}
+	}
+	return None
+}
+
 // MacroName is the name of the statement macro of a block call
 // (BlockArgument) or a KindMacroBlock.
 func MacroName(f *File, n NodeID) string {
+	if f.Kind(n) == KindExpressionStatement {
+		for c := range f.NamedChildren(n) {
+			return f.Text(f.Field(c, FieldFunction))
+		}
+	}
 	if f.Kind(n) != KindMacroBlock {
 		return f.Text(f.Field(n, FieldFunction))
 	}

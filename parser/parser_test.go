@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -548,4 +549,48 @@ func blockAt(f *File, line int) NodeID {
 		}
 	}
 	return None
+}
+
+// TestMacroStatements: a statement macro whose arguments are no
+// parameter list (an address) reads as a call statement lacking its
+// semicolon; the block after it, or an indented statement on the next
+// line, is its body. A call with its semicolon, or followed by a
+// statement at its own indentation, has none.
+func TestMacroStatements(t *testing.T) {
+	src := []byte(`void f(struct ctx* c) {
+  list_for_each_safe(&c->used, e, tmp, link) {
+    drop(e);
+  }
+  list_for_each_safe(&c->hot, e, tmp, link)
+    drop(e);
+  flush(&c->used);
+  {
+    drop(e);
+  }
+  TRACE(&c->used)
+  drop(e);
+}
+`)
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse("m.c", ".c", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]int{}
+	for i := range f.Nodes {
+		if body := MacroStatementBody(f, NodeID(i)); body != None {
+			line, _ := f.Position(int(f.Nodes[i].Start))
+			got[line], _ = f.Position(int(f.Nodes[body].Start))
+			if name := MacroName(f, NodeID(i)); name != "list_for_each_safe" {
+				t.Errorf("line %d: macro name %q", line, name)
+			}
+		}
+	}
+	if want := map[int]int{2: 2, 5: 6}; !maps.Equal(got, want) {
+		t.Errorf("statement macros (line: body line) %v, want %v", got, want)
+	}
 }

@@ -51,3 +51,27 @@ int run_once_ok(int* p) {
   }
   return p[0];
 }
+
+// The same with an address as the first argument: the grammar reads a
+// call statement lacking its semicolon and the block after it.
+struct ctx { struct node* used; };
+
+int address_ok(struct ctx* c) {
+  struct node *it, *tmp;
+  list_for_each_safe(&c->used, it, tmp) {
+    free(it);
+  }
+  list_for_each_safe(&c->used, it, tmp)
+    it->v = 0;
+  return 0;
+}
+
+int address_bad(struct ctx* c) {
+  struct node *it, *tmp;
+  list_for_each_safe(&c->used, it, tmp) {
+    struct node* copy = (struct node*)malloc(sizeof *copy);
+    free(copy);
+    copy->v = it->v;  // want "use-after-free"
+  }
+  return 0;
+}
