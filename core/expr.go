@@ -378,8 +378,10 @@ func (x *exec) temporary(n parser.NodeID) bool {
 		if stdClasses[name] {
 			return true
 		}
-		if x.opt.Members != nil && !strings.HasPrefix(name, "std::") && x.classMembers["("+lastName(name)+")"] == "" {
-			return x.opt.Members(lastName(name)) != nil
+		if x.opt.Members != nil && !strings.HasPrefix(name, "std::") && x.classMembers["("+lastName(name)+")"] == "" && x.opt.Members(lastName(name)) != nil {
+			// A class of that name, unless a function of that name and
+			// arity is declared: ns::Value() then calls it.
+			return x.opt.Summaries == nil || !x.opt.Summaries.Call(name, x.argCount(args), x.scope()).Known
 		}
 	}
 	return false
@@ -1461,6 +1463,12 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			x.fieldStored(s, left, lv, rv)
 		}
 		x.escape(s, rv)
+		if lv.kind == tRef && rv.kind != tPointer && rv.kind != tView && rv.kind != tIter {
+			// An object assigned to ([expr.ass]: the result is the left
+			// operand, an lvalue; a class's operator= returns *this by
+			// convention): *this = m refers to *this, not to m.
+			return lv
+		}
 		return rv
 	}
 	s.forget(x.text(left))
@@ -2621,4 +2629,15 @@ func (x *exec) reassigned(s *state, arg parser.NodeID) {
 		l.val = unknown
 		s.forget(name)
 	}
+}
+
+// argCount counts the arguments of argument list args.
+func (x *exec) argCount(args parser.NodeID) int {
+	n := 0
+	for c := range x.f.NamedChildren(args) {
+		if x.kind(c) != parser.KindComment {
+			n++
+		}
+	}
+	return n
 }

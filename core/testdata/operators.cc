@@ -33,3 +33,27 @@ class Ret {
   Obj* last_ = nullptr;
   int n_ = 0;
 };
+
+// The result of an assignment is its left operand ([expr.ass]): a class
+// whose operator= returns *this, assigned from a local, returns a
+// reference to itself, not to the local.
+struct Mat3 {
+  float v[9];
+};
+struct Angles {
+  float a[3];
+  Angles& operator=(const Mat3& m) {
+    a[0] = m.v[0];
+    return *this;
+  }
+  Angles& assign_ok(float x) {
+    Mat3 m = Mat3{};
+    m.v[0] = x;
+    return *this = m;
+  }
+};
+
+Mat3& assign_local_bad(const Mat3& from) {
+  Mat3 m = from;
+  return m;  // want "returns-local"
+}
