@@ -60,6 +60,10 @@ type Call struct {
 	// to a pointer (T*&): the call may store a new pointer in the
 	// argument, so what the caller knew of it is forgotten.
 	Reassigns []int
+	// Known says a function of that name and arity is declared or
+	// defined where the answer comes from: the call runs a function, it
+	// does not make an object of a class of that name.
+	Known bool
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
@@ -514,6 +518,7 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 		}
 	}
 	out := fs.declared(k)
+	out.Known = len(decls) > 0
 	if len(defs) == 0 && fs.Next != nil {
 		// Declared here at most: the tree says what it does.
 		next := fs.Next.Call(name, nargs, scope)
@@ -521,6 +526,7 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 			return next
 		}
 		next.ByValue, next.Storage, next.RetParam, next.Type = out.ByValue, out.Storage, out.RetParam, out.Type
+		next.Known = true
 		return next
 	}
 	if len(defs) != 1 {

@@ -450,7 +450,7 @@ func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
 	if f := t.ix.LookupCall(call); f != nil {
 		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
 			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref,
-			Bound: f.Bound, RefersView: f.RefersView, Reassigns: f.Reassigns}
+			Bound: f.Bound, RefersView: f.RefersView, Reassigns: f.Reassigns, Known: true}
 		for _, q := range f.Queues {
 			c.Queues = append(c.Queues, core.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 		}
@@ -460,7 +460,7 @@ func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
 	// the call returns.
 	if r, ok := t.ix.Returns(summary.Call{Name: name, Nargs: nargs}); ok {
 		return core.Call{ByValue: r.ByValue, Storage: r.Storage, RetParam: r.RetParam, Type: r.Type,
-			Bound: r.Bound, RefersPtr: r.RefersPtr, RefersView: r.RefersView, Reassigns: r.Reassigns}
+			Bound: r.Bound, RefersPtr: r.RefersPtr, RefersView: r.RefersView, Reassigns: r.Reassigns, Known: true}
 	}
 	return core.Call{}
 }
