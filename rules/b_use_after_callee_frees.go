@@ -27,8 +27,11 @@ free the API model names, or a call of another such function with the
 parameter). At each call of such a function with a local pointer
 or a parameter, it reports a later use of that pointer (a member read or
 written through it, the pointer handed to a call) when no return, no goto
-to a label past the use and no new assignment of the pointer (nor its
-address handed to a call, f(&p)) come in between.
+to a label past the use, no call that never returns (abort, exit, a
+function declared noreturn or ending in such a call, a macro expanding
+to one) and no new assignment of the pointer (nor its address handed to
+a call, f(&p), nor the call's own result, p = merge(p, q)) come in
+between.
 
 Why it is bad: after the call the pointer dangles; the memory it points
 to may already belong to the next allocation. A cleanup helper that frees
