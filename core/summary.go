@@ -313,7 +313,7 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 		}
 		d.Bound, d.RefersPtr, d.RefersView = boundOf(f, decls, api)
 		for _, n := range decls {
-			d.Reassigns = unionInts(d.Reassigns, ReassignedParams(f, n))
+			d.Reassigns = summary.Union(d.Reassigns, ReassignedParams(f, n))
 		}
 		if void := returnsVoid(f, decls[0]); void && len(d.Reassigns) > 0 {
 			// Said only for what it may store in its arguments.
@@ -457,12 +457,12 @@ func (fs *FileSummaries) Call(name string, nargs int, scope string) Call {
 		if decls := append(slices.Clip(fs.decls[k]), fs.defs[k]...); len(decls) <= maxDecls {
 			b.params, b.ptr, b.view = boundOf(fs.f, decls, fs.API)
 			for _, d := range decls {
-				b.reassigns = unionInts(b.reassigns, ReassignedParams(fs.f, d))
+				b.reassigns = summary.Union(b.reassigns, ReassignedParams(fs.f, d))
 			}
 		}
 		fs.bounds[k] = b
 	}
-	c.Reassigns = unionInts(c.Reassigns, b.reassigns)
+	c.Reassigns = summary.Union(c.Reassigns, b.reassigns)
 	if len(b.params) > 0 {
 		for _, p := range b.params {
 			if !slices.Contains(c.Bound, p) {
@@ -921,20 +921,5 @@ func ReassignedParams(f *parser.File, decl parser.NodeID) []int {
 		}
 		i++
 	}
-	return out
-}
-
-// unionInts is a and b together, sorted, each once.
-func unionInts(a, b []int) []int {
-	if len(b) == 0 {
-		return a
-	}
-	out := slices.Clone(a)
-	for _, v := range b {
-		if !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	slices.Sort(out)
 	return out
 }

@@ -15,12 +15,18 @@ import (
 
 func parse(t *testing.T, src string) *File {
 	t.Helper()
+	return parseAs(t, "x.cc", src)
+}
+
+// parseAs parses src as the file name, whose extension picks the language.
+func parseAs(t *testing.T, name, src string) *File {
+	t.Helper()
 	p, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	f, err := p.Parse("x.cc", ".cc", []byte(src))
+	f, err := p.Parse(name, filepath.Ext(name), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,7 +511,7 @@ func TestAttributeMacros(t *testing.T) {
 // function declarator) and a definition at file scope made by a macro
 // (TEST_F(a, b) { ... }) stay definitions.
 func TestMacroBlocks(t *testing.T) {
-	src := []byte(`TEST_F(Fixture, Name) {
+	src := `TEST_F(Fixture, Name) {
   list_for_each(it, head) {
     use(it);
   }
@@ -514,16 +520,8 @@ func TestMacroBlocks(t *testing.T) {
   }
   int add(int a) { return a + 1; }
 }
-`)
-	p, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	f, err := p.Parse("m.c", ".c", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+`
+	f := parseAs(t, "m.c", src)
 	got := map[int]Kind{}
 	for i := range f.Nodes {
 		if k := f.Nodes[i].Kind; k == KindMacroBlock || k == KindFunctionDefinition {
@@ -557,7 +555,7 @@ func blockAt(f *File, line int) NodeID {
 // line, is its body. A call with its semicolon, or followed by a
 // statement at its own indentation, has none.
 func TestMacroStatements(t *testing.T) {
-	src := []byte(`void f(struct ctx* c) {
+	src := `void f(struct ctx* c) {
   list_for_each_safe(&c->used, e, tmp, link) {
     drop(e);
   }
@@ -570,16 +568,8 @@ func TestMacroStatements(t *testing.T) {
   TRACE(&c->used)
   drop(e);
 }
-`)
-	p, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	f, err := p.Parse("m.c", ".c", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+`
+	f := parseAs(t, "m.c", src)
 	got := map[int]int{}
 	for i := range f.Nodes {
 		if body := MacroStatementBody(f, NodeID(i)); body != None {

@@ -659,7 +659,7 @@ func (ix *Index) Returns(c Call) (Result, bool) {
 			r.Bound, r.RefersPtr, r.RefersView = f.Bound, f.RefersPtr, f.RefersView
 			r.Reassigns = f.Reassigns
 		} else {
-			r.Reassigns = union(r.Reassigns, f.Reassigns)
+			r.Reassigns = Union(r.Reassigns, f.Reassigns)
 			if f.Type != r.Type {
 				r.Type = ""
 			}
@@ -698,15 +698,15 @@ func join(cands []*Func) *Func {
 		out.Grows = intersect(out.Grows, c.Grows)
 		out.Bound = intersect(out.Bound, c.Bound)
 		// The program's favour: any of them may store a new pointer.
-		out.Reassigns = union(out.Reassigns, c.Reassigns)
+		out.Reassigns = Union(out.Reassigns, c.Reassigns)
 		out.RefersView = out.RefersView && c.RefersView
 		out.MayFree = out.MayFree && c.MayFree
 		out.Encodes = intersectMap(out.Encodes, c.Encodes)
 		out.Defers = intersectMap(out.Defers, c.Defers)
 		out.KeepsRefs = intersectMap(out.KeepsRefs, c.KeepsRefs)
 		out.MayKeepRefs = intersectMap(out.MayKeepRefs, c.MayKeepRefs)
-		out.Keeps = union(out.Keeps, c.Keeps)
-		out.Reaches = union(out.Reaches, c.Reaches)
+		out.Keeps = Union(out.Keeps, c.Keeps)
+		out.Reaches = Union(out.Reaches, c.Reaches)
 		out.Waits = out.Waits || c.Waits
 		out.ByValue = out.ByValue && c.ByValue
 		out.Storage = out.Storage && c.Storage
@@ -747,7 +747,8 @@ func intersect(a, b []int) []int {
 	return out
 }
 
-func union(a, b []int) []int {
+// Union returns the sorted union of two sets of argument positions.
+func Union(a, b []int) []int {
 	out := slices.Clone(a)
 	for _, x := range b {
 		if !slices.Contains(out, x) {
