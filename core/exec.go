@@ -74,6 +74,7 @@ type exec struct {
 	visits       int                        // statements entered with a path to run (the work done, for tests of growth)
 	loops        int                        // loops being executed, nested
 	writing      parser.NodeID              // the assignment target being evaluated (None: none)
+	addressed    parser.NodeID              // the operand of & being evaluated (None: none)
 	inLambda     int                        // lambda bodies being run, nested (see invoke)
 	invoked      []parser.NodeID            // the calls of the closures being run, outermost first
 	ran          []parser.NodeID            // the lambdas whose bodies ran on some path
@@ -87,7 +88,7 @@ type exec struct {
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {
-	return &exec{f: f, def: def, opt: opt, seen: map[faultKey]bool{}, writing: parser.None}
+	return &exec{f: f, def: def, opt: opt, seen: map[faultKey]bool{}, writing: parser.None, addressed: parser.None}
 }
 
 func (x *exec) kind(n parser.NodeID) parser.Kind { return x.f.Kind(n) }

@@ -428,6 +428,7 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 		} else {
 			l.val = value{pt: -1, owns: s.storage(l, true), kind: tStorage, from: -1}
 			s.objs[l.val.owns].empty = !hasInit
+			s.objs[l.val.owns].every = !hasInit && !l.param
 		}
 	case tUnique, tShared:
 		switch {
@@ -663,6 +664,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 				return borrowOf(x.keyed(s, v.owns, x.text(f.Field(n, parser.FieldIndices))), tRef)
 			}
 			x.hostAccess(s, v.owns, n, x.writing == n)
+			if w, ok := x.elementRead(s, v.owns, n); ok {
+				return w
+			}
 			return borrowOf(v.owns, tRef)
 		case tPointer, tView, tIter, tRef:
 			x.use(s, v, n)
@@ -895,9 +899,16 @@ func (x *exec) addressOf(s *state, e parser.NodeID) value {
 		if l.ref {
 			return borrowOf(l.val.pt, tPointer)
 		}
+		if l.typ == tStorage {
+			// Through the pointer anything may be put in it.
+			s.untrack(l.val.owns)
+		}
 		return borrowOf(l.slot, tPointer)
 	}
+	saved := x.addressed
+	x.addressed = e
 	v := x.eval(s, e)
+	x.addressed = saved
 	if v.pt >= 0 {
 		return borrowOf(v.pt, tPointer)
 	}
@@ -945,6 +956,10 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 			// A moved-from smart pointer handed on as itself (by
 			// reference, as an out-parameter) may be given a new object.
 			s.locals[v.from].movedFrom = false
+		}
+		if v.kind == tStorage {
+			// The callee may put in it what holdfast does not follow.
+			s.untrack(v.owns)
 		}
 		switch v.kind {
 		case tView:
@@ -2155,6 +2170,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if !readOnly[m] {
 			// The call may change what the path knew of the receiver.
 			s.forget(loc.name)
+			if !insertMethods[m] && loc.typ == tStorage {
+				s.untrack(loc.val.owns)
+			}
 			if loc.member {
 				loc.setAt = n
 			}
@@ -2201,6 +2219,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			case m == "back" || m == "top":
 				obj = s.part(rv.owns, posBack)
 			}
+			if k == tRef {
+				if w, ok := x.elementRead(s, rv.owns, n); ok {
+					return w
+				}
+			}
 			return borrowOf(obj, k)
 		case removeMethods[m]:
 			x.args(s, list)
@@ -2232,19 +2255,26 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				}
 				x.keptIn(s, x.text(recv), where, s.objs[rv.owns].elem, vs, n)
 			}
+			followed := false
 			if el := s.objs[max(rv.owns, 0)].elem; rv.owns >= 0 && insertMethods[m] && (el == tPointer || el == tView) && len(vs) <= 2 {
 				// Pointers put in a container of pointers, views in one of
 				// views (of a string or container: of its buffer): it holds
 				// them now. (A container of values copies what it is given;
-				// a range insert copies the range's elements.)
-				for _, v := range vs {
+				// a range insert copies the range's elements.) The element
+				// is the last argument (insert(pos, p)).
+				for i, v := range vs {
 					switch {
 					case (v.kind == tPointer || v.kind == tView) && v.pt >= 0 && int(v.pt) < len(s.objs):
 						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.pt)
+						followed = i == len(vs)-1
 					case el == tView && v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs):
 						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.owns)
+						followed = i == len(vs)-1
 					}
 				}
+			}
+			if !followed {
+				s.untrack(rv.owns)
 			}
 			if (fam == famEnds || fam == famQueue || fam == famNodes) && m != "clear" && m != "assign" && m != "resize" {
 				// Insertion keeps references to the elements.
@@ -2273,6 +2303,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 					// The elements move to the new buffer with what
 					// they point to.
 					s.objs[loc.val.owns].holds = s.objs[rv.owns].holds
+					s.objs[loc.val.owns].every = s.objs[rv.owns].every
 				}
 			}
 			return unknown

@@ -81,6 +81,11 @@ type object struct {
 	// in it, which each single insertion takes one of (0: not known).
 	empty bool
 	spare int16
+	// every: holds names what every element of the container points to —
+	// a local declared empty, each insertion one holdfast followed, its
+	// elements never written, removed or handed to a call since (see
+	// heldElement).
+	every bool
 	// kept: code holdfast cannot see may own it now (it was moved or
 	// shared into an unknown call), so its owners' deaths do not end it.
 	kept bool

@@ -98,6 +98,7 @@ func (w *stateHasher) object(o *object) {
 	w.flag(o.frame)
 	w.flag(o.reserved)
 	w.flag(o.empty)
+	w.flag(o.every)
 	w.i64(int64(o.spare))
 	w.i64(int64(o.refs))
 	w.flag(o.kept)

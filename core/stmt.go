@@ -782,8 +782,13 @@ func (x *exec) rangeElem(s *state, n parser.NodeID, rng value) {
 	l.slot = s.newObj(object{kind: oStack, owner: name, frame: true})
 	if store := rng.owns; store >= 0 && rng.kind == tStorage {
 		x.use(s, borrowOf(store, tRef), x.f.Field(n, parser.FieldRight))
-		if ref {
+		switch w, ok := x.elementRead(s, store, n); {
+		case ref:
+			// An element bound by reference may be written through it.
 			l.ref, l.typ, l.val = true, tRef, borrowOf(store, tRef)
+			s.untrack(store)
+		case ok:
+			l.typ, l.val = w.kind, w
 		}
 	} else if rng.pt >= 0 {
 		x.use(s, rng, x.f.Field(n, parser.FieldRight))
