@@ -107,6 +107,10 @@ func (x *exec) keptIn(s *state, lhs, where string, elem typeKind, vs []value, n 
 			x.keepClosure(s, lhs, where, v.clo, n)
 		case (v.kind == tPointer || v.kind == tView) && (elem == tPointer || elem == tView) && x.frameLive(s, v.pt):
 			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: v.pt, calls: s.calls, where: where, how: "held"})
+		case v.kind == tStorage && elem == tView && x.frameLive(s, v.owns):
+			// A view made of a string or container put in (emplace_back(s)
+			// on a vector of string_view) views its buffer.
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: v.owns, calls: s.calls, where: where, how: "held"})
 		}
 	}
 }
@@ -143,7 +147,7 @@ func (x *exec) frameLive(s *state, obj int32) bool {
 	if obj < 0 || int(obj) >= len(s.objs) {
 		return false
 	}
-	if o := s.objs[obj]; !o.frame || o.kept || o.state != live || o.kind == oHeap || o.kind == oParam {
+	if o := s.objs[obj]; !o.frame || o.kept || o.state != live || o.kind == oParam || o.kind == oHeap && !s.frameOwned(obj) {
 		return false
 	}
 	for i := range s.locals {
@@ -152,6 +156,19 @@ func (x *exec) frameLive(s *state, obj int32) bool {
 			// its address is then the caller's object.
 			return false
 		}
+	}
+	return true
+}
+
+// frameOwned says obj and the objects it is part of are the frame's: a
+// local owns them, and no call or store took them over.
+func (s *state) frameOwned(obj int32) bool {
+	for obj >= 0 && int(obj) < len(s.objs) {
+		o := s.objs[obj]
+		if !o.frame || o.kept {
+			return false
+		}
+		obj = o.parent - 1
 	}
 	return true
 }
@@ -328,6 +345,11 @@ func (x *exec) leftDangling(s *state) {
 		// earlier, in an inner block): either way the pointer dangles.
 		o := s.objs[e.obj]
 		if !o.frame || o.kept || o.state == freed {
+			continue
+		}
+		if o.kind == oHeap && (o.state != dead || !s.frameOwned(e.obj)) {
+			// Heap memory is the frame's only while a local owns it: its
+			// owner's death ended it, and no one took it over.
 			continue
 		}
 		// Via: how it was stored ("left": assigned, "held": put into a

@@ -455,6 +455,12 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 		if l.typ == tShared && l.val.owns >= 0 {
 			s.objs[l.val.owns].refs++
 		}
+		if l.typ == tUnique && l.val.owns >= 0 && !s.objs[l.val.owns].kept {
+			// A local unique_ptr is its object's one owner: the object
+			// is the frame's, as a local's storage is, until it is moved
+			// or released.
+			s.objs[l.val.owns].frame = l.frameOwner()
+		}
 		if l.val.owns >= 0 {
 			s.objs[l.val.owns].owner = l.name
 		}
@@ -2176,7 +2182,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			if loc.member {
 				loc.setAt = n
 			}
-			if loc.depth < 0 && !loc.param {
+			if loc.depth < 0 && !loc.param || loc.param && loc.typ == tStorage {
 				if !insertMethods[m] {
 					// Emptied, erased from, swapped: what it kept is
 					// not known now.
@@ -2254,6 +2260,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 					where = "member"
 				}
 				x.keptIn(s, x.text(recv), where, s.objs[rv.owns].elem, vs, n)
+			}
+			if insertMethods[m] && loc != nil && loc.param && rv.owns >= 0 && !s.objs[rv.owns].frame {
+				// A container the caller handed in by reference or by
+				// pointer: the caller keeps what is put in it.
+				x.keptIn(s, x.text(recv), "", s.objs[rv.owns].elem, vs, n)
 			}
 			followed := false
 			if el := s.objs[max(rv.owns, 0)].elem; rv.owns >= 0 && insertMethods[m] && (el == tPointer || el == tView) && len(vs) <= 2 {
