@@ -64,7 +64,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			v = x.bracedView(s, init)
 		} else if init != parser.None {
 			v = x.eval(s, init)
-			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(init) || v.prvalue) {
+			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(s, init) || v.prvalue) {
 				// A reference bound to a literal, an arithmetic result or a
 				// call's result by value binds a temporary that lives as
 				// long as the reference: an object of the declared type.
@@ -336,11 +336,39 @@ func (x *exec) isArray(d parser.NodeID) bool {
 }
 
 // prvalue says an initialiser makes a new value rather than naming one.
-func (x *exec) prvalue(n parser.NodeID) bool {
+// A shift is one only on numbers: on an object (a stream's <<, >>) it is
+// an overloaded operator's result, by convention a reference to its left
+// operand.
+func (x *exec) prvalue(s *state, n parser.NodeID) bool {
 	switch x.kind(n) {
-	case parser.KindNumberLiteral, parser.KindStringLiteral, parser.KindTrue, parser.KindFalse,
-		parser.KindBinaryExpression:
+	case parser.KindNumberLiteral, parser.KindStringLiteral, parser.KindTrue, parser.KindFalse:
 		return true
+	case parser.KindBinaryExpression:
+		switch strings.TrimSpace(x.text(x.f.Field(n, parser.FieldOperator))) {
+		case "<<", ">>":
+			return x.numeric(s, n)
+		}
+		return true
+	}
+	return false
+}
+
+// numeric says the leftmost operand of a chain of binary operators is a
+// number: a literal, or a local of an arithmetic type.
+func (x *exec) numeric(s *state, n parser.NodeID) bool {
+	for x.kind(n) == parser.KindBinaryExpression || x.kind(n) == parser.KindParenthesizedExpression {
+		if x.kind(n) == parser.KindParenthesizedExpression {
+			n = x.lastNamedChild(n)
+			continue
+		}
+		n = x.f.Field(n, parser.FieldLeft)
+	}
+	switch x.kind(n) {
+	case parser.KindNumberLiteral, parser.KindCharLiteral:
+		return true
+	case parser.KindIdentifier:
+		i := s.lookup(x.text(n))
+		return i >= 0 && !s.locals[i].ref && arithmetic[s.locals[i].tname]
 	}
 	return false
 }
