@@ -2146,7 +2146,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		for range f.NamedChildren(list) {
 			nargs++
 		}
-		if stores := facts[storesKey(m, nargs)]; stores != "" {
+		if stores := x.expandStores(facts[storesKey(m, nargs)], 0); stores != "" {
 			// A method that keeps what it is given: the object holds it
 			// from now on.
 			if arrow {

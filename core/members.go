@@ -250,7 +250,10 @@ func SettleOverloads(facts map[string]string) {
 //     (the object reference parameter k names), "k.buf:M" (the buffer it
 //     owns: M = p.data()), "k*:M" (a view member of an aggregate: the
 //     buffer of a string or container, else what k points to); M ends in "[]" when the parameter is put in a
-//     container member. Overloads of one arity that keep different things
+//     container member, and "agg:T/N:M[]:j=K;..." when a braced aggregate
+//     of class T (N elements) is put in container member M, element j
+//     being parameter referent K (see aggregateInsert), read with what
+//     T's aggregate initialisation keeps. Overloads of one arity that keep different things
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
 //   - "(bases)": the base classes, by last name, in declaration order
@@ -1095,8 +1098,33 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 			if f.Kind(fn) != parser.KindFieldExpression || !insertMethods[f.Text(f.Field(fn, parser.FieldField))] {
 				continue
 			}
+			m := memberName(f, f.Field(fn, parser.FieldArgument))
 			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
-				store(memberName(f, f.Field(fn, parser.FieldArgument)), a, true)
+				if e := aggregateInsert(f, m, members[m], a, func(e parser.NodeID) string {
+					name, buf, addr := paramReferent(f, e)
+					k, found := params[name]
+					if !found {
+						return ""
+					}
+					p := kinds[k]
+					switch {
+					case buf && p.ref:
+						return fmt.Sprintf("%d.buf", k)
+					case addr && p.ref:
+						return fmt.Sprintf("%d&", k)
+					case !addr && !buf && (p.ptr || p.view):
+						return strconv.Itoa(k)
+					case !addr && !buf && p.ref && p.storage:
+						return fmt.Sprintf("%d~", k)
+					case !addr && !buf && p.ref:
+						return fmt.Sprintf("%d@", k)
+					}
+					return ""
+				}); e != "" {
+					out = append(out, e)
+					continue
+				}
+				store(m, a, true)
 			}
 		}
 	}
@@ -1195,11 +1223,33 @@ const maxForward = 4
 // (see storedParams) by what the named constructor keeps, its argument
 // positions mapped to the caller's.
 func (x *exec) expandStores(stores string, depth int) string {
-	if !strings.Contains(stores, "fwd:") || x.opt.Members == nil {
+	if !strings.Contains(stores, "fwd:") && !strings.Contains(stores, "agg:") || x.opt.Members == nil {
 		return stores
 	}
 	var out []string
 	for _, st := range strings.Split(stores, ",") {
+		if rest, ok := strings.CutPrefix(st, "agg:"); ok {
+			// agg:T/N:m[]:j=K;...
+			parts := strings.SplitN(rest, ":", 3)
+			if len(parts) != 3 || depth >= maxForward {
+				continue
+			}
+			class, n, _ := strings.Cut(parts[0], "/")
+			arity, err := strconv.Atoi(n)
+			if err != nil {
+				continue
+			}
+			pos := map[string]string{}
+			for _, m := range strings.Split(parts[2], ";") {
+				if j, k, ok := strings.Cut(m, "="); ok {
+					pos[j] = k
+				}
+			}
+			if inner := x.expandStores(x.opt.Members(class)[storesKey(class, arity)], depth+1); inner != "!" {
+				out = append(out, aggregateKept(inner, parts[1], pos)...)
+			}
+			continue
+		}
 		rest, ok := strings.CutPrefix(st, "fwd:")
 		if !ok {
 			out = append(out, st)
@@ -1234,6 +1284,76 @@ func (x *exec) expandStores(stores string, depth int) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// aggregateInsert reads an insertion into container member m (declared
+// type typ) of a braced aggregate (m.push_back(T{a, b}), m.push_back({a,
+// b})): an "agg:T/N:m[]:j=K;..." entry saying which element j is which
+// parameter referent K (see referent), resolved by expandStores with what
+// T's aggregate initialisation keeps. "" when a is no braced list, or no
+// element is a parameter's.
+func aggregateInsert(f *parser.File, m, typ string, a parser.NodeID, referent func(parser.NodeID) string) string {
+	fam, _ := containerOf(typ)
+	if fam == famNone || m == "" {
+		return ""
+	}
+	class, list := "", a
+	switch f.Kind(a) {
+	case parser.KindCompoundLiteralExpression:
+		class, list = typeName(f.Text(f.Field(a, parser.FieldType))), f.Field(a, parser.FieldValue)
+	case parser.KindInitializerList:
+		class = typeName(templateArg(typ))
+	default:
+		return ""
+	}
+	if class == "" || f.Kind(list) != parser.KindInitializerList {
+		return ""
+	}
+	var maps []string
+	n := 0
+	for e := range f.NamedChildren(list) {
+		if k := referent(e); k != "" {
+			maps = append(maps, fmt.Sprintf("%d=%s", n, k))
+		}
+		n++
+	}
+	if len(maps) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("agg:%s/%d:%s[]:%s", lastName(class), n, m, strings.Join(maps, ";"))
+}
+
+// aggregateKept is what an "agg:" entry keeps (see aggregateInsert): for
+// each member of the aggregate its element initialises, the parameter's
+// referent in the form that member keeps it — a pointer member what its
+// element points to, a reference member the object its element names, a
+// view member the buffer of a string or container (else what a pointer
+// or view points to).
+func aggregateKept(inner, member string, pos map[string]string) []string {
+	var out []string
+	for _, e := range strings.Split(inner, ",") {
+		arg, _, ok := strings.Cut(e, ":")
+		if !ok {
+			continue
+		}
+		idx := strings.TrimRight(arg, ".buf&*")
+		k, ok := pos[idx]
+		if !ok {
+			continue
+		}
+		param := strings.TrimRight(k, ".buf&~@")
+		switch suffix, form := arg[len(idx):], k[len(param):]; {
+		case suffix == "" && form != "~" && form != "@":
+			out = append(out, k+":"+member)
+		case suffix == "&" && (form == "~" || form == "@"):
+			out = append(out, param+"&:"+member)
+		case suffix == "*" && form == "~":
+			out = append(out, param+".buf:"+member)
+		case suffix == "*" && (form == "" || form == ".buf"):
+			out = append(out, k+":"+member)
+		}
+	}
+	return out
 }
 
 // typedefName is the name typedef struct {...} T gives the unnamed class

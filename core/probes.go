@@ -32,8 +32,9 @@ var probes = [...]string{
 
 // probeSig is what the method facts ask of a member's declared type:
 // whether it is a pointer (to non-const, non-character data), a
-// reference, an array, an owner of memory a new value replaces, and what
-// a parameter stored in it keeps (see storedParams, handedAway,
+// reference, an array, an owner of memory a new value replaces, what a
+// parameter stored in it keeps, and whether it is a container (what an
+// aggregate put into it keeps: see storedParams, handedAway,
 // destroyedMembers, derivedFacts).
 func probeSig(typ string) string {
 	typ = strings.TrimSpace(typ)
@@ -51,7 +52,7 @@ func probeSig(typ string) string {
 	keepsOne := ptr || ref || classify(typ) == tView
 	keepsMany := !keepsOne && fam != famNone && (el == tPointer || el == tView)
 	strict := ptr && !strings.HasPrefix(typ, "const ") && !strings.Contains(typ, "char")
-	return string([]byte{b(ptr), b(ref), b(strings.HasSuffix(typ, "[]")), b(owning), b(ownsMemory(typ)), b(keepsOne), b(keepsMany), b(strict)})
+	return string([]byte{b(ptr), b(ref), b(strings.HasSuffix(typ, "[]")), b(owning), b(ownsMemory(typ)), b(keepsOne), b(keepsMany), b(strict), b(fam != famNone)})
 }
 
 // probeOf is the probe that answers as typ does (-1: none).
@@ -240,6 +241,15 @@ func keepProbed(facts map[string]string, probe map[string]int, key, e string, i 
 	case strings.HasPrefix(key, "(<"):
 		if strings.HasPrefix(e, "fwd:") {
 			return i == 0
+		}
+		if rest, ok := strings.CutPrefix(e, "agg:"); ok {
+			// agg:T/N:m[]:...: the member m it names.
+			parts := strings.SplitN(rest, ":", 3)
+			if len(parts) < 2 {
+				return false
+			}
+			e = strings.TrimSuffix(parts[1], "[]")
+			break
 		}
 		j := strings.LastIndexByte(e, ':')
 		if j < 0 {
