@@ -237,6 +237,33 @@ func (x *exec) mayWait(s *state, texts []string, vs []value) {
 	})
 }
 
+// mayWaitObject drops the work queued on a queue the function does not
+// own — a data member of the object, a global — when another method of
+// the object runs: it may wait for it (a Sync() that synchronises the
+// object's stream), as code holdfast cannot see is taken to.
+func (x *exec) mayWaitObject(s *state) {
+	if len(s.pending) == 0 {
+		return
+	}
+	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
+		return w.queue != "" && !x.frameQueue(s, w.queue)
+	})
+}
+
+// frameQueue says queue key q names a local or parameter of the function
+// (its first name: q, q.s, q->s), not a member or a global.
+func (x *exec) frameQueue(s *state, q string) bool {
+	if strings.HasPrefix(q, "this->") {
+		return false
+	}
+	name := q
+	if i := strings.IndexAny(name, ".-[("); i >= 0 {
+		name = name[:i]
+	}
+	i := s.lookup(name)
+	return i >= 0 && !s.locals[i].member
+}
+
 // settle reports pending work whose memory ended (freed, out of scope,
 // replaced) before anything waited for it; the work is dropped.
 func (x *exec) settle(s *state) {

@@ -870,6 +870,7 @@ func (x *exec) resolve(typ string) string {
 // and the class's code tells what it and the methods it calls may set
 // (see mayBeSet), only those members are forgotten.
 func (x *exec) membersMayChange(s *state, n parser.NodeID, method string) {
+	x.mayWaitObject(s)
 	set, all := x.mayBeSet(method)
 	for i := range s.locals {
 		l := &s.locals[i]
