@@ -247,6 +247,15 @@ type DeviceOp struct {
 	// Frees is the argument whose memory the call frees (after its wait,
 	// if it has one).
 	Frees *int `yaml:"frees"`
+	// Records says the call records its work into a command buffer (the
+	// Queue argument) instead of running it: the work uses its memory once
+	// a call that Submits runs it (Vulkan's vkCmd* commands, run by
+	// vkQueueSubmit).
+	Records bool `yaml:"records"`
+	// Submits says the call hands recorded work to the device: all the
+	// work recorded on the path is taken to be in the batch, whichever
+	// command buffer it was recorded into.
+	Submits bool `yaml:"submits"`
 	// On lists the types (by last name) a method's receiver must be
 	// declared as for the entry to apply (sycl::queue for q.memcpy).
 	On []string `yaml:"on"`

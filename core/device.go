@@ -29,6 +29,9 @@ type work struct {
 	// thread: the work is a detached thread running a closure (see
 	// detach): what it uses is what the closure captured.
 	thread bool
+	// recorded: the work is in a command buffer no submit has run yet
+	// (see DeviceOp.Records): it uses nothing until one does.
+	recorded bool
 }
 
 // defaultQueues are the spellings of the default stream.
@@ -84,6 +87,11 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 	case "queue":
 		x.waitQueue(s, queue)
 	}
+	if d.Submits {
+		for i := range s.pending {
+			s.pending[i].recorded = false
+		}
+	}
 	status := int32(0)
 	if d.Frees != nil && *d.Frees < len(vs) {
 		x.free(s, vs[*d.Frees], n, name)
@@ -110,7 +118,7 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 		x.waitQueue(s, queue)
 		return unknown, true
 	}
-	w := work{queue: queue, at: n, what: name}
+	w := work{queue: queue, at: n, what: name, recorded: d.Records}
 	pick := func(idx []int) []int32 {
 		var out []int32
 		for _, i := range idx {
@@ -273,7 +281,7 @@ func (x *exec) settle(s *state) {
 	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
 		for _, obj := range slices.Concat(w.reads, w.writes) {
 			o := s.objs[obj]
-			if o.state == live || w.pinnedOnly && !o.pinned {
+			if o.state == live || w.pinnedOnly && !o.pinned || w.recorded {
 				continue
 			}
 			k := DeviceUseAfterFree
@@ -294,9 +302,10 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 		return
 	}
 	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
-		if w.thread {
+		if w.thread || w.recorded {
 			// Host threads share memory under the program's own
-			// synchronisation, which is not followed here.
+			// synchronisation, which is not followed here; recorded work
+			// does not run yet.
 			return false
 		}
 		if !slices.Contains(w.writes, obj) && !(write && slices.Contains(w.reads, obj)) {
@@ -320,6 +329,10 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 func (x *exec) queued(s *state) []Queued {
 	var out []Queued
 	for _, w := range s.pending {
+		if w.recorded {
+			// Recorded, not run: the caller's submit decides when.
+			continue
+		}
 		q := Queued{Queue: -1, What: w.what, PinnedOnly: w.pinnedOnly}
 		if w.queue != "" {
 			q.Queue = slices.Index(x.paramNames, w.queue)

@@ -161,6 +161,7 @@ func (w *stateHasher) work(k *work) {
 	w.refs(k.writes)
 	w.flag(k.pinnedOnly)
 	w.flag(k.thread)
+	w.flag(k.recorded)
 }
 
 // reach ranks the objects of s that the rest of the function can still
