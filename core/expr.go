@@ -1393,6 +1393,31 @@ func (x *exec) fieldCell(s *state, e parser.NodeID, v value, make bool) (int32, 
 	return c, true
 }
 
+// argFieldPointer is the pointer field of object obj (an argument named
+// arg) holds, as fieldPointer makes it: the cell's pointee.
+func (x *exec) argFieldPointer(s *state, obj int32, field, arg string) (value, bool) {
+	o := s.objs[obj]
+	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live || o.stepped {
+		return unknown, false
+	}
+	cell := int32(-1)
+	for i := range s.objs {
+		if c := s.objs[i]; c.parent == obj+1 && c.pos == posField && c.key == field {
+			cell = int32(i)
+			break
+		}
+	}
+	if cell < 0 {
+		s.hasParts = true
+		cell = s.newObj(object{kind: oStack, owner: arg + "->" + field, parent: obj + 1, pos: posField, key: field, kept: o.kept})
+	}
+	if s.objs[cell].inner == 0 {
+		in := s.newObj(object{kind: oParam, owner: arg + "->" + field})
+		s.objs[cell].inner = in + 1
+	}
+	return borrowOf(s.objs[cell].inner-1, tPointer), true
+}
+
 // fieldStored: v is stored in the field e names.
 func (x *exec) fieldStored(s *state, e parser.NodeID, obj value, v value) {
 	tracked := v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs)
@@ -1850,6 +1875,19 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		x.membersMayChange(s, n, x.thisCallee(fn, list))
 	}
 	x.handOn(s, list, vs)
+	for _, ff := range c.FreesFields {
+		// f(c) of a function that frees c->field: the memory the
+		// field of the argument's object points to (after handOn, which
+		// forgets what the fields held: this one the callee left freed).
+		k, field, ok := strings.Cut(ff, ".")
+		i, err := strconv.Atoi(k)
+		if !ok || err != nil || i >= len(vs) || vs[i].kind != tPointer || vs[i].pt < 0 || int(vs[i].pt) >= len(s.objs) {
+			continue
+		}
+		if p, ok := x.argFieldPointer(s, vs[i].pt, field, x.text(x.argAt(list, i))); ok {
+			x.free(s, p, n, name)
+		}
+	}
 	for _, k := range c.Reassigns {
 		x.reassigned(s, x.argAt(list, k))
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"github.com/holdfast-dev/holdfast/internal/budget"
 	"maps"
 	"slices"
@@ -71,6 +72,11 @@ type Call struct {
 	// which it frees, on every path, the pointer stored there (delete *pp):
 	// f(&p) frees what p points to.
 	FreesDeref []int
+	// FreesFields lists the pointer fields, "k.field", of what pointer
+	// argument k points to that it frees on every path that returns and
+	// leaves pointing at the freed memory (free(c->buf) with no c->buf =
+	// NULL after it): f(c) then c->buf[0] reads freed memory.
+	FreesFields []string
 	// Derefs lists the pointer arguments whose memory it reads or writes
 	// on some path (directly or through the calls it makes): handing it a
 	// pointer to ended memory is a use.
@@ -580,6 +586,7 @@ func (fs *FileSummaries) declared(k sumKey) Call {
 // withSummary is c with what an execution found of the function (r).
 func withSummary(c, r Call) Call {
 	c.Frees, c.Grows, c.Borrows, c.Queues, c.Derefs, c.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
+	c.FreesFields = r.FreesFields
 	c.Refers, c.RefersPtr, c.ReferType, c.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 	return c
 }
@@ -655,6 +662,41 @@ func (x *exec) freesDeref() []int {
 		}
 		if all {
 			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// freesFields lists "k.field" for the pointer fields of what pointer
+// parameter k points to whose memory every returning path has freed and
+// left the field pointing at (see Call.FreesFields).
+func (x *exec) freesFields() []string {
+	var out []string
+	for i, obj := range x.params {
+		if obj < 0 {
+			continue
+		}
+		var common []string
+		for j, st := range x.returns {
+			var gone []string
+			for k := range st.objs {
+				c := st.objs[k]
+				if c.parent != obj+1 || c.pos != posField || c.inner == 0 || int(c.inner-1) >= len(st.objs) {
+					continue
+				}
+				if st.objs[c.inner-1].state == freed {
+					gone = append(gone, c.key)
+				}
+			}
+			if j == 0 {
+				common = gone
+				continue
+			}
+			common = slices.DeleteFunc(common, func(f string) bool { return !slices.Contains(gone, f) })
+		}
+		slices.Sort(common)
+		for _, f := range slices.Compact(common) {
+			out = append(out, fmt.Sprintf("%d.%s", i, f))
 		}
 	}
 	return out
@@ -890,6 +932,7 @@ func summaryOf(x *exec) Call {
 		}
 		out.Queues = x.queuedOnEvery()
 		out.FreesDeref = x.freesDeref()
+		out.FreesFields = x.freesFields()
 	}
 	for i, obj := range x.params {
 		if obj >= 0 && x.reached[obj] {

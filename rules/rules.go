@@ -575,6 +575,14 @@ func freesThroughPointer(f *parser.File, def parser.NodeID) bool {
 		(strings.Contains(body, "delete") || strings.Contains(body, "free("))
 }
 
+// freesField says definition def may free a field of what a parameter
+// points to (free(c->buf), delete p->next): worth executing for its
+// summary (see core.Call.FreesFields).
+func freesField(f *parser.File, def parser.NodeID) bool {
+	body := f.Text(f.Field(def, parser.FieldBody))
+	return strings.Contains(body, "->") && (strings.Contains(body, "delete") || strings.Contains(body, "free"))
+}
+
 // Summarise returns the summary of a file's functions (lambdas left out)
 // for the other files of a scan: what each does to its parameters. It
 // spends work from meter (nil: no bound) as Steps does; once the meter is
@@ -604,13 +612,13 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.Type = core.ResultType(f, g.Node)
 		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
 		s.Reassigns = core.ReassignedParams(f, g.Node)
-		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
+		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || freesField(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter})
 			s.Grows = r.Grows
 			for _, q := range r.Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 			}
-			s.FreesDeref = r.FreesDeref
+			s.FreesDeref, s.FreesFields = r.FreesDeref, r.FreesFields
 			s.Refers, s.RefersPtr, s.ReferType, s.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 		}
 		for i := range ps {

@@ -36,6 +36,10 @@ type Func struct {
 	// FreesDeref lists the pointer-to-pointer parameters (T** pp) through
 	// which it frees, on every path, the pointer stored there (delete *pp).
 	FreesDeref []int `json:"frees_deref,omitempty"`
+	// FreesFields lists "k.field": the pointer field of what pointer
+	// parameter k points to that it frees on every path that returns and
+	// leaves pointing at the freed memory.
+	FreesFields []string `json:"frees_fields,omitempty"`
 	// MayFree says it may free its opaque (void*) parameter on some path:
 	// as a completion, it may free the data handed with it.
 	MayFree bool `json:"may_free,omitempty"`
@@ -334,6 +338,10 @@ func appendFacts(b []byte, fn *Func) []byte {
 	num(fn.Arity)
 	ints(fn.Frees)
 	ints(fn.FreesDeref)
+	num(len(fn.FreesFields))
+	for _, f := range fn.FreesFields {
+		str(f)
+	}
 	flag(fn.MayFree)
 	notes(fn.Encodes)
 	notes(fn.Defers)
@@ -611,6 +619,7 @@ func (ix *Index) lookupCall(c Call) *Func {
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
 		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
+		out.FreesDeref, out.FreesFields = nil, nil
 		out.ByValue, out.Storage, out.Type, out.Queues = false, false, "", nil
 	}
 	return out
@@ -695,6 +704,8 @@ func join(cands []*Func) *Func {
 	out.Keeps, out.Reaches = slices.Clone(out.Keeps), slices.Clone(out.Reaches)
 	for _, c := range cands[1:] {
 		out.Frees = intersect(out.Frees, c.Frees)
+		out.FreesDeref = intersect(out.FreesDeref, c.FreesDeref)
+		out.FreesFields = slices.DeleteFunc(slices.Clone(out.FreesFields), func(f string) bool { return !slices.Contains(c.FreesFields, f) })
 		out.Grows = intersect(out.Grows, c.Grows)
 		out.Bound = intersect(out.Bound, c.Bound)
 		// The program's favour: any of them may store a new pointer.

@@ -513,6 +513,8 @@ func TestSameFactsSeesEveryField(t *testing.T) {
 			switch f.Type.Elem() {
 			case reflect.TypeFor[int]():
 				v.Set(reflect.ValueOf([]int{0}))
+			case reflect.TypeFor[string]():
+				v.Set(reflect.ValueOf([]string{"0.buf"}))
 			case reflect.TypeFor[Queued]():
 				v.Set(reflect.ValueOf([]Queued{{Queue: 1, What: "q"}}))
 			case reflect.TypeFor[Forward]():

@@ -299,6 +299,10 @@ func (e *encoder) file(f *File) {
 		e.ints(fn.Reassigns)
 		e.ints(fn.Frees)
 		e.ints(fn.FreesDeref)
+		e.uint(uint64(len(fn.FreesFields)))
+		for _, f := range fn.FreesFields {
+			e.str(f)
+		}
 		e.ints(fn.Keeps)
 		e.ints(fn.Reaches)
 		e.notes(fn.Encodes)
@@ -497,7 +501,14 @@ func (d *decoder) file() *File {
 		fn.Refers, fn.ReferType = int(d.int()), d.str()
 		fn.Bound = d.ints()
 		fn.Reassigns = d.ints()
-		fn.Frees, fn.FreesDeref, fn.Keeps, fn.Reaches = d.ints(), d.ints(), d.ints(), d.ints()
+		fn.Frees, fn.FreesDeref = d.ints(), d.ints()
+		if n := d.count(1, unsafe.Sizeof("")); n > 0 {
+			fn.FreesFields = make([]string, n)
+			for j := range fn.FreesFields {
+				fn.FreesFields[j] = d.str()
+			}
+		}
+		fn.Keeps, fn.Reaches = d.ints(), d.ints()
 		fn.Encodes, fn.Defers, fn.KeepsRefs, fn.MayKeepRefs = d.notes(), d.notes(), d.notes(), d.notes()
 		if n := d.count(minQueued, unsafe.Sizeof(Queued{})); n > 0 {
 			fn.Queues = make([]Queued, n)
