@@ -156,6 +156,12 @@ func checkRawPointerEscapes(p *Pass, fn *lifetime.Func) {
 			if use == nil || flagContradicts(fn, fn.Scopes[o.Scope].Node, use.Node) || reassigned(fn, c.carrier, b.At, use.At) {
 				continue
 			}
+			if fn.JumpsBetween(b.Node, use.Node) {
+				// Every way on from the borrow returns (or leaves the
+				// loop) before the use: the case block that takes
+				// v.data() returns from it.
+				continue
+			}
 			k := key{b.Owner, c.carrier}
 			if seen[k] {
 				continue
