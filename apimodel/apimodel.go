@@ -247,6 +247,10 @@ type DeviceOp struct {
 	// Frees is the argument whose memory the call frees (after its wait,
 	// if it has one).
 	Frees *int `yaml:"frees"`
+	// Needs lists the arguments that must name an object (a queue, a
+	// buffer): written as a null pointer constant, the call fails and
+	// queues nothing (OpenCL's CL_INVALID_MEM_OBJECT).
+	Needs []int `yaml:"needs"`
 	// Records says the call records its work into a command buffer (the
 	// Queue argument) instead of running it: the work uses its memory once
 	// a call that Submits runs it (Vulkan's vkCmd* commands, run by

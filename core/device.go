@@ -77,6 +77,12 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 		}
 		return parser.None, false
 	}
+	for _, i := range d.Needs {
+		if i >= 0 && i < len(args) && nullConstant(x.text(args[i])) {
+			// A call that must fail: nothing is queued, waited or freed.
+			return unknown, true
+		}
+	}
 	queue := ""
 	if q, ok := arg(d.Queue); ok {
 		queue = queueKey(x.text(q))
@@ -151,6 +157,15 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 		s.pending = append(s.pending, w)
 	}
 	return unknown, true
+}
+
+// nullConstant says an argument is written as a null pointer constant.
+func nullConstant(t string) bool {
+	switch strings.TrimSpace(t) {
+	case "nullptr", "NULL", "0", "(void*)0", "((void*)0)":
+		return true
+	}
+	return false
 }
 
 // falseText says a flag argument is written false.

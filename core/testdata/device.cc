@@ -23,6 +23,13 @@ void upload_finish(cl_command_queue q, cl_mem buf, int n) {
   clFinish(q);
 }
 
+// Correct: a null buffer fails the call (CL_INVALID_MEM_OBJECT): nothing
+// is queued.
+int upload_null_buffer(cl_command_queue q) {
+  int data = 1;
+  return clEnqueueWriteBuffer(q, nullptr, CL_FALSE, 0, sizeof(data), &data, 0, nullptr, nullptr);
+}
+
 // Correct: a blocking write is done when it returns.
 void upload_blocking(cl_command_queue q, cl_mem buf, int n) {
   std::vector<float> host = load_weights(n);
