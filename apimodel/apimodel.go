@@ -322,6 +322,7 @@ type Model struct {
 	gilObjects  map[string]bool
 	calls       map[string]Role
 	methods     map[string]Role // calls named with a leading '.': on an object only
+	globals     map[string]Role // calls named with a leading "::": a function of the global namespace, never a method
 	onFutures   map[string]Role
 	layout      map[string]LayoutOp
 	formats     map[string]string
@@ -457,7 +458,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
 		owners:      map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
 		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{}, counted: map[string]bool{},
-		calls: map[string]Role{}, methods: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
+		calls: map[string]Role{}, methods: map[string]Role{}, globals: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
 		device: map[string]DeviceOp{},
@@ -488,6 +489,8 @@ func Load(extra ...*Pack) (*Model, error) {
 			into := m.calls
 			if method, ok := strings.CutPrefix(call, "."); ok {
 				into, call = m.methods, method
+			} else if global, ok := strings.CutPrefix(call, "::"); ok {
+				into, call = m.globals, global
 			}
 			for _, r := range roles {
 				role, _ := ParseRole(r)
@@ -616,10 +619,11 @@ func (m *Model) Device(name string, method bool) (DeviceOp, bool) {
 // name with a leading '.') count too.
 func (m *Model) Call(name string) Role {
 	r, _ := lookup(m.calls, name)
+	g := m.global(name)
 	if i := strings.LastIndex(name, "::"); i >= 0 {
 		name = name[i+2:]
 	}
-	return r | m.methods[name]
+	return r | g | m.methods[name]
 }
 
 // CallOn returns the roles of a call by its name and whether it is made
@@ -627,11 +631,31 @@ func (m *Model) Call(name string) Role {
 // method's roles, whatever its name (a function Memcpy(dst, src, n, kind)
 // is not Stream::Memcpy).
 func (m *Model) CallOn(name string, method bool) Role {
-	if method {
-		return m.Call(name)
-	}
 	r, _ := lookup(m.calls, name)
-	return r
+	if method {
+		// A method takes a method's roles and those of names a pack does
+		// not bind to one kind, never a global function's (x->free(d, a)
+		// is not C's free).
+		if i := strings.LastIndex(name, "::"); i >= 0 {
+			name = name[i+2:]
+		}
+		return r | m.methods[name]
+	}
+	g := m.global(name)
+	return r | g
+}
+
+// global returns the roles of name as a function of the global
+// namespace: unqualified, or qualified by :: or std:: alone (C's free is
+// std::free, not Handler::free).
+func (m *Model) global(name string) Role {
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		if q := name[:i]; q != "" && q != "std" {
+			return 0
+		}
+		name = name[i+2:]
+	}
+	return m.globals[name]
 }
 
 // FutureCall returns the roles of a call on a future receiver, and
