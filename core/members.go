@@ -608,7 +608,10 @@ func ownedYield(facts map[string]string, method string) (string, bool) {
 		return "", false
 	}
 	part := facts["("+method+")"][len("yields "):]
-	if slices.Contains(freedBy(facts, "~"), m) {
+	if slices.Contains(freedBy(facts, "~"), m) && !slices.Contains(list(facts, "(~?)"), m) {
+		// Given up by the destructor on every object; one given up only
+		// under a flag (if (owned) delete ptr;) is not known to be owned
+		// by this one (see owners.go).
 		return part, true
 	}
 	typ := facts[m]
