@@ -1763,12 +1763,18 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		return v
 	case makeUnique[name], makeShared[name]:
-		x.args(s, list)
+		// The arguments go to T's constructor: what is moved into it is
+		// its now, and it keeps what its constructor keeps.
+		vs := x.args(s, list)
+		x.handOn(s, list, vs)
 		k := tUnique
 		if makeShared[name] {
 			k = tShared
 		}
-		return value{pt: -1, owns: s.newObj(object{kind: oHeap, owner: x.text(n), class: templateArg(x.text(fn))}), kind: k, from: -1}
+		class := templateArg(x.text(fn))
+		obj := s.newObj(object{kind: oHeap, owner: x.text(n), class: class})
+		x.newOwner(s, obj, class, list, vs)
+		return value{pt: -1, owns: obj, kind: k, from: -1}
 	case stringReturns[name] || storageTypes[name]:
 		x.handOn(s, list, x.args(s, list))
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
