@@ -109,6 +109,10 @@ const (
 	// thread pool's Schedule): what the callable refers to must outlive
 	// the call.
 	Defer
+	// Compare: compares the values of its arguments (a test assertion's
+	// EXPECT_EQ): a pointer argument is compared, not followed, so a
+	// dangling one handed to it reads no memory.
+	Compare
 )
 
 var roleNames = []struct {
@@ -121,7 +125,7 @@ var roleNames = []struct {
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
 	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove}, {"reserve", Reserve},
-	{"defer", Defer},
+	{"defer", Defer}, {"compare", Compare},
 }
 
 func (r Role) String() string {

@@ -944,6 +944,10 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		deferFlags, defers = Inferred, true
 	}
 	for a := range f.NamedChildren(args) {
+		if roles&apimodel.Compare != 0 && b.kind(b.strip(a)) == parser.KindIdentifier {
+			// Its value compared, as by ==: no use of what it points to.
+			continue
+		}
 		if roles&apimodel.Callback != 0 && b.kind(b.strip(a)) == parser.KindLambdaExpression {
 			l := b.lambda(b.strip(a), NoVar)
 			b.emit(Event{Kind: Callback, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name, Flags: cbFlags, Lambda: l, Text: on})
