@@ -837,6 +837,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if len(vs) == 1 {
 			return vs[0]
 		}
+		for _, v := range vs {
+			if v.moved {
+				// {key, std::move(owner)}: the object the list makes (a
+				// pair, an aggregate, an element) takes the owner over.
+				x.escape(s, v)
+			}
+		}
 		return unknown
 	case parser.KindNumberLiteral:
 		v := unknown

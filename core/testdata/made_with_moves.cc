@@ -34,3 +34,30 @@ void kept_bad() {
   auto env = std::make_unique<Env>();
   in.reset(new Id(env.get()));
 }  // want "use-after-scope"
+
+// A braced list handed to a call makes an object (here a map's pair) that
+// takes over what is moved into it: the member map owns the array after
+// insert({p, std::move(arr)}), and p stays valid for the caller.
+#include <map>
+
+struct Array {
+  int n;
+};
+
+struct Registry {
+  std::map<Array*, std::unique_ptr<Array>> arrays_;
+
+  Array* create_ok() {
+    auto arr = std::make_unique<Array>();
+    auto p = arr.get();
+    arrays_.insert({p, std::move(arr)});
+    return p;
+  }
+
+  Array* forgotten_bad() {
+    auto arr = std::make_unique<Array>();
+    auto p = arr.get();
+    arrays_.insert({p, nullptr});
+    return p;  // want "returns-local"
+  }
+};
