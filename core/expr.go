@@ -984,12 +984,20 @@ func (x *exec) elements(s *state, list parser.NodeID) []value {
 // view it is handed, or a pointer into a container's or a local's storage,
 // is read there; what is moved or shared into it may be kept there.
 func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
+	x.handOnUnread(s, list, vs, nil)
+}
+
+// handOnUnread is handOn where unread (when set) lists the pointer
+// arguments the callee is known never to follow: handing one of them
+// memory that ended is no use.
+func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []bool) {
 	i := 0
 	for c := range x.f.NamedChildren(list) {
 		if i >= len(vs) {
 			break
 		}
 		v := vs[i]
+		skip := i < len(unread) && unread[i]
 		i++
 		// The callee may set a member handed to it by reference.
 		x.setMember(s, c, c)
@@ -1017,7 +1025,9 @@ func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
 			if v.pt >= 0 && int(v.pt) < len(s.objs) {
 				switch s.objs[v.pt].kind {
 				case oStorage, oStack, oTemp:
-					x.use(s, v, c)
+					if !skip {
+						x.use(s, v, c)
+					}
 				}
 				if s.isCounted(v.pt) {
 					// A counted object handed on: released, it is a
@@ -1887,7 +1897,14 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	if x.reachesThis(fn, list) {
 		x.membersMayChange(s, n, x.thisCallee(fn, list))
 	}
-	x.handOn(s, list, vs)
+	var unread []bool
+	if c.Ran {
+		unread = make([]bool, len(vs))
+		for k := range vs {
+			unread[k] = !slices.Contains(c.Derefs, k)
+		}
+	}
+	x.handOnUnread(s, list, vs, unread)
 	for _, ff := range c.FreesFields {
 		// f(c) of a function that frees c->field: the memory the
 		// field of the argument's object points to (after handOn, which

@@ -65,6 +65,11 @@ type Call struct {
 	// defined where the answer comes from: the call runs a function, it
 	// does not make an object of a class of that name.
 	Known bool
+	// Ran says the answer comes from executing the function's one
+	// definition in the file, so Derefs lists every pointer argument
+	// whose memory it reaches: one it does not reach (a pointer only
+	// compared or converted to an integer) is handed on unread.
+	Ran bool
 	// Borrows is the argument (+1; 0: none) whose container storage the
 	// returned reference or pointer points into, on every path.
 	Borrows int
@@ -546,6 +551,7 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 	hits := fs.busyHits
 	x := execute(fs.f, defs[0], fs.options())
 	out = withSummary(out, summaryOf(x))
+	out.Ran = !x.cut
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	if fs.busyHits == hits {
@@ -612,7 +618,9 @@ func (fs *FileSummaries) Execute(def parser.NodeID) Result {
 	x := execute(fs.f, def, fs.options())
 	if k, ok := fs.keys[def]; ok && fs.busyHits == hits && len(fs.defs[k]) == 1 && len(fs.decls[k]) <= maxDecls && !strings.HasPrefix(k.name, "operator") {
 		if _, done := fs.calls[k]; !done {
-			fs.calls[k] = withSummary(fs.declared(k), summaryOf(x))
+			c := withSummary(fs.declared(k), summaryOf(x))
+			c.Ran = !x.cut
+			fs.calls[k] = c
 		}
 	}
 	return x.result()
