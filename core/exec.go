@@ -72,6 +72,7 @@ type exec struct {
 	classSeen    bool                       // the file defines the method's class
 	steps        int                        // statements executed, summed over paths (bounded by maxSteps)
 	visits       int                        // statements entered with a path to run (the work done, for tests of growth)
+	peak         int                        // the most paths alive after a statement of a block (for tests of growth)
 	loops        int                        // loops being executed, nested
 	writing      parser.NodeID              // the assignment target being evaluated (None: none)
 	addressed    parser.NodeID              // the operand of & being evaluated (None: none)

@@ -103,3 +103,45 @@ func TestMeterStopsTheExecution(t *testing.T) {
 		t.Errorf("a stopped meter: %d statements entered, want the first alone", got)
 	}
 }
+
+// statesOf executes the first function of src and returns the most paths
+// that were alive at once after any statement (see exec.peak).
+func statesOf(t *testing.T, src string) int {
+	t.Helper()
+	p, err := parser.New(parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	f, err := p.Parse("growth.cc", ".cc", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == parser.KindFunctionDefinition {
+			return execute(f, parser.NodeID(i), Options{}).peak
+		}
+	}
+	t.Fatal("no function")
+	return 0
+}
+
+// TestMacroBlocksStayBounded: statement macros in a row (FOR_EACH(x, l)
+// and an indented statement on the next line), each run zero times or once, keep the paths alive within the
+// bound, as branches do: the paths that skip one block and those that run
+// it are one set, bounded before the next statement, and a path that
+// returned inside an earlier block passes the later ones by once. Before,
+// each macro copied the paths that had returned already, doubling them, and
+// a vendored googlemock test file (parsed with errors into one long body)
+// filled 24 GB.
+func TestMacroBlocksStayBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("int g(List* l) {\n  int y = 0;\n")
+	for i := range 14 {
+		fmt.Fprintf(&b, "  FOR_EACH(x, l)\n    if (x == %d) return y;\n", i)
+	}
+	b.WriteString("  return y;\n}\n")
+	if got := statesOf(t, b.String()); got > DefaultMaxStates {
+		t.Errorf("14 statement macros in a row: %d paths alive at once, want at most %d", got, DefaultMaxStates)
+	}
+}

@@ -65,9 +65,11 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 				}
 				ss = x.macroBlock(ss, args, body)
 				skip = body
+				x.peak = max(x.peak, len(ss))
 				continue
 			}
 			ss = x.stmt(c, ss)
+			x.peak = max(x.peak, len(ss))
 		}
 		x.depth--
 		for _, s := range ss {
@@ -240,6 +242,11 @@ func (x *exec) macroBlock(ss []*state, args, blk parser.NodeID) []*state {
 	f := x.f
 	var skip []*state
 	for _, s := range ss {
+		if s.flow != normal {
+			// Returned, broke or jumped before the macro: it passes the
+			// block by, once (see stmt).
+			continue
+		}
 		for m := range parser.MacroNames(f, args, blk) {
 			if i := s.lookup(x.text(m)); i >= 0 && !s.locals[i].ref {
 				switch l := &s.locals[i]; l.typ {
@@ -251,7 +258,9 @@ func (x *exec) macroBlock(ss []*state, args, blk parser.NodeID) []*state {
 		}
 		skip = append(skip, s.clone())
 	}
-	return append(skip, x.stmt(blk, ss)...)
+	// The paths that skip the block and those that run it are one set,
+	// bounded as the paths out of a branch are.
+	return x.bound(append(skip, x.stmt(blk, ss)...))
 }
 
 // ret executes a return: the value is checked against the frame, then
