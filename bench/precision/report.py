@@ -5,7 +5,9 @@ Joins the scans that scan.sh wrote into OUTDIR (<corpus>.json, the default
 output, and <corpus>.all.json, the output with --all) with the judgements in
 LEDGER (ledger.tsv) on (repo, path, line, rule) and prints, as markdown:
 
-- precision per rule and per corpus of the default output;
+- precision per rule and per corpus of the default output, and by origin:
+  findings of the semantic core's execution apart from those of a rule's
+  own reading;
 - the share of TRUE findings per verification verdict (how far `confirmed`
   can be trusted);
 - the precision of the judged sample of --all-only findings;
@@ -70,8 +72,18 @@ def load_findings(path):
             "verdict": v["verdict"] if v else "none",
             "message": x["message"], "function": x["function"],
             "suppressed": x.get("suppressed", ""),
+            "origin": origin(v),
         })
     return out
+
+
+def origin(v):
+    """Where a finding comes from: "core" when the semantic core's
+    execution reached its fault (its verification reason says so), else
+    "rule" (a rule's own reading, replayed on the device)."""
+    if v and str(v.get("reason", "")).startswith("the function's own path"):
+        return "core"
+    return "rule"
 
 
 def key(d):
@@ -200,6 +212,12 @@ def main(argv):
               % (st, len(names), conf_t, pct(conf_t, len(conf))))
     print()
     table("status", by_status, order=["looked", "fresh"])
+    by_origin = collections.defaultdict(list)
+    for f, r in matched:
+        by_origin["%s, %s" % (status.get(f["repo"], "looked"), f["origin"])].append((f, r))
+    print("### Found by the core's execution, or by a rule's own reading\n")
+    table("corpora, origin", by_origin,
+          order=["looked, core", "looked, rule", "fresh, core", "fresh, rule"])
     print("### By verification verdict\n")
     conf = by_verdict.get("confirmed", [])
     conf_t = sum(1 for _, r in conf if r["judgement"] == "TRUE")

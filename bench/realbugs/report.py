@@ -52,6 +52,24 @@ def shown_by_default(f):
     return not f.get("suppressed") and (v is None or v.get("verdict") == "confirmed")
 
 
+def from_core(f):
+    """Whether the semantic core's execution reached finding f's fault (its
+    verification reason says so), rather than a rule's own reading."""
+    return str((f.get("verification") or {}).get("reason", "")).startswith("the function's own path")
+
+
+def origin(row, log):
+    """"core" when a default finding of the core's execution finds row,
+    else "rule" (only a rule's own reading does), else None."""
+    if log is None:
+        return None
+    lo, hi = int(row["line_start"]), int(row["line_end"])
+    hits = [f for f in log["findings"] if shown_by_default(f) and lands(f, row["path"], lo, hi, True)]
+    if any(from_core(f) for f in hits):
+        return "core"
+    return "rule" if hits else None
+
+
 def last_name(fn):
     return fn.replace("->", "::").split("::")[-1].split("(")[0].strip()
 
@@ -173,6 +191,14 @@ def half_report(half, pos, neg, scans, rows_out):
         nr = [x for x in nres if x[0]["repo"] == repo]
         lines.append(f"| {repo} | {len(pr)} | {sum(x[1] for x in pr)} | {sum(x[2] for x in pr)} "
                      f"| {len(nr)} | {sum(x[1] for x in nr)} |")
+    lines.append("")
+
+    by_core = sum(origin(r, scans.get(r["repo"], r["buggy_commit"])) == "core" for r in P)
+    by_rule = sum(origin(r, scans.get(r["repo"], r["buggy_commit"])) == "rule" for r in P)
+    neg_core = sum(origin(r, scans.get(r["repo"], r["commit"])) == "core" for r in N)
+    lines.append(f"Found by default through the core's execution: {by_core}; only through a rule's "
+                 f"own reading: {by_rule}. Look-alikes flagged by the core: {neg_core}, "
+                 f"by a rule's own reading only: {nd - neg_core}.")
     lines.append("")
 
     stages = {}
