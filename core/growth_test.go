@@ -9,9 +9,8 @@ import (
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
-// visitsOf executes the first function of src and returns the statements
-// its execution entered.
-func visitsOf(t *testing.T, src string) int {
+// executeFirst executes the first function of src.
+func executeFirst(t *testing.T, src string) *exec {
 	t.Helper()
 	p, err := parser.New(parser.Options{})
 	if err != nil {
@@ -24,11 +23,18 @@ func visitsOf(t *testing.T, src string) int {
 	}
 	for i := range f.Nodes {
 		if f.Nodes[i].Kind == parser.KindFunctionDefinition {
-			return execute(f, parser.NodeID(i), Options{}).visits
+			return execute(f, parser.NodeID(i), Options{})
 		}
 	}
 	t.Fatal("no function")
-	return 0
+	return nil
+}
+
+// visitsOf executes the first function of src and returns the statements
+// its execution entered.
+func visitsOf(t *testing.T, src string) int {
+	t.Helper()
+	return executeFirst(t, src).visits
 }
 
 // TestSwitchGrowsLinearly: a switch of n short cases is executed with work
@@ -105,25 +111,10 @@ func TestMeterStopsTheExecution(t *testing.T) {
 }
 
 // statesOf executes the first function of src and returns the most paths
-// that were alive at once after any statement (see exec.peak).
+// that were alive at once after a statement of a block (see exec.peak).
 func statesOf(t *testing.T, src string) int {
 	t.Helper()
-	p, err := parser.New(parser.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	f, err := p.Parse("growth.cc", ".cc", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range f.Nodes {
-		if f.Nodes[i].Kind == parser.KindFunctionDefinition {
-			return execute(f, parser.NodeID(i), Options{}).peak
-		}
-	}
-	t.Fatal("no function")
-	return 0
+	return executeFirst(t, src).peak
 }
 
 // TestMacroBlocksStayBounded: statement macros in a row (FOR_EACH(x, l)
