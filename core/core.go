@@ -113,6 +113,9 @@ type Fault struct {
 	// Owned: for an OverRelease, the function did hold references of the
 	// object, and gave them all up before this release.
 	Owned bool
+	// Lent: the call whose result points into the ended memory, when a
+	// method of its owner lent it (None when not known).
+	Lent parser.NodeID
 }
 
 // DefaultMaxStates is the bound on the paths alive at once in one

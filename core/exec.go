@@ -331,7 +331,10 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		if o.state == live {
 			continue
 		}
-		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}
+		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper, Lent: parser.None}
+		if o.counted == notCounted && o.madeAt > 0 {
+			fl.Lent = o.madeAt
+		}
 		if x.dtor != "" {
 			fl.Value, fl.Keeper = x.dtor, x.dtorOf
 		}

@@ -1010,6 +1010,9 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 			// The callee may put in it what holdfast does not follow.
 			s.untrack(v.owns)
 		}
+		if v.moved && v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref {
+			s.movedOut(s.locals[v.from].slot)
+		}
 		switch v.kind {
 		case tView:
 			x.use(s, v, c)
@@ -1027,6 +1030,11 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 				case oStorage, oStack, oTemp:
 					if !skip {
 						x.use(s, v, c)
+					}
+					if o := s.objs[v.pt]; o.kind == oStorage && o.parent == 0 && !skip {
+						// A container's buffer (v.data()): the callee reads
+						// the pointers its elements are.
+						x.useHeldAs(s, v.pt, c, "")
 					}
 				}
 				if s.isCounted(v.pt) {
@@ -1108,7 +1116,8 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		if !ok {
 			continue
 		}
-		idx, buf := strings.CutSuffix(arg, ".buf")
+		idx, own := strings.CutSuffix(arg, ".own")
+		idx, buf := strings.CutSuffix(idx, ".buf")
 		idx, named := strings.CutSuffix(idx, "&")
 		idx, ranged := strings.CutSuffix(idx, "*")
 		k, err := strconv.Atoi(idx)
@@ -1118,7 +1127,16 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		a := vs[k]
 		target := int32(-1)
 		switch {
-		case buf || ranged && a.kind == tStorage:
+		case own && a.kind == tStorage && a.owns >= 0 && int(a.owns) < len(s.objs) && !a.moved:
+			// A copy of the container: its elements point where the
+			// argument's do.
+			o := &s.objs[obj]
+			for _, h := range s.objs[a.owns].holds {
+				o.holds = append(slices.Clip(o.holds), h)
+				o.heldAs = append(slices.Clip(o.heldAs), member)
+			}
+			continue
+		case own || buf || ranged && a.kind == tStorage:
 			if a.kind == tStorage {
 				target = a.owns
 			}
@@ -1229,12 +1247,20 @@ func (x *exec) useHeld(s *state, obj int32, n parser.NodeID) {
 	if obj < 0 || int(obj) >= len(s.objs) {
 		return
 	}
+	keeper := ""
+	if s.objs[obj].class != "" {
+		keeper = s.objs[obj].owner
+	}
+	x.useHeldAs(s, obj, n, keeper)
+}
+
+// useHeldAs is useHeld with the keeper named: the object the message
+// says keeps the pointers ("" for a container handed on).
+func (x *exec) useHeldAs(s *state, obj int32, n parser.NodeID, keeper string) {
 	for _, p := range s.objs[obj].holds {
 		if p >= 0 && int(p) < len(s.objs) && s.objs[p].state != live {
 			x.held = true
-			if s.objs[obj].class != "" {
-				x.keeper = s.objs[obj].owner
-			}
+			x.keeper = keeper
 			x.use(s, borrowOf(p, tPointer), n)
 			x.held, x.keeper = false, ""
 		}
@@ -1770,6 +1796,9 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	case allocs[name]:
 		x.args(s, list)
 		return borrowOf(s.newObj(object{kind: oHeap, owner: x.text(n)}), tPointer)
+	case x.tensorFactory(name):
+		x.handOn(s, list, x.args(s, list))
+		return x.tensorTemp(s, n)
 	case callableHolders[name]:
 		// The object keeps the callable it is made from.
 		v := unknown
@@ -1836,6 +1865,28 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		return unknown
 	case failureExit(name):
+		if neg, ok := checkMacros[name]; ok && x.f.FirstChild(list) != parser.None {
+			// CHECK(c): the path that goes on knows c holds; one where c
+			// is already false ends here.
+			first := true
+			for a := range x.f.NamedChildren(list) {
+				if !first {
+					x.eval(s, a)
+					continue
+				}
+				first = false
+				b := x.cond(s, a)
+				if neg {
+					b = b.negate()
+				}
+				if b.t == 2 {
+					s.flow = exited
+					return unknown
+				}
+				s.cons = append(s.cons, b.yes...)
+			}
+			return unknown
+		}
 		x.args(s, list)
 		return unknown
 	case x.neverReturns(name, fn):
@@ -2168,6 +2219,18 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		return unknown
 	}
 	rv := x.eval(s, recv)
+	if v, ok := x.tensorMethod(s, n, recv, list, rv, m, arrow); ok {
+		return v
+	}
+	if !arrow {
+		if rv.kind == tPointer && (m == "value" || m == "ValueOrDie") && rv.pt >= 0 {
+			// A pointer called a method of with '.' is a pointer held in
+			// a result or optional (StatusOr<T*>, optional<T*>): value()
+			// returns it (absl/status/statusor.h, [optional.observe]).
+			x.args(s, list)
+			return rv
+		}
+	}
 	if w, ok := x.derefContainer(s, rv); ok && arrow {
 		// p->push_back(x) on a pointer to a container: the container's
 		// own method.
@@ -2241,11 +2304,20 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				x.use(s, rv, fn)
 			}
 			x.handOn(s, list, x.args(s, list))
-			return borrowOf(s.keyedPart(obj, posHeld, part), yieldKind(facts, m))
+			lent := s.keyedPart(obj, posHeld, part)
+			if s.objs[lent].madeAt == 0 {
+				s.objs[lent].madeAt = n
+			}
+			return borrowOf(lent, yieldKind(facts, m))
 		}
 		// A method that frees or replaces memory the object lent: what
 		// was lent before dangles.
 		x.endHeld(s, obj, x.releasesOf(s.objs[obj].class, facts, m), n, m)
+	}
+	if !arrow && rv.kind == tRef && rv.pt >= 0 && int(rv.pt) < len(s.objs) && s.objs[rv.pt].kind == oStorage && len(s.objs[rv.pt].holds) > 0 {
+		// A method of an element of a container whose elements keep
+		// references (see elementStores): it may read what they keep.
+		x.useHeldAs(s, rv.pt, fn, x.text(recv))
 	}
 	if arrow {
 		x.derefMoved(s, rv, fn)
@@ -2377,6 +2449,15 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 					case el == tView && v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs):
 						s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), v.owns)
 						followed = i == len(vs)-1
+					}
+				}
+			}
+			if (m == "emplace_back" || m == "emplace_front") && loc != nil && rv.owns >= 0 && loc.elem == tPlain && x.opt.Members != nil {
+				// The element is built in place from the arguments: the
+				// container keeps what its constructor keeps.
+				if class := templateArg(x.declaredType(loc)); class != "" {
+					if stores := x.expandStores(x.opt.Members(class)[storesKey(class, len(vs))], 0); stores != "" {
+						x.keep(s, rv.owns, elementStores(stores), list, vs)
 					}
 				}
 			}
@@ -2778,4 +2859,30 @@ func (x *exec) argCount(args parser.NodeID) int {
 		}
 	}
 	return n
+}
+
+// elementStores turns a constructor's stores ("k:member", see keep) into
+// an element's in a container: every element keeps its own, so what one
+// keeps adds to what the others do.
+func elementStores(stores string) string {
+	parts := strings.Split(stores, ",")
+	for i, st := range parts {
+		if arg, member, ok := strings.Cut(st, ":"); ok && !strings.HasSuffix(member, "[]") {
+			parts[i] = arg + ":" + member + "[]"
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// declaredType is the type a local is declared with, aliases resolved.
+func (x *exec) declaredType(l *local) string {
+	for d := l.decl; d != parser.None; d = x.f.Nodes[d].Parent {
+		if t := x.f.Field(d, parser.FieldType); t != parser.None {
+			return x.resolve(x.text(t))
+		}
+		if x.kind(d) != parser.KindInitDeclarator && x.kind(d) != parser.KindIdentifier {
+			break
+		}
+	}
+	return ""
 }

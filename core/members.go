@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"maps"
 	"slices"
 	"strconv"
@@ -248,7 +249,9 @@ func SettleOverloads(facts map[string]string) {
 //     constructor, m the class's name) keeps in the object: "k:M" (what
 //     pointer or view parameter k points to, stored in member M), "k&:M"
 //     (the object reference parameter k names), "k.buf:M" (the buffer it
-//     owns: M = p.data()), "k*:M" (a view member of an aggregate: the
+//     owns: M = p.data()), "k.own:M" (container parameter k, taken by
+//     value and moved into container member M: the argument's buffer
+//     when moved in, what its elements keep when copied), "k*:M" (a view member of an aggregate: the
 //     buffer of a string or container, else what k points to); M ends in "[]" when the parameter is put in a
 //     container member, and "agg:T/N:M[]:j=K;..." when a braced aggregate
 //     of class T (N elements) is put in container member M, element j
@@ -306,30 +309,37 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		}
 		members[k] = v
 	}
-	// A method that returns a pointer, a reference or a view, whose body
-	// is one return statement of a member's memory.
+	// A method that returns a pointer (bare, or in a result that holds
+	// a value or an error: StatusOr<T*>, optional<T*>), a reference or a
+	// view, every return statement of which returns one member's memory.
 	_, rk := x.funcDeclarator(def)
-	view := rk == tPlain && classify(x.resolve(f.Text(f.Field(def, parser.FieldType)))) == tView
+	retType := x.resolve(f.Text(f.Field(def, parser.FieldType)))
+	view := rk == tPlain && classify(retType) == tView
+	wrapped := rk == tPlain && wrapsPointer(retType)
+	if wrapped {
+		rk = tPointer
+	}
 	if rk != tPointer && rk != tRef && !view {
 		return
 	}
-	var ret parser.NodeID
-	n := 0
-	for c := range f.NamedChildren(body) {
-		if f.Kind(c) == parser.KindComment {
+	m := ""
+	for _, ret := range returnStatements(f, body) {
+		var e parser.NodeID
+		for c := range f.NamedChildren(ret) {
+			e = c
+		}
+		y := yieldedMember(f, e)
+		if y == "" && wrapped && f.Kind(e) == parser.KindCallExpression && f.Kind(f.Field(e, parser.FieldFunction)) != parser.KindFieldExpression {
+			// A result made by a function (absl::NotFoundError(...)):
+			// the error, which lends nothing.
 			continue
 		}
-		n++
-		ret = c
+		if y == "" || m != "" && y != m {
+			return
+		}
+		m = y
 	}
-	if n != 1 || f.Kind(ret) != parser.KindReturnStatement {
-		return
-	}
-	var e parser.NodeID
-	for c := range f.NamedChildren(ret) {
-		e = c
-	}
-	if m := yieldedMember(f, e); m != "" {
+	if m != "" {
 		if view && !strings.HasSuffix(m, ".buf") {
 			// A view of a member is a view of what it owns: a string's
 			// or container's buffer.
@@ -544,6 +554,10 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 			if m := memberName(f, f.Field(arg, parser.FieldArgument)); m != "" {
 				return m + ".buf"
 			}
+		}
+		if strings.HasPrefix(strings.TrimSpace(f.Text(e)), "*") {
+			// *M: the object pointer member M points to.
+			return memberName(f, arg)
 		}
 	case parser.KindBinaryExpression:
 		return yieldedMember(f, f.Field(e, parser.FieldLeft))
@@ -1046,6 +1060,16 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	}
 	var out []string
 	store := func(m string, e parser.NodeID, insert bool) {
+		if k, ok := params[movedName(f, e)]; ok && !insert && kinds[k].storage && !kinds[k].ref {
+			// A container parameter taken by value and moved into a
+			// container member: the member has the argument's buffer
+			// (a copy's, when the caller copied), with what its elements
+			// keep.
+			if fam, _ := containerOf(members[m]); fam != famNone {
+				out = append(out, fmt.Sprintf("%d.own:%s", k, m))
+			}
+			return
+		}
 		ok, many := keeps(m)
 		if !ok || many != insert {
 			return
@@ -1695,4 +1719,53 @@ func yieldKind(facts map[string]string, m string) typeKind {
 		return tRef
 	}
 	return tPointer
+}
+
+// movedName is the name e moves from, std::move(name), or "".
+func movedName(f *parser.File, e parser.NodeID) string {
+	if f.Kind(e) != parser.KindCallExpression || strings.TrimSpace(f.Text(f.Field(e, parser.FieldFunction))) != "std::move" {
+		return ""
+	}
+	for a := range f.NamedChildren(f.Field(e, parser.FieldArguments)) {
+		if f.Kind(a) == parser.KindIdentifier {
+			return f.Text(a)
+		}
+	}
+	return ""
+}
+
+// returnStatements lists the return statements of a function body, not
+// those of the lambdas and local classes in it.
+func returnStatements(f *parser.File, body parser.NodeID) []parser.NodeID {
+	var out []parser.NodeID
+	for j := body + 1; j < f.End(body); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindLambdaExpression, parser.KindClassSpecifier, parser.KindStructSpecifier:
+			j = f.End(j) - 1
+		case parser.KindReturnStatement:
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// resultWrappers hold a value or an error (absl/status/statusor.h,
+// tsl's and XLA's aliases of it; std::expected, [expected.expected]) or
+// a value or nothing (std::optional): one holding a pointer returns it.
+var resultWrappers = map[string]bool{"absl::StatusOr": true, "StatusOr": true, "tsl::StatusOr": true,
+	"std::expected": true, "expected": true}
+
+// wrapsPointer says a return type is a result wrapper or an optional of
+// a raw pointer (absl::StatusOr<T*>).
+func wrapsPointer(typ string) bool {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
+	if i < 0 || j <= i {
+		return false
+	}
+	base := strings.TrimSpace(t[:i])
+	if !resultWrappers[base] && !wrapperTypes[base] {
+		return false
+	}
+	return strings.HasSuffix(strings.TrimSpace(cxxtype.FirstArg(t[i+1:j])), "*")
 }

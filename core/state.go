@@ -61,8 +61,12 @@ type object struct {
 	parent int32
 	// inner: for memory that holds a pointer (what a T** points to), the
 	// object (index + 1) that pointer points to (see storedPointer).
-	inner  int32
-	madeAt parser.NodeID // see counted
+	inner int32
+	// madeAt: for a counted object, the message that made it (see
+	// counted); for memory an owner's method lent (see ownedYield) or a
+	// temporary tensor's storage (see tensorMethod), the first call that
+	// lent it; 0 when neither.
+	madeAt parser.NodeID
 
 	kind  objKind
 	state objState
@@ -327,6 +331,21 @@ func (s *state) end(obj int32, st objState, n parser.NodeID, via string) {
 	}
 	o.state, o.end, o.via = st, n, via
 	s.endParts(obj, st, n, via)
+}
+
+// movedOut: obj was moved from. What it owned (its owned and held parts)
+// went with the move to an object this path does not follow, so its own
+// end no longer ends that memory. (A class whose move is a copy keeps
+// its memory; taking it as moved is in the program's favour.)
+func (s *state) movedOut(obj int32) {
+	if !s.hasParts {
+		return
+	}
+	for i := range s.objs {
+		if c := &s.objs[i]; c.parent == obj+1 && (c.pos == posHeld || c.pos == posOwned) && c.state == live {
+			c.parent, c.frame, c.kept = 0, false, true
+		}
+	}
 }
 
 // endParts ends what hangs off obj as it ends: references to its elements

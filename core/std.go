@@ -293,6 +293,13 @@ func failureExit(name string) bool {
 		strings.HasPrefix(name, "DCHECK")
 }
 
+// checkMacros are the failure exits whose first argument is the
+// condition that must hold (true) or must not (false) for the path to go
+// on (glog's CHECK and DCHECK, c10's TORCH_CHECK, gtest's ASSERT_TRUE and
+// ASSERT_FALSE).
+var checkMacros = map[string]bool{"CHECK": false, "DCHECK": false, "TORCH_CHECK": false,
+	"ASSERT_TRUE": false, "ASSERT_FALSE": true}
+
 // hostCopy says name is one of the C library's memory functions, which
 // write their first argument and read the src-th at once and wait for
 // nothing (cppreference std::memcpy, std::memmove, std::memset; src -1:

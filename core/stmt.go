@@ -323,6 +323,17 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 		if x.retKind == tPlain && x.inLambda == 0 && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref && v.kind == tPlain {
 			x.returnedHolds(s, e, s.locals[v.from].slot)
 		}
+		switch {
+		case x.inLambda != 0:
+		case x.retKind == tPlain && v.kind == tStorage && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
+			// A container returned by value: the caller's copy holds the
+			// pointers its elements are.
+			x.returnedHolds(s, e, v.owns)
+		case (v.kind == tUnique || v.kind == tShared) && (x.retKind == tPlain || x.retKind == v.kind) && (v.from < 0 || v.moved):
+			// An owner returned: the caller has the object, and what it
+			// holds.
+			x.returnedHolds(s, e, v.owns)
+		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)
 		s.retRef = x.referredParam(s, v)
@@ -390,15 +401,46 @@ func (x *exec) returnedHolds(s *state, e parser.NodeID, obj int32) {
 	}
 	o := s.objs[obj]
 	for i, t := range o.holds {
-		if t == obj || !x.frameLive(s, t) {
+		if t == obj {
 			continue
 		}
+		if !x.frameLive(s, t) {
+			// Memory the frame gave up (a container moved into the
+			// object): what it holds in turn goes with it.
+			if t = x.frameHeld(s, t, obj, 3); t < 0 {
+				continue
+			}
+		}
 		what := x.text(e)
+		if x.kind(e) != parser.KindIdentifier && o.class != "" {
+			// An object made in the return statement: named by its class.
+			what = o.class
+		}
 		if i < len(o.heldAs) && o.heldAs[i] != "" {
 			what += "." + strings.TrimSuffix(o.heldAs[i], "[]")
 		}
 		x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: what, Owner: s.objs[t].owner})
 	}
+}
+
+// frameHeld is a live object of the frame that obj holds, directly or
+// through what it holds (depth levels, never back to from), or -1.
+func (x *exec) frameHeld(s *state, obj, from int32, depth int) int32 {
+	if depth == 0 || obj < 0 || int(obj) >= len(s.objs) {
+		return -1
+	}
+	for _, h := range s.objs[obj].holds {
+		if h == obj || h == from {
+			continue
+		}
+		if x.frameLive(s, h) {
+			return h
+		}
+		if t := x.frameHeld(s, h, obj, depth-1); t >= 0 {
+			return t
+		}
+	}
+	return -1
 }
 
 // lent is what returning v hands the caller: a local itself returned by
@@ -495,6 +537,12 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 		}
 	case parser.KindIdentifier, parser.KindFieldExpression:
 		return x.truth(s, n)
+	case parser.KindCallExpression:
+		if key := x.factKey(n); key != "" && !strings.Contains(key, "->") {
+			// v.empty(), t.is_contiguous(): the arm learns the answer,
+			// until a call that may change v (see method) forgets it.
+			return x.truth(s, n)
+		}
 	}
 	v := x.eval(s, n)
 	switch {

@@ -485,3 +485,33 @@ entry_t NamedEntry(const char* name, int id) {
   e.id = id;
   return e;
 }
+
+// A container of pointers returned by value: the caller's copy holds
+// pointers into the frame's vector.
+std::vector<const float*> rows_of(int n) {
+  std::vector<float> storage(n * 4);
+  std::vector<const float*> rows;
+  for (int i = 0; i < n; ++i) {
+    rows.push_back(&storage[i * 4]);
+  }
+  return rows;  // want "returns-local"
+}
+
+// Correct: the pointers are into the caller's memory.
+std::vector<const float*> rows_in(std::vector<float>& storage, int n) {
+  std::vector<const float*> rows;
+  for (int i = 0; i < n; ++i) {
+    rows.push_back(&storage[i * 4]);
+  }
+  return rows;
+}
+
+// Correct: a container of values copies what it is given.
+std::vector<float> firsts(int n) {
+  std::vector<float> storage(n * 4);
+  std::vector<float> out;
+  for (int i = 0; i < n; ++i) {
+    out.push_back(storage[i * 4]);
+  }
+  return out;
+}

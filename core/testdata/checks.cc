@@ -1,0 +1,52 @@
+// What a check macro or a tested method call decides holds on the path
+// that goes on.
+#include <cstdlib>
+#include <vector>
+
+void freed_then_checked(int n) {
+  int* p = static_cast<int*>(malloc(4));
+  bool done = false;
+  if (n > 0) {
+    free(p);
+    done = true;
+  }
+  CHECK(!done);
+  *p = 1;
+}
+
+void freed_unchecked(int n) {
+  int* p = static_cast<int*>(malloc(4));
+  bool done = false;
+  if (n > 0) {
+    free(p);
+    done = true;
+  }
+  *p = 1;  // want "use-after-free"
+}
+
+void freed_when_empty(const std::vector<int>& v) {
+  int* p = static_cast<int*>(malloc(4));
+  if (v.empty()) {
+    free(p);
+  }
+  if (!v.empty()) {
+    *p = 1;
+  }
+}
+
+void freed_when_empty_used(const std::vector<int>& v) {
+  int* p = static_cast<int*>(malloc(4));
+  if (v.empty()) {
+    free(p);
+  }
+  *p = 1;  // want "use-after-free"
+}
+
+void freed_when_empty_asserted(const std::vector<int>& v) {
+  int* p = static_cast<int*>(malloc(4));
+  if (v.empty()) {
+    free(p);
+  }
+  ASSERT_FALSE(v.empty());
+  *p = 1;
+}
