@@ -79,6 +79,12 @@ type Rule struct {
 	// wherever a name is accepted, so old suppressions and
 	// configurations keep working.
 	Former []string
+	// CoreDecides: the semantic core's execution of the function decides
+	// the rule's findings. A finding of the rule's own reading that the
+	// core did not make is at most latent: the reading rests on what the
+	// code does not show (an accessor's or a destructor's body, a type's
+	// behaviour), and its replay shows only that reading.
+	CoreDecides bool
 }
 
 // Security reports whether the rule finds a security bug: it has a CWE.

@@ -11,12 +11,13 @@ import (
 func borrowFromTemporary() *Rule {
 	return &Rule{
 		Meta: &diag.Rule{
-			ID:        "HF-B003",
-			Name:      "borrow-from-temporary",
-			Class:     "B",
-			Severity:  diag.Error,
-			Precision: "high",
-			Summary:   "a pointer or view taken from a fresh copy or allocation made in the same statement is used after the statement",
+			ID:          "HF-B003",
+			Name:        "borrow-from-temporary",
+			Class:       "B",
+			Severity:    diag.Error,
+			CoreDecides: true,
+			Precision:   "high",
+			Summary:     "a pointer or view taken from a fresh copy or allocation made in the same statement is used after the statement",
 			Help: `What it does: finds a raw pointer, reference or view taken from an owner
 that exists only for one statement, a fresh copy or allocation the API
 model names (t.contiguous(), a tensor factory, clone()), kept in a variable

@@ -16,12 +16,13 @@ import (
 func rawPointerEscapes() *Rule {
 	return &Rule{
 		Meta: &diag.Rule{
-			ID:        "HF-B001",
-			Name:      "raw-pointer-escapes-owner",
-			Class:     "B",
-			Severity:  diag.Error,
-			Precision: "high",
-			Summary:   "a raw pointer borrowed from a scoped owner is used after the owner dies",
+			ID:          "HF-B001",
+			Name:        "raw-pointer-escapes-owner",
+			Class:       "B",
+			Severity:    diag.Error,
+			CoreDecides: true,
+			Precision:   "high",
+			Summary:     "a raw pointer borrowed from a scoped owner is used after the owner dies",
 			Help: `What it does: finds a raw pointer or reference taken from an owner (a class
 value, smart pointer or container declared in an inner scope: a loop body, a
 block) through .get(), .data(), &x or a method returning a pointer, that is

@@ -90,12 +90,22 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			// Out of a copy: what Steps yielded stays as it was.
 			p.findings = slices.Delete(slices.Clone(p.findings), i, i+1)
 		}
+		if i := p.sameDeath(fl); i >= 0 {
+			// The rule's own reading told the same death of the same
+			// owner from another line: the core's report takes its place.
+			p.findings = slices.Delete(slices.Clone(p.findings), i, i+1)
+		}
 		msg, detail, fault := coreMessage(p, fl)
 		if fl.Call != parser.None {
 			line, _ := p.File.Position(int(p.File.Nodes[fl.Call].Start))
 			msg += fmt.Sprintf(", in the closure called at line %d", line)
 		}
 		var witness []diag.Step
+		if fl.Lent > 0 && fl.Lent != fl.Use {
+			lent := p.File.Nodes[fl.Lent]
+			witness = append(witness, diag.Step{Kind: diag.StepBorrow, At: p.Span(lent.Start, lent.End), Value: fl.Owner,
+				Message: fmt.Sprintf("a pointer into the memory of %s is taken here", quote(fl.Owner))})
+		}
 		if fl.Kind == core.OverRelease && fl.End != parser.None && fl.End != fl.Use {
 			end := p.File.Nodes[fl.End]
 			msg := fmt.Sprintf("%s returns the object here without giving the caller a reference", quote(fl.Owner))
@@ -184,6 +194,26 @@ func (p *Pass) reportedAt(line int) bool {
 		}
 	}
 	return false
+}
+
+// sameDeath is the index of the running rule's own-reading finding whose
+// story ends fault fl's owner where fl says it ended, or -1.
+func (p *Pass) sameDeath(fl core.Fault) int {
+	if fl.End == parser.None || fl.End == fl.Use {
+		return -1
+	}
+	end, _ := p.File.Position(int(p.File.Nodes[fl.End].Start))
+	for i, f := range p.findings {
+		if f.Rule != p.rule.Meta || f.Verification != nil {
+			continue
+		}
+		for _, st := range f.Witness {
+			if st.Kind == diag.StepOwnerDies && st.Value == fl.Owner && st.At.Start.Line == end {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // usedAt is the index of the running rule's finding that is reported on

@@ -47,6 +47,9 @@ func render(m *diag.Rule, markdown bool) string {
 	if len(m.Former) > 0 {
 		fmt.Fprintf(&b, "- Formerly: `%s` (still accepted)\n", strings.Join(m.Former, "`, `"))
 	}
+	if m.CoreDecides {
+		b.WriteString("- Verdicts: decided by executing the function's paths; a finding only the rule's reading of names and types makes is at most latent (shown with --all)\n")
+	}
 	b.WriteString("\n")
 	for _, para := range strings.Split(m.Help, "\n\n") {
 		head, rest, ok := strings.Cut(para, ": ")

@@ -132,6 +132,19 @@ func Verify(f *diag.Finding, opt Options) *diag.Verification {
 	if len(f.Witness) == 0 {
 		return notModelled("the finding has no witness to replay")
 	}
+	v := verifyWitness(f, opt)
+	if f.Rule.CoreDecides && v.Verdict == diag.Confirmed {
+		// The function's own execution did not make this fault: the
+		// rule's reading of names and types did, and the replay
+		// follows that reading.
+		v.Verdict = diag.Latent
+		v.Reason = "not made by executing the function's paths: it rests on the rule's reading of names and declared types (what an accessor returns, what a destructor frees), which its replay follows: " + v.Reason
+	}
+	return v
+}
+
+// verifyWitness replays f's witness (see Verify).
+func verifyWitness(f *diag.Finding, opt Options) *diag.Verification {
 	if !slices.ContainsFunc(f.Witness, diag.Step.Unknown) {
 		return replay(f.Rule, f.Witness, opt)
 	}

@@ -619,3 +619,25 @@ func TestDeterminism(t *testing.T) {
 		}
 	}
 }
+
+// TestCoreDecides: for a rule the core decides, a witness only the rule's
+// reading made is at most latent, whatever its replay says; the replay's
+// reason is kept after the one that says so.
+func TestCoreDecides(t *testing.T) {
+	f := finding("B", witnessB()...)
+	r := *f.Rule
+	r.CoreDecides = true
+	f.Rule = &r
+	v := Verify(f, Options{})
+	if v.Verdict != diag.Latent || !strings.HasPrefix(v.Reason, "not made by executing the function's paths") || !strings.Contains(v.Reason, "HOST_UAF") {
+		t.Fatalf("got %s: %s", v.Verdict, v.Reason)
+	}
+	// A clean replay stays clean.
+	w := witnessB()
+	w = append(w[:3], w[4:]...) // the owner does not die
+	f = finding("B", w...)
+	f.Rule = &r
+	if v := Verify(f, Options{}); v.Verdict == diag.Confirmed || v.Verdict == diag.Latent {
+		t.Fatalf("an owner that does not die: got %s: %s", v.Verdict, v.Reason)
+	}
+}

@@ -232,7 +232,7 @@ func TestFileBudgetFlag(t *testing.T) {
 		t.Errorf("--file-budget 1:\n%s", out)
 	}
 	out, _ = expect(t, 1, "scan", "--file-budget", "1G")
-	if !strings.Contains(out, "send.cc:18:45: error:") {
+	if !strings.Contains(out, "send.cc:50:24: error:") {
 		t.Errorf("--file-budget 1G:\n%s", out)
 	}
 	_, errOut := expect(t, 2, "scan", "--file-budget", "20s")

@@ -18,11 +18,18 @@ import (
 // ProcessGroup::SendTensors) and a correct twin.
 func buggy(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "backend", "p2p_send.cc"))
+	dir := filepath.Join("..", "..", "examples", "backend")
+	b, err := os.ReadFile(filepath.Join(dir, "p2p_send.cc"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(b)
+	h, err := os.ReadFile(filepath.Join(dir, "device_buffer.h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The handle's header inlined where it is included, as the
+	// preprocessor would: one file that shows what the handle owns.
+	return strings.Replace(string(b), "#include \"backend/device_buffer.h\"\n", string(h), 1)
 }
 
 const clean = `void Ok(const std::vector<Tensor>& ts) {
@@ -75,7 +82,7 @@ func TestScanExitStatus(t *testing.T) {
 	bug := buggy(t)
 	tree(t, map[string]string{"src/send.cc": bug, "src/ok.cc": clean})
 	out, _ := expect(t, 1, "scan")
-	if !strings.Contains(out, "src/send.cc:18:45: error:") || !strings.Contains(out, "HF-B001") {
+	if !strings.Contains(out, "src/send.cc:50:24: error:") || !strings.Contains(out, "HF-B001") {
 		t.Errorf("finding not shown:\n%s", out)
 	}
 	expect(t, 0, "scan", "src/ok.cc")
@@ -96,7 +103,7 @@ func TestScanExitStatus(t *testing.T) {
 
 func TestSuppressions(t *testing.T) {
 	bug := buggy(t)
-	line := "    ASSIGN_OR_RETURN(xla::PjRtBuffer * raw, buffer.AwaitBuffer());\n"
+	line := "  return CrossHostSend(pjrt_buffers, descriptors);\n"
 	if !strings.Contains(bug, line) {
 		t.Fatal("the example changed; update this test")
 	}
@@ -118,7 +125,7 @@ func TestSuppressions(t *testing.T) {
 		}
 	}
 	out, _ := expect(t, 1, "scan", "reasonless.cu")
-	if !strings.Contains(out, "reasonless.cu:18: warning: holdfast:ignore HF-B001 has no reason") || !strings.Contains(out, "error:") {
+	if !strings.Contains(out, "reasonless.cu:50: warning: holdfast:ignore HF-B001 has no reason") || !strings.Contains(out, "error:") {
 		t.Errorf("a directive without a reason must suppress nothing and be reported:\n%s", out)
 	}
 	out, _ = expect(t, 0, "scan", "stale.cc")
@@ -154,7 +161,7 @@ func TestBaseline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"version": 1`, `"fingerprint": "`, `"rule": "HF-B001"`, `"file": "src/send.cc"`, `"line": 18`, `"function": "ProcessGroup::SendTensors"`} {
+	for _, want := range []string{`"version": 1`, `"fingerprint": "`, `"rule": "HF-B001"`, `"file": "src/send.cc"`, `"line": 50`, `"function": "ProcessGroup::SendTensors"`} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("baseline lacks %s:\n%s", want, data)
 		}
@@ -169,8 +176,8 @@ func TestBaseline(t *testing.T) {
 		strings.Replace(bug, "    keys.push_back(TransferKey(peer, i));\n", "    // a comment inside the loop\n    keys.push_back(TransferKey(peer, i));\n", 1)
 	writeFile(t, filepath.Join(dir, "src/send.cc"), moved)
 	out, _ := expect(t, 1, "scan")
-	if !strings.Contains(out, "src/send.cc:22:") {
-		t.Fatalf("the finding did not move to line 22:\n%s", out)
+	if !strings.Contains(out, "src/send.cc:55:") {
+		t.Fatalf("the finding did not move to line 55:\n%s", out)
 	}
 	out, _ = expect(t, 0, "scan", "--baseline", "base.json")
 	if out != "" {
@@ -233,7 +240,7 @@ func TestNewFromRev(t *testing.T) {
 	// A binary file: its notice is never hidden.
 	writeFile(t, filepath.Join(dir, "src/blob.cc"), "\x00\x01")
 	out, _ := expect(t, 1, "scan", "--new-from-rev", "HEAD")
-	if !strings.Contains(out, "src/send.cc:18:45: error:") || strings.Contains(out, "src/old.cc:18") {
+	if !strings.Contains(out, "src/send.cc:50:24: error:") || strings.Contains(out, "src/old.cc:50") {
 		t.Errorf("want only the new file's finding:\n%s", out)
 	}
 	if !strings.Contains(out, "src/blob.cc: warning: looks binary") {
@@ -251,7 +258,7 @@ func TestNewFromRev(t *testing.T) {
 	// the finding back.
 	writeFile(t, filepath.Join(dir, "src/old.cc"), strings.Replace(bug, "    keys.push_back(TransferKey(peer, i));\n  }\n", "    keys.push_back(TransferKey(peer, i));\n  }  // end of loop\n", 1))
 	out, _ = expect(t, 1, "scan", "--new-from-rev", "HEAD")
-	if !strings.Contains(out, "src/old.cc:18:45") {
+	if !strings.Contains(out, "src/old.cc:50:24") {
 		t.Errorf("witness line change not seen:\n%s", out)
 	}
 
@@ -263,7 +270,7 @@ func TestNewFromRev(t *testing.T) {
 	outside := t.TempDir()
 	t.Chdir(outside)
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
-	if out, _ := expect(t, 1, "scan", "--new-from-rev", "HEAD", dir); !strings.Contains(out, "src/old.cc:18:45") || strings.Contains(out, "send.cc") {
+	if out, _ := expect(t, 1, "scan", "--new-from-rev", "HEAD", dir); !strings.Contains(out, "src/old.cc:50:24") || strings.Contains(out, "send.cc") {
 		t.Errorf("repository of a directory named from outside:\n%s", out)
 	}
 	expect(t, 1, "scan", "--new-from-rev", "HEAD", filepath.Join(dir, "src", "old.cc"))
@@ -415,7 +422,7 @@ func TestConfigFromAbove(t *testing.T) {
 	})
 	t.Chdir(filepath.Join(dir, "src"))
 	out, _ := expect(t, 1, "scan")
-	if !strings.Contains(out, "send.cc:18:45: error:") || strings.Contains(out, "gen/g.cc") {
+	if !strings.Contains(out, "send.cc:50:24: error:") || strings.Contains(out, "gen/g.cc") {
 		t.Errorf("the repository's config (exclude src/gen/**) was not applied from src/:\n%s", out)
 	}
 	writeFile(t, filepath.Join(dir, ".holdfast.yaml"), "fail-on: error\nrules:\n  disable: [HF-Z001]\n")
@@ -442,23 +449,32 @@ func TestCPUProfileWhenFindingsFail(t *testing.T) {
 
 // TestCompactByDefault: a finding is its line (one token for the rule),
 // its source line with a caret, its story notes, its verdict and a hint;
-// --trace adds the replay with paths an editor opens, and the fixed run.
+// --trace adds the verdict's reason, and for a finding the device replayed,
+// the replay with paths an editor opens, and the fixed run.
 func TestCompactByDefault(t *testing.T) {
-	tree(t, map[string]string{"src/send.cc": buggy(t)})
-	out, _ := expect(t, 1, "scan")
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 11 || !strings.HasPrefix(lines[0], "src/send.cc:18:45: error:") || !strings.HasSuffix(lines[0], " [HF-B001]") ||
-		!strings.HasPrefix(lines[1], "   18 |     ASSIGN_OR_RETURN") || !strings.Contains(lines[2], "^~~") ||
-		lines[9] != "  verification: confirmed (HOST_UAF: "+diag.FaultMeaning("HOST_UAF")+")" || !strings.HasPrefix(lines[10], "  hint: ") || !strings.Contains(lines[10], "holdfast explain HF-B001") {
-		t.Errorf("want the finding, its source line and caret, its 6 notes, its verdict and a hint, 11 lines:\n%s", out)
+	d2h, err := os.ReadFile(filepath.Join("..", "..", "examples", "backend", "d2h_copy.cc"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, l := range lines[3:9] {
+	tree(t, map[string]string{"src/send.cc": buggy(t), "src/d2h.cc": string(d2h)})
+	out, _ := expect(t, 1, "scan", "src/send.cc")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 8 || !strings.HasPrefix(lines[0], "src/send.cc:50:24: error:") || !strings.HasSuffix(lines[0], " [HF-B001]") ||
+		!strings.HasPrefix(lines[1], "   50 |   return CrossHostSend") || !strings.Contains(lines[2], "^~~") ||
+		lines[6] != "  verification: confirmed (HOST_UAF: "+diag.FaultMeaning("HOST_UAF")+")" || !strings.HasPrefix(lines[7], "  hint: ") || !strings.Contains(lines[7], "holdfast explain HF-B001") {
+		t.Errorf("want the finding, its source line and caret, its 3 notes (taken, ends, used), its verdict and a hint, 8 lines:\n%s", out)
+	}
+	for _, l := range lines[3:6] {
 		if !strings.HasPrefix(l, "src/send.cc:") || !strings.Contains(l, ": note: ") {
 			t.Errorf("not a story note: %q", l)
 		}
 	}
-	out, _ = expect(t, 1, "scan", "--trace")
-	for _, want := range []string{"   18 |     ASSIGN_OR_RETURN", "host            src/send.cc:17  alloc buffer", "with the fix applied: no fault"} {
+	out, _ = expect(t, 1, "scan", "--trace", "src/send.cc")
+	if want := "the function's own path executes it"; !strings.Contains(out, want) {
+		t.Errorf("--trace output lacks %q:\n%s", want, out)
+	}
+	out, _ = expect(t, 1, "scan", "--trace", "src/d2h.cc")
+	for _, want := range []string{"   37 |   xla::Future<> copied = raw->ToLiteral", "host             src/d2h.cc:33  alloc buffer", "with the fix applied: no fault"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--trace output lacks %q:\n%s", want, out)
 		}

@@ -106,7 +106,7 @@ func TestPreCommitHook(t *testing.T) {
 		t.Fatal("the commit of a buggy file succeeded")
 	}
 	for _, want := range []string{"holdfast", "Failed", "exit code: 1",
-		"backend/send.cc:18:45: error: pointer 'raw' kept in 'pjrt_buffers'", "[HF-B001]"} {
+		"backend/send.cc:50:24: error: 'pjrt_buffers' is handed on holding a pointer into the memory of 'buffer'", "[HF-B001]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("hook output lacks %q", want)
 		}

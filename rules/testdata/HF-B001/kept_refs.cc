@@ -22,7 +22,11 @@ Port::Port(const Driver& driver, Queue& queue, int id) : driver_(driver), queue_
 
 class Context {
  public:
-  Context(Driver driver, std::vector<Port> ports);
+  Context(Driver driver, std::vector<Port> ports) : driver_(std::move(driver)), ports_(std::move(ports)) {}
+
+ private:
+  Driver driver_;
+  std::vector<Port> ports_;
 };
 
 // The ports refer to the factory's local driver; the driver is moved into
@@ -30,8 +34,22 @@ class Context {
 std::shared_ptr<Context> MakeContext(Queue& queue) {
   Driver driver;
   std::vector<Port> ports;
-  ports.emplace_back(driver, queue, 0);  // want "'ports' holds a Port that keeps a reference to local 'driver', and is returned at line 34" confirmed
-  return std::make_shared<Context>(std::move(driver), std::move(ports));
+  ports.emplace_back(driver, queue, 0);
+  return std::make_shared<Context>(std::move(driver), std::move(ports));  // want "returns 'Context.ports_', which points into 'driver', a local that dies when the function returns" confirmed
+}
+
+// Latent: a context whose constructor holdfast cannot see may not keep
+// the ports.
+class OpaqueContext {
+ public:
+  OpaqueContext(Driver driver, std::vector<Port> ports);
+};
+
+std::shared_ptr<OpaqueContext> MakeOpaqueContext(Queue& queue) {
+  Driver driver;
+  std::vector<Port> ports;
+  ports.emplace_back(driver, queue, 0);  // want "'ports' holds a Port that keeps a reference to local 'driver'" latent
+  return std::make_shared<OpaqueContext>(std::move(driver), std::move(ports));
 }
 
 // A port built in a loop body over the body's queue, used after the loop.
@@ -39,10 +57,10 @@ void PollAll(const Driver& driver, int n) {
   std::vector<Port> ports;
   for (int i = 0; i < n; ++i) {
     Queue queue;
-    ports.emplace_back(driver, queue, i);  // want "'ports' holds a Port that keeps a reference to local 'queue', and is used at line 44 after it dies at line 43" confirmed
+    ports.emplace_back(driver, queue, i);
   }
   for (Port& p : ports) {
-    p.Poll();
+    p.Poll();  // want "'p' keeps a pointer into the memory of 'queue', which ended at line 61, and is used here" confirmed
   }
 }
 

@@ -1,8 +1,11 @@
 // Objective-C++: the C++ inside methods is analysed.
 class HostStaging {
  public:
-  ~HostStaging();
-  const void* data() const;
+  ~HostStaging() { free(bytes_); }
+  const void* data() const { return bytes_; }
+
+ private:
+  void* bytes_;
 };
 
 @implementation Uploader
@@ -10,8 +13,8 @@ class HostStaging {
   std::vector<const void*> srcs;
   for (const Tensor& t : ts) {
     HostStaging staging = [self stagingFor:t];
-    srcs.push_back(staging.data());  // want "pointer kept in 'srcs' is used at line 15 after its owner 'staging' dies" confirmed
+    srcs.push_back(staging.data());
   }
-  [self.queue submit:srcs.data() count:srcs.size()];
+  [self.queue submit:srcs.data() count:srcs.size()];  // want "is handed on holding a pointer into the memory of 'staging', which ended at line 17" confirmed
 }
 @end

@@ -1,29 +1,35 @@
-// The same shapes with other names: nothing here is in an API pack, the
-// rule works from the shape (a raw pointer from a method of a scoped local).
-// The owners' classes are defined here, so it is visible that they free
-// memory when they die.
+// The same shapes with other names: nothing here is in an API pack. The
+// owners' classes are defined here, so it is visible that they free the
+// memory their accessors lend when they die.
 
 class BufferHandle {
  public:
-  ~BufferHandle();
-  DeviceMemory* Get();
+  ~BufferHandle() { pool_->Return(memory_); }
+  DeviceMemory* Get() { return memory_; }
+
+ private:
+  Pool* pool_;
+  DeviceMemory* memory_;
 };
 
 class Staging {
  public:
-  ~Staging();
-  const float* data() const;
+  ~Staging() { free(data_); }
+  const float* data() const { return data_; }
+
+ private:
+  float* data_;
 };
 
 Status Sender::Send(const std::vector<Tensor>& ts) {
   std::vector<DeviceMemory*> raw;
   for (const Tensor& t : ts) {
     BufferHandle h = Materialize(t);
-    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 26 after its owner 'h' dies at line 24" confirmed
+    DeviceMemory* m = h.Get();
     raw.push_back(m);
   }
   WaitForPeer();
-  return transport_->Send(raw);
+  return transport_->Send(raw);  // want "'raw' is handed on holding a pointer into the memory of 'h', which ended at line 30" confirmed
 }
 
 // A temporary borrow pushed straight into an outer vector.
@@ -33,7 +39,7 @@ void Gather(Stream& s, int n) {
     std::unique_ptr<HostBlock> block = s.Next();
     views.push_back(block.get());
   }
-  Reduce(views);  // want "'views' is handed on holding a pointer into the memory of 'block', which ended at line 35" confirmed
+  Reduce(views);  // want "'views' is handed on holding a pointer into the memory of 'block', which ended at line 41" confirmed
 }
 
 // An outer pointer assigned inside a block.
@@ -41,9 +47,9 @@ float Peek(Pool& pool) {
   const float* p = nullptr;
   {
     Staging staging = pool.Acquire();
-    p = staging.data();  // want "pointer 'p' is used at line 46 after its owner 'staging' dies at line 45" confirmed
+    p = staging.data();
   }
-  return *p;
+  return *p;  // want "'\*p' is used after 'staging', which owned its memory, ended at line 51" confirmed
 }
 
 // The address of a scoped struct kept in an outer vector.
@@ -53,7 +59,7 @@ void Collect(int n) {
     Descriptor d = MakeDescriptor(i);
     descs.push_back(&d);
   }
-  Submit(descs);  // want "'descs' is handed on holding a pointer into the memory of 'd', which ended at line 55" confirmed
+  Submit(descs);  // want "'descs' is handed on holding a pointer into the memory of 'd', which ended at line 61" confirmed
 }
 
 // Correct: the owners are kept alongside.
@@ -128,7 +134,7 @@ void SendAndWait(Transport& transport, const std::vector<Tensor>& ts) {
   std::vector<DeviceMemory*> raw;
   for (const Tensor& t : ts) {
     BufferHandle h = Materialize(t);
-    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 137 after its owner 'h' dies" not-reproduced
+    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 143 after its owner 'h' dies" not-reproduced
     raw.push_back(m);
     HostFuture<void> sent = transport.SendAsync(raw);
     sent.Await();
@@ -145,7 +151,7 @@ Status SendOpaque(const std::vector<Tensor>& ts) {
   std::vector<DeviceMemory*> raw;
   for (const Tensor& t : ts) {
     OpaqueHandle h = Lookup(t);
-    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 151 after its owner 'h' dies" latent
+    DeviceMemory* m = h.Get();  // want "pointer 'm' kept in 'raw' is used at line 157 after its owner 'h' dies" latent
     raw.push_back(m);
   }
   return Send(raw);

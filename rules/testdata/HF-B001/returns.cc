@@ -24,9 +24,9 @@ std::vector<const float*> Rows(int n) {
   std::vector<float> storage(n * 4);
   std::vector<const float*> rows;
   for (int i = 0; i < n; ++i) {
-    rows.push_back(&storage[i * 4]);  // want "pointer kept in 'rows' is returned at line 29, but its owner, local 'storage', dies" confirmed
+    rows.push_back(&storage[i * 4]);
   }
-  return rows;
+  return rows;  // want "returns 'rows', which points into 'storage', a local that dies when the function returns" confirmed
 }
 
 // Correct: the pointer goes into a call whose result is returned; the
@@ -73,12 +73,15 @@ std::string Wrap(const std::string& text) {
 // A reference into a local's memory handed back to the caller.
 class Pinned {
  public:
-  ~Pinned();
-  DeviceMemory& Ref();
+  ~Pinned() { Unpin(memory_); }
+  DeviceMemory& Ref() { return *memory_; }
+
+ private:
+  DeviceMemory* memory_;
 };
 
 DeviceMemory& PinnedMemory(const Tensor& t) {
   Pinned h = Pin(t);
-  DeviceMemory& m = h.Ref();  // want "reference 'm' is returned at line 83, but its owner, local 'h', dies" confirmed
-  return m;
+  DeviceMemory& m = h.Ref();
+  return m;  // want "returns 'm', which points into 'h', a local that dies when the function returns" confirmed
 }

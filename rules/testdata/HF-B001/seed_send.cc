@@ -1,6 +1,9 @@
 // The shape of torch_tpu's experimental_send: the owning DeviceBufferRef
 // dies at the loop's closing brace, the raw PjRtBuffer* lives on in
-// pjrt_buffers and is used after a blocking rendezvous.
+// pjrt_buffers and is used after a blocking rendezvous. DeviceBufferRef is
+// not defined here: that it owns the buffer AwaitBuffer lends is the
+// rule's reading of the names, so the finding is latent. With the class
+// in the tree (seed_send_defined.cc) it is confirmed.
 c10::intrusive_ptr<Work> ProcessGroupTpu::experimental_send(std::vector<at::Tensor>& tensors, int dst) {
   std::vector<xla::PjRtBuffer*> pjrt_buffers;
   std::vector<std::string> transfer_keys;
@@ -10,7 +13,7 @@ c10::intrusive_ptr<Work> ProcessGroupTpu::experimental_send(std::vector<at::Tens
         const DeviceBufferRef device_buffer,
         MaterializeAndReturn(tensor, MaterializationReason::kDistributedOp));
     TT_ASSIGN_OR_THROW(xla::PjRtBuffer * pjrt_buffer,
-                       device_buffer.AwaitBuffer());  // want "pointer 'pjrt_buffer' kept in 'pjrt_buffers' is used at line 17 after its owner 'device_buffer' dies at line 15" confirmed
+                       device_buffer.AwaitBuffer());  // want "pointer 'pjrt_buffer' kept in 'pjrt_buffers' is used at line 20 after its owner 'device_buffer' dies at line 18" latent
     pjrt_buffers.push_back(pjrt_buffer);  // raw pointer
   }
   TT_ASSIGN_OR_THROW(auto send_future,

@@ -1,13 +1,13 @@
 // Pointers and views taken from an owner that lives for one statement.
 
 void Launch(const at::Tensor& input, Stream s) {
-  float* p = input.contiguous().data_ptr<float>();  // want "'p' is taken from the temporary 'input.contiguous\(\)' and used at line 5, after the temporary died" confirmed
-  launch(p, s);
+  float* p = input.contiguous().data_ptr<float>();
+  launch(p, s);  // want "'p' points into the temporary 'input.contiguous\(\)', which died at the end of its statement at line 4" confirmed
 }
 
 void Scratch(int64_t n, Stream s) {
-  void* buf = at::empty({n}, at::kByte).data_ptr();  // want "'buf' is taken from the temporary 'at::empty\(\{n\}, at::kByte\)'" confirmed
-  fill(buf, n, s);
+  void* buf = at::empty({n}, at::kByte).data_ptr();
+  fill(buf, n, s);  // want "'buf' points into the temporary 'at::empty\(\{n\}, at::kByte\)'" confirmed
 }
 
 // A handle a library holdfast cannot see makes from the temporary: that it
