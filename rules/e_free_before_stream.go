@@ -94,7 +94,10 @@ func checkFreeBeforeStream(p *Pass, fn *lifetime.Func) {
 	var site *streamSite
 	for i := range fn.Events {
 		e := &fn.Events[i]
-		if e.Kind != lifetime.Free || e.Call == "delete" {
+		if e.Kind != lifetime.Free || e.Call == "delete" || hostFrees[e.Call] {
+			// Host memory under queued work is the core's to decide
+			// (above): its device knows which copies use host memory
+			// after they return (pinned memory only, for CUDA and HIP).
 			continue
 		}
 		if registration(fn) != nil {
@@ -152,6 +155,9 @@ func reportFreeBeforeStream(p *Pass, fn *lifetime.Func, e *lifetime.Event, site 
 	w = append(w, p.Step(fn, diag.StepFree, e, mem, "", freed))
 	p.Report(fn, e.At, p.nodeEnd(e), msg, "free:"+mem, w)
 }
+
+// hostFrees free host memory (C's free: cppreference std::free).
+var hostFrees = map[string]bool{"free": true, "std::free": true, "::free": true}
 
 // deviceWorkBefore returns the first device work in fn before event i on a
 // path to it: async work, work on an explicit stream, or a buffer handed
