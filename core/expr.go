@@ -112,6 +112,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, l.ref = tRef, true
 		}
 		x.bind(s, &l, v, init != parser.None)
+		x.learnLayout(s, &l, init)
 		if l.typ == tUnique && l.val.owns >= 0 && s.objs[l.val.owns].kind == oParam && customDeleter(typText) {
 			// unique_ptr<T, D>: what D does with the caller's object is
 			// D's to say; this one owns nothing of the caller's.
@@ -1153,6 +1154,13 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			// nothing to keep.
 		case a.from >= 0 && int(a.from) < len(s.locals) && !s.locals[a.from].ref && x.kind(args[k]) == parser.KindIdentifier:
 			target = s.locals[a.from].slot
+		case (a.prvalue || x.temporary(args[k])) && named && x.bracedAggregate(s, obj, list):
+			// A temporary bound to a reference member by an aggregate's
+			// braced list lives as long as the object ([class.temporary]:
+			// not so for a constructor's parameter, nor for a
+			// parenthesised aggregate initialisation).
+			s.hasParts = true
+			target = s.newObj(object{kind: oTemp, owner: x.text(args[k]), frame: s.objs[obj].frame, parent: obj + 1, pos: posOwned})
 		case a.prvalue || x.temporary(args[k]):
 			// A temporary the argument makes: it dies at the end of the
 			// full expression, and the object keeps a reference to it.
@@ -1541,6 +1549,17 @@ func (x *exec) assign(s *state, n parser.NodeID) value {
 		return x.callOperator(s, args)
 	}
 	v := x.assign1(s, n)
+	if op := strings.TrimSpace(x.text(x.f.Field(n, parser.FieldOperator))); op != "=" {
+		// x op= y is the left operand ([expr.ass]; a class's compound
+		// operator returns *this by convention), never y: a reference
+		// local is what it refers to, anything else not followed.
+		v = unknown
+		if l := x.f.Field(n, parser.FieldLeft); x.kind(l) == parser.KindIdentifier {
+			if i := s.lookup(x.text(l)); i >= 0 && s.locals[i].ref {
+				v = s.locals[i].val
+			}
+		}
+	}
 	v.prvalue = false
 	return v
 }
@@ -2885,4 +2904,11 @@ func (x *exec) declaredType(l *local) string {
 		}
 	}
 	return ""
+}
+
+// bracedAggregate says list is a braced list initialising obj, an object
+// of an aggregate class.
+func (x *exec) bracedAggregate(s *state, obj int32, list parser.NodeID) bool {
+	c := s.objs[obj].class
+	return x.kind(list) == parser.KindInitializerList && c != "" && x.opt.Members != nil && x.opt.Members(c)["(agg)"] != ""
 }

@@ -123,6 +123,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 			members["(order)"] = strings.Join(order, ",")
 		}
 		if agg {
+			members["(agg)"] = "yes"
 			aggregateStores(members, lastName(name), order)
 		}
 		// What the methods do, once every member is known (a method may
@@ -259,6 +260,7 @@ func SettleOverloads(facts map[string]string) {
 //     T's aggregate initialisation keeps. Overloads of one arity that keep different things
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
+//   - "(agg)" = "yes": the class is an aggregate ([dcl.init.aggr]).
 //   - "(bases)": the base classes, by last name, in declaration order
 //     (a call qualified by one may run code of the object).
 //   - "(order)": the data members in declaration order, which the

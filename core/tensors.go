@@ -100,3 +100,25 @@ func (x *exec) tensorTyped(s *state, recv parser.NodeID, arrow bool) bool {
 	base := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ[:max(strings.IndexByte(typ, '<'), 0)]), "const "))
 	return wrapperTypes[base] && x.opt.API.IsTensor(templateArg(typ))
 }
+
+// learnLayout: a tensor local initialised from a call whose result the
+// packs say is contiguous (a factory, contiguous(): aten.yaml's layout
+// entries) is contiguous on the path, until a call that may change it
+// (see method) forgets it.
+func (x *exec) learnLayout(s *state, l *local, init parser.NodeID) {
+	if x.opt.API == nil || init == parser.None || !(x.opt.API.IsTensor(l.tname) || l.tname == "auto") {
+		return
+	}
+	init = x.unparen(init)
+	if x.kind(init) != parser.KindCallExpression {
+		return
+	}
+	fn := x.f.Field(init, parser.FieldFunction)
+	name := calleeName(x.text(fn))
+	if x.kind(fn) == parser.KindFieldExpression {
+		name = calleeName(x.text(x.f.Field(fn, parser.FieldField)))
+	}
+	if op, ok := x.opt.API.Layout(name); ok && op.Result == "contiguous" {
+		s.cons = append(s.cons, constraint{l.name + ".is_contiguous()", "!=", 0})
+	}
+}

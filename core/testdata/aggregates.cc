@@ -72,9 +72,13 @@ struct Named {
 
 void Print(const Named& n);
 
+// Correct: the temporary bound to the reference member by the braced
+// list lives as long as n (cppreference, Lifetime of a temporary: "S a {
+// 1, {2, 3} }; // temporary pair {2, 3} bound to the reference member
+// a.mp and its lifetime is extended to match the lifetime of object a").
 void ReferenceToTemporary() {
   Named n{std::string("x"), 1};
-  Print(n);  // want "use-of-temporary"
+  Print(n);
 }
 
 void ReferenceToLocal() {
@@ -107,4 +111,28 @@ void NotReassigned() {
   Process(list);
   views = Tokens();
   Process(list);  // want "use-after-invalidate"
+}
+
+// A temporary bound to a reference member by an aggregate's braced list
+// lives as long as the aggregate; by a parenthesised list, it does not.
+struct NameRef {
+  const std::string& name;
+  int x;
+};
+std::string MakeLabel();
+void UseName(const NameRef& r);
+
+void braced_extends() {
+  NameRef r{MakeLabel(), 1};
+  UseName(r);
+}
+
+void braced_literal_extends() {
+  NameRef r{"", 1};
+  UseName(r);
+}
+
+void parenthesised_dangles() {
+  NameRef r(MakeLabel(), 2);
+  UseName(r);  // want "use-of-temporary"
 }

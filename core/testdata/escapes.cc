@@ -515,3 +515,17 @@ std::vector<float> firsts(int n) {
   }
   return out;
 }
+
+// Correct: x *= k is x, which the caller refers to, whatever k is.
+template <typename T>
+T& scaled(T& x) {
+  int k = 3;
+  return x *= k;
+}
+
+// x += 1 on a local is the local.
+int& bumped_local() {
+  int y = 0;
+  int& r = y;
+  return r += 1;  // want "returns-local"
+}

@@ -84,3 +84,17 @@ void checked_factory(const at::Tensor& input, int64_t n) {
   float* p = input.clone().data_ptr<float>();
   launch(p);  // want "use-of-temporary"
 }
+
+// Correct: a factory's tensor is contiguous, so contiguous() returns it.
+void factory_contiguous(int64_t n) {
+  at::Tensor t = at::zeros({n});
+  float* p = t.contiguous().data_ptr<float>();
+  launch(p);
+}
+
+// A transposed tensor may not be: contiguous() copies.
+void transposed(int64_t n) {
+  at::Tensor t = at::zeros({n, n}).t();
+  float* p = t.contiguous().data_ptr<float>();
+  launch(p);  // want "use-of-temporary"
+}
