@@ -538,9 +538,12 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 	case parser.KindIdentifier, parser.KindFieldExpression:
 		return x.truth(s, n)
 	case parser.KindCallExpression:
-		if key := x.factKey(n); key != "" && !strings.Contains(key, "->") {
+		if fn := x.text(f.Field(n, parser.FieldFunction)); x.factKey(n) != "" && !strings.Contains(fn, "->") && !strings.Contains(fn, "<") {
 			// v.empty(), t.is_contiguous(): the arm learns the answer,
 			// until a call that may change v (see method) forgets it.
+			// Not through a pointer (what it points to may change
+			// unseen), nor with template arguments (the key leaves
+			// them out: t.is<A>() is not t.is<B>()).
 			return x.truth(s, n)
 		}
 	}

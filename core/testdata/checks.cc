@@ -50,3 +50,29 @@ void freed_when_empty_asserted(const std::vector<int>& v) {
   ASSERT_FALSE(v.empty());
   *p = 1;
 }
+
+// Through a pointer, and with template arguments, a test is not learned:
+// p->is<A>() and p->is<B>() are different tests.
+void typed_branches(Blob* b) {
+  float* data = nullptr;
+  std::vector<float> temp;
+  if (b->is<float>()) {
+    data = b->get<float>();
+  } else if (b->is<int>()) {
+    temp.resize(4);
+    data = temp.data();
+  }
+  Consume(data);
+}
+
+float* typed_returned(Blob* b) {
+  float* data = nullptr;
+  std::vector<float> temp;
+  if (b->is<float>()) {
+    data = b->get<float>();
+  } else if (b->is<int>()) {
+    temp.resize(4);
+    data = temp.data();
+  }
+  return data;  // want "returns-local"
+}
