@@ -877,6 +877,15 @@ func (x *exec) resolve(typ string) string {
 		if a == "" || a == typ {
 			return typ
 		}
+		aBase := a
+		if i := strings.IndexByte(a, '<'); i >= 0 {
+			aBase = a[:i]
+		}
+		if lastName(strings.TrimSpace(aBase)) == lastName(strings.TrimSpace(base)) {
+			// using optional = c10::optional<T>: the same type under its
+			// own name (aliases are read tree-wide, whatever their scope).
+			return typ
+		}
 		typ = a
 	}
 	return typ

@@ -54,6 +54,13 @@ void container_empty(std::vector<float>& v) {
   launch(p);
 }
 
+// An alias of a type under its own name (here in a test fixture) is the
+// same type: optional<Tensor> stays an optional of a tensor.
+template <typename T>
+struct OptionalFixture {
+  using optional = c10::optional<T>;
+};
+
 // Through an optional tensor.
 void borrow_of_optional(const c10::optional<at::Tensor>& bias) {
   const float* p = bias->contiguous().data_ptr<float>();
