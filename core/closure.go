@@ -98,7 +98,13 @@ func (c *closure) add(s *state, name string, byRef bool) {
 			l.val.clo = orig.val.clo
 		}
 	}
-	c.caps = append(c.caps, capture{name: name, l: l, byRef: byRef, slot: orig.slot})
+	slot := orig.slot
+	if byRef && orig.ref {
+		// A reference captured by reference names the object it is
+		// bound to ([expr.prim.lambda.capture]), not the reference.
+		slot = orig.val.pt
+	}
+	c.caps = append(c.caps, capture{name: name, l: l, byRef: byRef, slot: slot})
 }
 
 // invoke runs closure c's body for a call at n with the arguments of list,
@@ -139,7 +145,7 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 			// Captured by reference and still alive: the body works on
 			// that very local (a container it grows, a pointer it sets).
 			for j := outer - 1; j >= 0; j-- {
-				if run.locals[j].slot == cp.slot && run.objs[cp.slot].state == live {
+				if cp.slot >= 0 && run.locals[j].slot == cp.slot && run.objs[cp.slot].state == live {
 					l.alias = j + 1
 					break
 				}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
@@ -118,7 +119,37 @@ func (x *exec) funcDeclarator(def parser.NodeID) (parser.NodeID, typeKind) {
 		}
 		d = next
 	}
+	if k == tPlain {
+		// The type may say it: through an alias (using Ref = const T&),
+		// or std::enable_if_t<C, T> / typename std::enable_if<C, T>::type,
+		// which is T ([meta.trans.other]).
+		switch t := strings.TrimSpace(resultOfEnableIf(x.resolve(x.text(x.f.Field(def, parser.FieldType))))); {
+		case strings.HasSuffix(t, "&&"):
+		case strings.HasSuffix(t, "&"):
+			k = tRef
+		case strings.HasSuffix(t, "*"):
+			k = tPointer
+		}
+	}
 	return d, k
+}
+
+// resultOfEnableIf is T of std::enable_if_t<C, T> or typename
+// std::enable_if<C, T>::type, or typ itself.
+func resultOfEnableIf(typ string) string {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "typename "))
+	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
+	if i < 0 || j <= i {
+		return typ
+	}
+	switch base := strings.TrimSpace(t[:i]); {
+	case lastName(base) == "enable_if_t" && j == len(t)-1,
+		lastName(base) == "enable_if" && strings.TrimSpace(t[j+1:]) == "::type":
+		if r := cxxtype.Rest(t[i+1 : j]); strings.TrimSpace(r) != "" {
+			return strings.TrimSpace(r)
+		}
+	}
+	return typ
 }
 
 // scope returns the namespace scope of the function executed (see

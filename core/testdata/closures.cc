@@ -215,3 +215,16 @@ struct Loader {
     return f.get();
   }
 };
+
+// A reference captured by reference is the object it is bound to: here
+// the caller's, which outlives the closure.
+std::function<int()> returned_reference_capture_ok(std::vector<int>& v) {
+  int& first = v[0];
+  return [&first] { return first; };
+}
+
+std::function<int()> returned_reference_to_local_bad() {
+  int x = 3;
+  int& r = x;
+  return [&r] { return r; };  // want "returns-local"
+}

@@ -529,3 +529,16 @@ int& bumped_local() {
   int& r = y;
   return r += 1;  // want "returns-local"
 }
+
+// A reference returned through std::enable_if_t ([meta.trans.other]: T).
+template <typename T>
+std::enable_if_t<std::is_class<T>::value, const T&> own_by_enable_if() {
+  T r;
+  return r;  // want "returns-local"
+}
+
+// Correct: the reference is to the caller's container's element.
+template <typename T>
+typename std::enable_if<std::is_class<T>::value, const T&>::type find_in(const std::map<int, std::unique_ptr<T>>& m, int k) {
+  return *m.at(k);
+}
