@@ -120,10 +120,13 @@ func (x *exec) funcDeclarator(def parser.NodeID) (parser.NodeID, typeKind) {
 		d = next
 	}
 	if k == tPlain {
-		// The type may say it: through an alias (using Ref = const T&),
-		// or std::enable_if_t<C, T> / typename std::enable_if<C, T>::type,
-		// which is T ([meta.trans.other]).
-		switch t := strings.TrimSpace(resultOfEnableIf(x.resolve(x.text(x.f.Field(def, parser.FieldType))))); {
+		// The type may say it: std::enable_if_t<C, T> or typename
+		// std::enable_if<C, T>::type is T ([meta.trans.other]). Aliases
+		// are not followed here: they are read tree-wide by last name
+		// (a class's 'reference' or 'String' is not every other's), and
+		// a callee's result (Returns) is read without them, so the two
+		// sides of a call would disagree.
+		switch t := strings.TrimSpace(resultOfEnableIf(x.text(x.f.Field(def, parser.FieldType)))); {
 		case strings.HasSuffix(t, "&&"):
 		case strings.HasSuffix(t, "&"):
 			k = tRef

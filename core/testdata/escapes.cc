@@ -542,3 +542,27 @@ template <typename T>
 typename std::enable_if<std::is_class<T>::value, const T&>::type find_in(const std::map<int, std::unique_ptr<T>>& m, int k) {
   return *m.at(k);
 }
+
+// Correct: a member alias of a reference type is read as written, the
+// same on both sides of a call: neither is taken for a temporary.
+template <typename T>
+struct Slots {
+  using reference = T&;
+  reference at(int i) { return items[i]; }
+  reference first() { return at(0); }
+  T items[4];
+};
+
+// Correct: a std::string returned by value copies the characters (an
+// alias of the same name elsewhere names another type).
+namespace legacy {
+using String = const char*;
+}
+namespace text {
+using String = std::string;
+String name_of(int i) {
+  char buf[16];
+  snprintf(buf, sizeof(buf), "%d", i);
+  return buf;
+}
+}  // namespace text
