@@ -114,7 +114,7 @@ type Fault struct {
 	// object, and gave them all up before this release.
 	Owned bool
 	// Lent: the call whose result points into the ended memory, when a
-	// method of its owner lent it (None when not known).
+	// method of its owner lent it (0 when not known).
 	Lent parser.NodeID
 }
 

@@ -140,16 +140,14 @@ func (x *exec) funcDeclarator(def parser.NodeID) (parser.NodeID, typeKind) {
 // resultOfEnableIf is T of std::enable_if_t<C, T> or typename
 // std::enable_if<C, T>::type, or typ itself.
 func resultOfEnableIf(typ string) string {
-	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "typename "))
-	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
-	if i < 0 || j <= i {
+	base, args, tail, ok := splitTemplate(typ)
+	if !ok {
 		return typ
 	}
-	switch base := strings.TrimSpace(t[:i]); {
-	case lastName(base) == "enable_if_t" && j == len(t)-1,
-		lastName(base) == "enable_if" && strings.TrimSpace(t[j+1:]) == "::type":
-		if r := cxxtype.Rest(t[i+1 : j]); strings.TrimSpace(r) != "" {
-			return strings.TrimSpace(r)
+	switch {
+	case lastName(base) == "enable_if_t" && tail == "", lastName(base) == "enable_if" && tail == "::type":
+		if r := strings.TrimSpace(cxxtype.Rest(args)); r != "" {
+			return r
 		}
 	}
 	return typ
@@ -365,7 +363,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		if o.state == live {
 			continue
 		}
-		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper, Lent: parser.None}
+		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}
 		if o.counted == notCounted && o.madeAt > 0 {
 			fl.Lent = o.madeAt
 		}

@@ -1884,17 +1884,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		return unknown
 	case failureExit(name):
-		if neg, ok := checkMacros[name]; ok && x.f.FirstChild(list) != parser.None {
-			// CHECK(c): the path that goes on knows c holds; one where c
-			// is already false ends here.
-			first := true
-			for a := range x.f.NamedChildren(list) {
-				if !first {
-					x.eval(s, a)
-					continue
-				}
-				first = false
-				b := x.cond(s, a)
+		if neg, ok := checkMacros[name]; ok {
+			// CHECK(c, ...): the path that goes on knows c holds; one
+			// where c is already false ends here.
+			if c := x.argAt(list, 0); c != list {
+				b := x.cond(s, c)
 				if neg {
 					b = b.negate()
 				}
@@ -1903,8 +1897,13 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 					return unknown
 				}
 				s.cons = append(s.cons, b.yes...)
+				for a := range x.f.NamedChildren(list) {
+					if a != c {
+						x.eval(s, a)
+					}
+				}
+				return unknown
 			}
-			return unknown
 		}
 		x.args(s, list)
 		return unknown

@@ -1769,14 +1769,9 @@ var resultWrappers = map[string]bool{"absl::StatusOr": true, "StatusOr": true, "
 // wrapsPointer says a return type is a result wrapper or an optional of
 // a raw pointer (absl::StatusOr<T*>).
 func wrapsPointer(typ string) bool {
-	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
-	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
-	if i < 0 || j <= i {
+	base, args, _, ok := splitTemplate(typ)
+	if !ok || !resultWrappers[base] && !wrapperTypes[base] {
 		return false
 	}
-	base := strings.TrimSpace(t[:i])
-	if !resultWrappers[base] && !wrapperTypes[base] {
-		return false
-	}
-	return strings.HasSuffix(strings.TrimSpace(cxxtype.FirstArg(t[i+1:j])), "*")
+	return strings.HasSuffix(strings.TrimSpace(cxxtype.FirstArg(args)), "*")
 }

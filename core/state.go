@@ -442,6 +442,18 @@ func templateArg(text string) string {
 	return typeName(cxxtype.FirstArg(text[i+1 : j]))
 }
 
+// splitTemplate splits a type written base<args>tail (a leading const or
+// typename left out): "const std::optional<T>&" is std::optional, T, &.
+func splitTemplate(typ string) (base, args, tail string, ok bool) {
+	t := strings.TrimSpace(typ)
+	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, "const "), "typename "))
+	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
+	if i < 0 || j <= i {
+		return "", "", "", false
+	}
+	return strings.TrimSpace(t[:i]), t[i+1 : j], strings.TrimSpace(t[j+1:]), true
+}
+
 // typeName is a declared type's last name without qualifiers and template
 // arguments: "const sycl::queue&" is queue.
 func typeName(typ string) string {

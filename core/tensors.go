@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -45,11 +46,14 @@ func (x *exec) tensorMethod(s *state, n, recv, list parser.NodeID, rv value, m s
 		return unknown, false
 	}
 	roles := x.opt.API.CallOn(m, true)
+	if roles&(apimodel.Alloc|apimodel.Materialise|apimodel.Borrow) == 0 {
+		return unknown, false
+	}
 	temp := !arrow && rv.from < 0 && rv.kind == tStorage && rv.owns >= 0 && int(rv.owns) < len(s.objs) && s.objs[rv.owns].kind == oTemp && x.tensorTemporary(recv)
 	switch {
 	case roles&(apimodel.Alloc|apimodel.Materialise) != 0 && (temp || x.tensorTyped(s, recv, arrow)):
 		x.handOn(s, list, x.args(s, list))
-		if roles&apimodel.Alloc == 0 && !arrow && decide(s.cons, constraint{x.text(recv) + ".is_contiguous()", "!=", 0}) == 1 {
+		if roles&apimodel.Alloc == 0 && !arrow && decide(s.cons, contiguous(x.text(recv))) == 1 {
 			// Known contiguous on this path: contiguous() "returns the
 			// self tensor" (ATen, Tensor.contiguous), no fresh storage.
 			return unknown, true
@@ -72,11 +76,27 @@ func (x *exec) tensorTemporary(e parser.NodeID) bool {
 	if x.kind(e) != parser.KindCallExpression {
 		return false
 	}
-	fn := x.f.Field(e, parser.FieldFunction)
-	if x.kind(fn) == parser.KindFieldExpression {
-		return x.opt.API.CallOn(calleeName(x.text(x.f.Field(fn, parser.FieldField))), true)&(apimodel.Alloc|apimodel.Materialise) != 0
+	name, method := x.callName(e)
+	if method {
+		return x.opt.API.CallOn(name, true)&(apimodel.Alloc|apimodel.Materialise) != 0
 	}
-	return x.tensorFactory(calleeName(x.text(fn)))
+	return x.tensorFactory(name)
+}
+
+// callName is the name call n calls, and whether it is a method call
+// (recv.m(), recv->m(): the name is m).
+func (x *exec) callName(n parser.NodeID) (string, bool) {
+	fn := x.f.Field(n, parser.FieldFunction)
+	if x.kind(fn) == parser.KindFieldExpression {
+		return calleeName(x.text(x.f.Field(fn, parser.FieldField))), true
+	}
+	return calleeName(x.text(fn)), false
+}
+
+// contiguous is the fact that the tensor named name is contiguous, as a
+// test of is_contiguous() on it learns it (see cond).
+func contiguous(name string) constraint {
+	return constraint{name + ".is_contiguous()", "!=", 0}
 }
 
 // tensorTyped says recv names a local or parameter whose declared type
@@ -97,8 +117,8 @@ func (x *exec) tensorTyped(s *state, recv parser.NodeID, arrow bool) bool {
 	if strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typ), "const")), "*") {
 		return x.opt.API.IsTensor(s.locals[i].tname)
 	}
-	base := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ[:max(strings.IndexByte(typ, '<'), 0)]), "const "))
-	return wrapperTypes[base] && x.opt.API.IsTensor(templateArg(typ))
+	base, args, _, ok := splitTemplate(typ)
+	return ok && wrapperTypes[base] && x.opt.API.IsTensor(typeName(cxxtype.FirstArg(args)))
 }
 
 // learnLayout: a tensor local initialised from a call whose result the
@@ -113,12 +133,8 @@ func (x *exec) learnLayout(s *state, l *local, init parser.NodeID) {
 	if x.kind(init) != parser.KindCallExpression {
 		return
 	}
-	fn := x.f.Field(init, parser.FieldFunction)
-	name := calleeName(x.text(fn))
-	if x.kind(fn) == parser.KindFieldExpression {
-		name = calleeName(x.text(x.f.Field(fn, parser.FieldField)))
-	}
+	name, _ := x.callName(init)
 	if op, ok := x.opt.API.Layout(name); ok && op.Result == "contiguous" {
-		s.cons = append(s.cons, constraint{l.name + ".is_contiguous()", "!=", 0})
+		s.cons = append(s.cons, contiguous(l.name))
 	}
 }
