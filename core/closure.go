@@ -47,6 +47,8 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 			name := strings.TrimSpace(strings.TrimPrefix(t, "&"))
 			named[name] = true
 			c.add(s, name, true)
+		case strings.Contains(t, "="):
+			x.movedIntoClosure(s, cp)
 		}
 	}
 	if !byRef && !byVal {
@@ -368,19 +370,7 @@ func (x *exec) detach(s *state, t *local, n parser.NodeID) {
 		return
 	}
 	w := work{queue: "thread " + t.name, at: n, what: t.name, thread: true}
-	for _, cp := range c.caps {
-		obj := int32(-1)
-		switch {
-		case cp.byRef:
-			obj = cp.l.val.pt
-		case cp.l.typ == tPointer || cp.l.typ == tView:
-			obj = cp.l.val.pt
-		}
-		if obj < 0 || int(obj) >= len(s.objs) || !s.objs[obj].frame || s.objs[obj].kept {
-			continue
-		}
-		w.reads = append(w.reads, obj)
-	}
+	w.reads, _ = x.frameReads(s, c)
 	if len(w.reads) > 0 {
 		s.pending = append(s.pending, w)
 	}
@@ -410,4 +400,23 @@ func (x *exec) detachTemporary(s *state, recv, n parser.NodeID) bool {
 	t.val.clo = x.makeClosure(s, lambda)
 	x.detach(s, &t, n)
 	return true
+}
+
+// movedIntoClosure executes an init capture [v = std::move(owner)] of
+// capture cp: the closure owns what owner owned (a container's buffer,
+// a smart pointer's object) from now on, as long as it lives.
+func (x *exec) movedIntoClosure(s *state, cp parser.NodeID) {
+	for j := cp; j < x.f.End(cp); j++ {
+		if x.f.Nodes[j].Kind != parser.KindCallExpression || movedName(x.f, j) == "" {
+			continue
+		}
+		i := s.lookup(movedName(x.f, j))
+		if i < 0 || s.locals[i].ref {
+			continue
+		}
+		if o := s.locals[i].val.owns; o >= 0 && int(o) < len(s.objs) {
+			s.objs[o].kept = true
+			s.objs[o].frame = false
+		}
+	}
 }

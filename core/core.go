@@ -83,11 +83,17 @@ const (
 	// it gave its references up already (see counted.go). Use is the
 	// release; Via the message; End the message that returned the object.
 	OverRelease
+	// CallbackOutlives: a closure registered to run when a future or
+	// stream completes, or handed to a method of the tree that keeps it to
+	// run after returning, uses memory (a local captured by reference,
+	// what a captured pointer points to) that ends before anything waited
+	// for it. Use is the call that registered it; Value that call's name.
+	CallbackOutlives
 )
 
 var faultNames = [...]string{"use-after-free", "double-free", "use-after-scope", "returns-local",
 	"use-after-invalidate", "use-of-temporary", "use-after-move", "device-use-after-free",
-	"host-reads-pending", "host-writes-pending", "left-stale", "thread-outlives", "over-release"}
+	"host-reads-pending", "host-writes-pending", "left-stale", "thread-outlives", "over-release", "callback-outlives"}
 
 func (k FaultKind) String() string { return faultNames[k] }
 
@@ -108,8 +114,16 @@ type Fault struct {
 	// Keeper: the object (as its owner is named: a local, "*p") whose
 	// method or constructor kept a pointer into the ended memory, used at
 	// Use ("" when none); "(range)" for the hidden iterator of a
-	// range-based for loop.
+	// range-based for loop. For a CallbackOutlives, the receiver the
+	// closure was registered on or handed to, as written.
 	Keeper string
+	// Handed: for a CallbackOutlives, the closure was handed to a method
+	// that keeps it to run later (else registered on a future or stream).
+	Handed bool
+	// Captured: for a CallbackOutlives, the pointer or view the closure
+	// captured by value and reads the ended memory through ("": it
+	// captured the local itself by reference).
+	Captured string
 	// Owned: for an OverRelease, the function did hold references of the
 	// object, and gave them all up before this release.
 	Owned bool

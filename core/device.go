@@ -32,6 +32,18 @@ type work struct {
 	// recorded: the work is in a command buffer no submit has run yet
 	// (see DeviceOp.Records): it uses nothing until one does.
 	recorded bool
+	// continuation: the work is a closure registered to run when a
+	// future or stream completes, or kept by an object to run later (see
+	// continuations.go); future: it hangs on a future (else on queue, or
+	// on the object that keeps it).
+	continuation, future bool
+	// on is the receiver a continuation was registered on or handed to,
+	// as written; handed: it was handed to a method that keeps it.
+	on     string
+	handed bool
+	// captured: the pointer or view the closure captured by value to
+	// reach what it reads ("": a local captured by reference).
+	captured string
 }
 
 // defaultQueues are the spellings of the default stream.
@@ -238,7 +250,13 @@ func (x *exec) mayWait(s *state, texts []string, vs []value) {
 	if len(s.pending) == 0 {
 		return
 	}
-	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
+	var closures []parser.NodeID // the closures waited for: all their work goes
+	s.pending = slices.DeleteFunc(s.pending, func(w work) (waited bool) {
+		defer func() {
+			if waited && (w.continuation || w.thread) {
+				closures = append(closures, w.at)
+			}
+		}()
 		for _, t := range texts {
 			if w.queue != "" && queueKey(t) == w.queue {
 				return true
@@ -258,6 +276,7 @@ func (x *exec) mayWait(s *state, texts []string, vs []value) {
 		}
 		return false
 	})
+	ran(s, closures)
 }
 
 // mayWaitObject drops the work queued on a queue the function does not
@@ -300,10 +319,13 @@ func (x *exec) settle(s *state) {
 				continue
 			}
 			k := DeviceUseAfterFree
-			if w.thread {
+			switch {
+			case w.thread:
 				k = ThreadOutlives
+			case w.continuation:
+				k = CallbackOutlives
 			}
-			x.fault(Fault{Kind: k, Use: w.at, End: o.end, Via: o.via, Value: w.what, Owner: o.owner})
+			x.fault(Fault{Kind: k, Use: w.at, End: o.end, Via: o.via, Value: w.what, Owner: o.owner, Keeper: w.on, Handed: w.handed, Captured: w.captured})
 			return true
 		}
 		return false
@@ -317,7 +339,7 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 		return
 	}
 	s.pending = slices.DeleteFunc(s.pending, func(w work) bool {
-		if w.thread || w.recorded {
+		if w.thread || w.continuation || w.recorded {
 			// Host threads share memory under the program's own
 			// synchronisation, which is not followed here; recorded work
 			// does not run yet.
@@ -344,8 +366,10 @@ func (x *exec) hostAccess(s *state, obj int32, n parser.NodeID, write bool) {
 func (x *exec) queued(s *state) []Queued {
 	var out []Queued
 	for _, w := range s.pending {
-		if w.recorded {
-			// Recorded, not run: the caller's submit decides when.
+		if w.recorded || w.continuation {
+			// Recorded, not run: the caller's submit decides when. A
+			// continuation is the host's, not device work on the caller's
+			// memory.
 			continue
 		}
 		q := Queued{Queue: -1, What: w.what, PinnedOnly: w.pinnedOnly}

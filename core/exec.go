@@ -204,6 +204,7 @@ func (x *exec) run() {
 			x.leftDangling(st)
 			x.leftStale(st)
 			x.exitScopes(st, -1, body)
+			x.objectOutlived(st, body)
 			x.returns = append(x.returns, st)
 			x.overReleasedMembers(st)
 			if x.keepsMembers(st) {

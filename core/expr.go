@@ -1788,6 +1788,9 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		if i := s.lookup(name); i >= 0 && s.locals[i].val.clo != nil {
 			return x.invoke(s, s.locals[i].val.clo, list, n)
 		}
+		if x.classMembers["("+name+")"] != "" && x.deferredTo(s, n, "this", list, name, x.classMembers, false) {
+			return unknown
+		}
 		if x.classMembers["("+name+")"] != "" {
 			// m() in a method: a method of the same object.
 			if part, ok := ownedYield(x.classMembers, name); ok {
@@ -2232,6 +2235,10 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	if v, ok := x.deviceCall(s, n, recv, list, m); ok {
 		return v
 	}
+	if x.continuation(s, n, recv, list, m) {
+		return unknown
+	}
+	x.awaitFutures(s, recv, m)
 	arrow := strings.Contains(x.between(recv, f.Field(fn, parser.FieldField)), "->")
 	if m == "detach" && x.detachTemporary(s, recv, n) {
 		return unknown
@@ -2294,6 +2301,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		nargs := 0
 		for range f.NamedChildren(list) {
 			nargs++
+		}
+		if x.deferredTo(s, n, x.text(recv), list, m, facts, s.objs[obj].frame) {
+			if arrow {
+				x.derefMoved(s, rv, fn)
+				x.use(s, rv, fn)
+			}
+			return result()
 		}
 		if stores := x.expandStores(facts[storesKey(m, nargs)], 0); stores != "" {
 			// A method that keeps what it is given: the object holds it

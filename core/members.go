@@ -132,6 +132,13 @@ func Classes(f *parser.File) map[string]map[string]string {
 			fd, _ := x.funcDeclarator(c)
 			x.methodFacts(c, lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), members)
 		}
+		// Twice: a method that hands its callable to one defined after it.
+		for range 2 {
+			for _, c := range defs {
+				fd, _ := x.funcDeclarator(c)
+				x.deferFacts(c, lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), members)
+			}
+		}
 		// Overloads of one arity (T(const U&) and T(U&&)) are told apart
 		// by types holdfast does not read: what one of them keeps is not
 		// known of a call.
@@ -174,6 +181,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		noteReturn(f, out[class], method, def)
 		x.methodFacts(def, method, out[class])
+		x.deferFacts(def, method, out[class])
 		if !bodies[class] {
 			x.probeFacts(def, method, out[class])
 		}

@@ -162,6 +162,11 @@ func (w *stateHasher) work(k *work) {
 	w.flag(k.pinnedOnly)
 	w.flag(k.thread)
 	w.flag(k.recorded)
+	w.flag(k.continuation)
+	w.flag(k.future)
+	w.str(k.on)
+	w.flag(k.handed)
+	w.str(k.captured)
 }
 
 // reach ranks the objects of s that the rest of the function can still

@@ -768,6 +768,7 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 			}
 			b := x.cond(s, f.Field(n, parser.FieldCondition))
 			x.endTemps(s, n)
+			x.spinWait(s, f.Field(n, parser.FieldCondition))
 			switch b.t {
 			case 2:
 				exits = append(exits, s)

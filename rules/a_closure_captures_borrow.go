@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 )
@@ -10,12 +11,13 @@ import (
 func closureCapturesBorrow() *Rule {
 	return &Rule{
 		Meta: &diag.Rule{
-			ID:        "HF-A006",
-			Name:      "closure-captures-borrow",
-			Class:     "A",
-			Severity:  diag.Error,
-			Precision: "medium",
-			Summary:   "a closure that runs later captures a pointer or view into a local owner, not the owner, and the owner dies first",
+			ID:          "HF-A006",
+			Name:        "closure-captures-borrow",
+			Class:       "A",
+			Severity:    diag.Error,
+			CoreDecides: true,
+			Precision:   "medium",
+			Summary:     "a closure that runs later captures a pointer or view into a local owner, not the owner, and the owner dies first",
 			Help: `What it does: finds a lambda handed to something that runs it later (a
 continuation on a future or stream, a host callback, a loop's or pool's
 task queue: the callback and defer roles of the API model, a function of
@@ -25,6 +27,10 @@ pointer or view borrowed from a local owner (buf.data(), &x, a span over
 a vector) but not the owner itself (a copy, a move, a reference-counted
 handle), when the owner dies at the end of its scope with no wait for
 the lambda on the way.
+
+Confirmed: when executing the function's paths finds it, as for
+HF-G001 (see docs/verification.md, "Rules the core decides"); a closure
+taken to run later only by a call's name is latent.
 
 Why it is bad: copying the pointer into the closure does not keep the
 memory alive. The owner's destructor frees the buffer when the function
@@ -56,6 +62,11 @@ reason.`,
 }
 
 func checkClosureCapturesBorrow(p *Pass, fn *lifetime.Func) {
+	// After the rule's own reading: the core's report of the same line
+	// takes its place (see reportCoreIf).
+	defer p.reportCoreIf(fn, func(fl core.Fault) bool {
+		return fl.Kind == core.CallbackOutlives && fl.Captured != "" && fl.Captured != "this"
+	})
 	seen := map[lifetime.VarID]bool{}
 	for i := range fn.Events {
 		e := &fn.Events[i]

@@ -84,6 +84,11 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			// this line as its use, the core's report, at the use, takes
 			// its place.
 			i := p.usedAt(span.Start.Line)
+			if i < 0 && p.rule.Meta.CoreDecides {
+				// The core decides this rule: its report of the line
+				// takes the place of the rule's own reading.
+				i = p.ownAt(span.Start.Line)
+			}
 			if i < 0 {
 				continue
 			}
@@ -115,6 +120,10 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			witness = append(witness, diag.Step{Kind: diag.StepBorrow, At: p.Span(end.Start, end.End), Value: fl.Owner, Message: msg})
 		} else if fl.End != parser.None && fl.Kind != core.HostReadsPending && fl.Kind != core.HostWritesPending && fl.Kind != core.LeftStale && fl.Kind != core.OverRelease {
 			end := p.File.Nodes[fl.End]
+			if p.File.Kind(fl.End) == parser.KindCompoundStatement {
+				// A block's locals end at its closing brace.
+				end.Start = end.End - 1
+			}
 			witness = append(witness, diag.Step{Kind: diag.StepOwnerDies, At: p.Span(end.Start, end.End),
 				Value: fl.Owner, Via: fl.Via, Message: fmt.Sprintf("%s ends here (%s)", quote(fl.Owner), fl.Via)})
 		}
@@ -122,6 +131,13 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 		case core.ThreadOutlives:
 			witness = append([]diag.Step{{Kind: diag.StepCallback, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("the thread %s runs on its own from here, using %s", quote(fl.Value), quote(fl.Owner))}}, witness...)
+		case core.CallbackOutlives:
+			later := "runs when %s completes, using %s"
+			if fl.Handed {
+				later = "is kept by %s to run after this call returns, using %s"
+			}
+			witness = append([]diag.Step{{Kind: diag.StepCallback, At: span, Value: fl.Value,
+				Message: fmt.Sprintf("the closure handed to %s here "+later, fl.Value, quote(fl.Keeper), quote(fl.Owner))}}, witness...)
 		case core.DeviceUseAfterFree:
 			witness = append([]diag.Step{{Kind: diag.StepAsync, At: span, Value: fl.Value,
 				Message: fmt.Sprintf("%s queues device work that uses %s", quote(fl.Value), quote(fl.Owner))}}, witness...)
@@ -220,7 +236,7 @@ func (p *Pass) sameDeath(fl core.Fault) int {
 // another line but names line as its use, or -1.
 func (p *Pass) usedAt(line int) int {
 	for i, f := range p.findings {
-		if f.Rule != p.rule.Meta || f.At.Start.Line == line || f.Verification != nil && f.Verification.Verdict == diag.Confirmed && f.Verification.Fault != "" && strings.HasPrefix(f.Verification.Reason, "the function's own path") {
+		if f.Rule != p.rule.Meta || f.At.Start.Line == line || fromCore(f) {
 			continue
 		}
 		for _, st := range f.Witness {
@@ -230,6 +246,22 @@ func (p *Pass) usedAt(line int) int {
 		}
 	}
 	return -1
+}
+
+// ownAt is the index of the running rule's own-reading finding reported
+// at line (not one of the core's), or -1.
+func (p *Pass) ownAt(line int) int {
+	for i, f := range p.findings {
+		if f.Rule == p.rule.Meta && f.At.Start.Line == line && !fromCore(f) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fromCore says finding f was made by the core's execution.
+func fromCore(f *diag.Finding) bool {
+	return f.Verification != nil && f.Verification.Verdict == diag.Confirmed && f.Verification.Fault != "" && strings.HasPrefix(f.Verification.Reason, "the function's own path")
 }
 
 func quote(s string) string { return "'" + s + "'" }
@@ -243,6 +275,34 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 	endLine := 0
 	if fl.End != parser.None {
 		endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].Start))
+		if p.File.Kind(fl.End) == parser.KindCompoundStatement {
+			// A block's locals end at its closing brace.
+			endLine, _ = p.File.Position(int(p.File.Nodes[fl.End].End) - 1)
+		}
+	}
+	if fl.Kind == core.CallbackOutlives {
+		dies := fmt.Sprintf("dies at line %d", endLine)
+		if fl.Via != "}" {
+			dies = fmt.Sprintf("ends at line %d (%s)", endLine, fl.Via)
+		}
+		how := fmt.Sprintf("registered with %s on %s", fl.Value, quote(fl.Keeper))
+		detail := fmt.Sprintf("it runs when %s completes, and nothing waits for that first", quote(fl.Keeper))
+		if fl.Handed {
+			how = fmt.Sprintf("handed to %s", fl.Value)
+			detail = fmt.Sprintf("%s keeps it in %s to run after returning, and nothing waits for it", fl.Value, quote(fl.Keeper))
+		}
+		if fl.Captured == "this" {
+			return fmt.Sprintf("the callback %s captures this but holds no reference to the object", how),
+				fmt.Sprintf("the object may be destroyed once this returns, and %s does not wait for %s", fl.Via, quote(fl.Keeper)), "HOST_UAF"
+		}
+		if fl.Captured != "" {
+			return fmt.Sprintf("the lambda %s captures %s but not its owner %s, which %s", how, quote(fl.Captured), quote(fl.Owner), dies), detail, "HOST_UAF"
+		}
+		noun := "callback"
+		if fl.Handed {
+			noun = "lambda"
+		}
+		return fmt.Sprintf("the %s %s captures local %s by reference, which %s", noun, how, quote(fl.Owner), dies), detail, "HOST_UAF"
 	}
 	if fl.Keeper == "(range)" && fl.Kind == core.UseAfterInvalidate {
 		return fmt.Sprintf("the range-based for loop over %s steps its iterator after %s replaced the storage of %s at line %d", quote(fl.Value), fl.Via, quote(fl.Owner), endLine), "", "HOST_UAF"
@@ -365,6 +425,7 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 		return fmt.Sprintf("the host writes %s while %s (line %d) may still be using it", quote(fl.Owner), fl.Via, endLine), "", "RACE"
 	case core.ThreadOutlives:
 		return fmt.Sprintf("the detached thread %s uses %s, which %s while the thread may still run", quote(fl.Value), quote(fl.Owner), endedHow(fl, endLine)), "nothing waits for the thread", "HOST_UAF"
+
 	case core.LeftStale:
 		return fmt.Sprintf("%s is given new memory here, but %s still points at the old memory when the method returns", quote(fl.Owner), quote(fl.Value)),
 			fmt.Sprintf("the class sets %s from the memory of %s", quote(fl.Value), quote(fl.Owner)), "HOST_UAF"

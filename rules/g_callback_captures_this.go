@@ -15,13 +15,14 @@ import (
 func callbackOutlivesCapture() *Rule {
 	return &Rule{
 		Meta: &diag.Rule{
-			ID:        "HF-G001",
-			Name:      "callback-outlives-capture",
-			Former:    []string{"callback-captures-this"},
-			Class:     "G",
-			Severity:  diag.Error,
-			Precision: "medium",
-			Summary:   "a completion callback captures this or a local by reference, and the future can complete after the object or frame is gone",
+			ID:          "HF-G001",
+			Name:        "callback-outlives-capture",
+			Former:      []string{"callback-captures-this"},
+			Class:       "G",
+			Severity:    diag.Error,
+			CoreDecides: true,
+			Precision:   "medium",
+			Summary:     "a completion callback captures this or a local by reference, and the future can complete after the object or frame is gone",
 			Help: `What it does: finds a continuation registered on a future, event or stream
 (OnReady, Then, AndThen, addCallback, ThenExecuteCallback, a host
 function, addCompletedHandler) whose lambda captures this and uses a
@@ -63,6 +64,16 @@ that local ends on the path before anything waits for the thread (a call
 handed the captured local, or a method of it, such as a latch's wait,
 counts as one). A joined thread is not reported.
 
+Confirmed: when executing the function's paths finds it (see
+docs/verification.md, "Rules the core decides"): the receiver is a future
+or stream by its declared type or by what made it, or the callee is a
+method of the tree that stores the callable and returns without waiting;
+a local the closure captured by reference ends on a path before anything
+waits for it; or the closure reaches the object through this, hangs on a
+future the object keeps, and the class's destructor does not wait for
+it. What rests on a name alone (a call named like a queue's, a receiver of
+no known type) is latent.
+
 Why it is bad: registering a callback does not keep anything alive. The
 future completes on a runtime thread whenever the device or the peer is
 done; if the caller has dropped the object by then (a work handle nobody
@@ -99,8 +110,10 @@ the lambda runs is reported as latent.`,
 }
 
 func checkCallbackOutlivesCapture(p *Pass, fn *lifetime.Func) {
-	p.reportCoreIf(fn, func(fl core.Fault) bool {
-		return fl.Kind == core.ThreadOutlives || fl.Kind == core.ReturnsLocal && (storedHow(fl.Via) == "lambda" || fl.Via == "returned lambda")
+	// After the rule's own reading: the core's report of the same line
+	// takes its place (see reportCoreIf).
+	defer p.reportCoreIf(fn, func(fl core.Fault) bool {
+		return fl.Kind == core.ThreadOutlives || fl.Kind == core.CallbackOutlives && (fl.Captured == "" || fl.Captured == "this") || fl.Kind == core.ReturnsLocal && (storedHow(fl.Via) == "lambda" || fl.Via == "returned lambda")
 	})
 	for i := range fn.Events {
 		e := &fn.Events[i]

@@ -138,7 +138,7 @@ func Verify(f *diag.Finding, opt Options) *diag.Verification {
 		// rule's reading of names and types did, and the replay
 		// follows that reading.
 		v.Verdict = diag.Latent
-		v.Reason = "not made by executing the function's paths: it rests on the rule's reading of names and declared types (what an accessor returns, what a destructor frees), which its replay follows: " + v.Reason
+		v.Reason = "not made by executing the function's paths: it rests on the rule's reading of names and declared types (what a call returns, keeps or frees, when a callback runs), which its replay follows: " + v.Reason
 	}
 	return v
 }

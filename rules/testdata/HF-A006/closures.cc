@@ -21,7 +21,7 @@ void WriteRow(absl::Span<const float> row);
 void OnDone(HostFuture<void> done) {
   std::vector<float> host = Pack();
   const float* data = host.data();
-  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady captures 'data' but not its owner 'host', which dies at line 25" confirmed
+  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady on 'done' captures 'data' but not its owner 'host', which dies at line 25" confirmed
 }
 
 // A view of a block's vector, handed to a task queue that keeps the task.
@@ -69,12 +69,25 @@ void OnDoneParam(HostFuture<void> done, const std::vector<float>& host) {
   done.OnReady([data](Status s) { Write(data); });
 }
 
-// The only wait is in a loop body: the rule reports it, and the replay,
-// on the path through the loop, finds the future awaited first.
+// The only wait is in a loop body, which may run zero times: on that
+// path the owner dies first.
 void OnDoneRetried(HostFuture<void> done, int tries) {
   std::vector<float> host = Pack();
   const float* data = host.data();
-  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady captures 'data' but not its owner 'host', which dies at line 81" not-reproduced
+  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady on 'done' captures 'data' but not its owner 'host', which dies at line 81" confirmed
+  for (int i = 0; i < tries; ++i) {
+    done.Await();
+  }
+}
+
+// The same on a value of no declared type: only the rule's reading of the
+// name OnReady takes it for a future. Its replay, on the path through the
+// loop, finds it awaited first.
+void OnReadRetried(Reader* reader, int tries) {
+  std::vector<float> host = Pack();
+  const float* data = host.data();
+  auto done = reader->ReadAsync();
+  done.OnReady([data](Status s) { Write(data); });  // want "the lambda registered with OnReady captures 'data' but not its owner 'host', which dies at line 94" not-reproduced
   for (int i = 0; i < tries; ++i) {
     done.Await();
   }

@@ -32,12 +32,25 @@ Status CountMaybe(Reader* reader, bool sync) {
   return OkStatus();
 }
 
-// A wait in a loop body, which may run zero times: the rule reports; the
-// witness goes through the loop body, where the replay is clean.
+// A wait in a loop body, which may run zero times: on that path the local
+// dies first.
 Status CountLoop(Reader* reader, int tries) {
   int received = 0;
   HostFuture<void> f = reader->ReadAsync();
-  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, which dies at line 45" not-reproduced
+  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, which dies at line 45" confirmed
+  for (int i = 0; i < tries; ++i) {
+    f.Await();
+  }
+  return OkStatus();
+}
+
+// The same on a value of no declared type: only the rule's reading of the
+// name OnReady takes it for a future; its witness goes through the loop
+// body, where the replay is clean.
+Status CountLoopAuto(Reader* reader, int tries) {
+  int received = 0;
+  auto f = reader->ReadAsync();
+  f.OnReady([&received](Status s) { received++; });  // want "the callback registered with OnReady on 'f' captures local 'received' by reference, which dies at line 58" not-reproduced
   for (int i = 0; i < tries; ++i) {
     f.Await();
   }

@@ -66,10 +66,12 @@ Status CountChunksAwaited(Reader* reader) {
   return OkStatus();
 }
 
-// A default by-reference capture of a local.
+// A default by-reference capture of a local, on the result of a call
+// whose type is not known here: only the rule's reading of the name
+// OnReady says it is a future.
 void Collect(Reader* reader, std::vector<int>* out) {
   std::vector<int> local;
-  reader->ReadAsync().OnReady([&](Status s) { local.push_back(1); });  // want "captures local 'local' by reference" confirmed
+  reader->ReadAsync().OnReady([&](Status s) { local.push_back(1); });  // want "captures local 'local' by reference" latent
   out->swap(local);
 }
 
