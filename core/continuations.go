@@ -304,7 +304,10 @@ func (x *exec) deferredTo(s *state, n parser.NodeID, recv string, list parser.No
 			x.eval(s, a)
 		}
 	}
-	w := work{at: n, what: m, continuation: true, on: recv, handed: true}
+	// Its queue is the keeper: a later call handed it or made on it (a
+	// Run(), a Wait(), a drain) may run the closure, in the program's
+	// favour (see mayWait, mayWaitObject).
+	w := work{at: n, what: m, continuation: true, on: recv, handed: true, queue: queueKey(recv)}
 	x.pend(s, w, c)
 	return true
 }

@@ -2600,6 +2600,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				return borrowOf(rv.pt, borrowKind(m))
 			}
 		}
+		x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 		x.handOn(s, list, vs)
 		return result()
 	}

@@ -150,6 +150,13 @@ void FlushWrapped(Reactor& r) {
   r.PostWrapped([&pending] { Use(pending); });  // want "callback-outlives"
 }
 
+// Correct: the reactor is asked to run its tasks before the local ends.
+void FlushAndRun(Reactor& r) {
+  int pending = 3;
+  r.Post([&pending] { Use(pending); });
+  r.RunAll([] {});
+}
+
 // Correct: RunAll waits for the task before returning.
 void FlushAll(Reactor& r) {
   int pending = 3;
