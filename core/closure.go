@@ -114,7 +114,9 @@ func (c *closure) add(s *state, name string, byRef bool) {
 // kept. It returns what the body returns, when that is memory of the path.
 func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	vs := x.args(s, list)
-	if x.inLambda > 2 || x.nest > maxDepth/2 {
+	if x.inLambda > 2 || x.nest > maxDepth/2 || slices.Contains(x.running, c.node) {
+		// A closure that calls itself (through a std::function it
+		// captured) is not unrolled: its recursive call is unknown code.
 		return unknown
 	}
 	body := x.f.Field(c.node, parser.FieldBody)
@@ -130,6 +132,7 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	x.depth++
 	x.inLambda++
 	x.invoked = append(x.invoked, n)
+	x.running = append(x.running, c.node)
 	if !slices.Contains(x.ran, c.node) {
 		x.ran = append(x.ran, c.node)
 	}
@@ -137,6 +140,7 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 		x.depth, x.retKind, x.retRvalue = savedDepth, savedRet, savedRv
 		x.inLambda--
 		x.invoked = x.invoked[:len(x.invoked)-1]
+		x.running = x.running[:len(x.running)-1]
 	}()
 	outer := len(s.locals)
 	for _, cp := range c.caps {
@@ -265,7 +269,11 @@ const maxForks = 8
 // closures it calls, so that a closure whose body branches (a container
 // grown on one path, not on the other) is followed on each branch.
 func (x *exec) forked(s *state, n parser.NodeID, run func(*state) []*state) []*state {
-	if !x.callsClosure(s, n) {
+	if x.inLambda > 0 || !x.callsClosure(s, n) {
+		// Inside a closure's body the statement runs once, on the paths
+		// the outermost statement's choices pick (see choose): forking
+		// again at each level would multiply the runs by maxForks per
+		// level.
 		return run(s)
 	}
 	saved := x.choice

@@ -79,6 +79,7 @@ type exec struct {
 	addressed    parser.NodeID              // the operand of & being evaluated (None: none)
 	inLambda     int                        // lambda bodies being run, nested (see invoke)
 	invoked      []parser.NodeID            // the calls of the closures being run, outermost first
+	running      []parser.NodeID            // and those closures' lambdas
 	ran          []parser.NodeID            // the lambdas whose bodies ran on some path
 	choice       *choices                   // the closure paths of the statement being forked
 	branchy      map[parser.NodeID]bool     // per lambda: its body has more than one path

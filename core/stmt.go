@@ -745,7 +745,9 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 	x.loops++
 	defer func() { x.loops-- }()
 	last := 2
-	if x.loops > 2 {
+	if x.loops > 2 || x.inLambda > 0 {
+		// A closure's body runs at each call of it: its loops run zero
+		// and one time there.
 		last = 1
 	}
 	for iter := 0; iter <= last && len(cur) > 0; iter++ {
