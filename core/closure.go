@@ -119,6 +119,15 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 		// captured) is not unrolled: its recursive call is unknown code.
 		return unknown
 	}
+	if x.invokes == nil {
+		x.invokes = map[parser.NodeID]int{}
+	}
+	if x.invokes[c.node]++; x.invokes[c.node] > maxInvokes {
+		// Run often enough on this execution's paths: what its body
+		// does there has been seen; further calls are unknown code.
+		x.handOn(s, list, vs)
+		return unknown
+	}
 	body := x.f.Field(c.node, parser.FieldBody)
 	if body == parser.None {
 		return unknown
@@ -224,6 +233,10 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	r.from, r.clo = -1, nil
 	return r
 }
+
+// maxInvokes bounds the runs of one closure's body in one execution of
+// the function that makes it (over all its paths and calls).
+const maxInvokes = 16
 
 // choices are the paths taken through the closures a statement calls,
 // one per call in the order they run (see forked).
