@@ -750,9 +750,15 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 		// and one time there.
 		last = 1
 	}
+	seen := map[uint64]bool{}
 	for iter := 0; iter <= last && len(cur) > 0; iter++ {
 		var next []*state
 		for _, s := range cur {
+			if x.repeats(s, seen, iter > 0) {
+				// The body left memory as an earlier iteration found it:
+				// this iteration would run as that one did.
+				continue
+			}
 			if isDo && iter == 0 {
 				next = append(next, s)
 				continue
@@ -814,6 +820,21 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 		}
 	}
 	return x.bound(exits)
+}
+
+// repeats says state s, entering a loop's next iteration, has the memory
+// of a state that entered an earlier one (see stateHasher.sum), and
+// records it in seen.
+func (x *exec) repeats(s *state, seen map[uint64]bool, again bool) bool {
+	if x.merger == nil {
+		x.merger = newMerger(x.entryObjs)
+	}
+	k := x.merger.w.sum(x.merger.seed, s)
+	if again && seen[k] {
+		return true
+	}
+	seen[k] = true
+	return false
 }
 
 // endRangeTemps ends the temporaries of a range-for's range-initializer
