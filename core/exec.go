@@ -280,6 +280,11 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 		case ref:
 			l.ref = true
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name, class: typeName(typText)}), tRef)
+		case typ == tView:
+			// A view by value (string_view, span) points into the
+			// caller's memory as a pointer does: what reads it reads that.
+			obj = s.newObj(object{kind: oParam, owner: "*" + name})
+			l.val = borrowOf(obj, tView)
 		}
 		x.params = append(x.params, obj)
 		referent := obj

@@ -1942,7 +1942,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	for _, k := range c.Derefs {
 		// The callee reads or writes what the argument points to (before
 		// it frees anything).
-		if k < len(vs) && vs[k].kind == tPointer {
+		if k < len(vs) && (vs[k].kind == tPointer || vs[k].kind == tView) {
 			x.use(s, borrowOf(vs[k].pt, tPointer), x.argAt(list, k))
 		}
 	}
