@@ -180,6 +180,10 @@ type Pack struct {
 	DeferWords []string `yaml:"defer_words"`
 	Consumers  []string `yaml:"consumers"` // work/handle types that take over futures and holds
 	Views      []string `yaml:"views"`     // class types that never own what they refer to
+	// ListViews are views with a std::initializer_list constructor: a
+	// braced list of elements makes one view the list's backing array, a
+	// temporary of the full expression (not a pointer and a length).
+	ListViews []string `yaml:"list_views"`
 	// Counted are the namespaces of reference-counted object types under
 	// Cocoa's ownership policy (see core's counted.go): a method of a
 	// pointer to one of them is a message.
@@ -320,6 +324,7 @@ type Model struct {
 	tensors     map[string]bool
 	consumers   map[string]bool
 	views       map[string]bool
+	listViews   map[string]bool
 	counted     map[string]bool
 	streams     map[string]bool
 	guards      map[string]bool
@@ -461,7 +466,7 @@ func Load(extra ...*Pack) (*Model, error) {
 	m := &Model{
 		fingerprint: hex.EncodeToString(h.Sum(nil)[:12]),
 		owners:      map[string]bool{}, futures: map[string]bool{}, containers: map[string]bool{},
-		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{}, counted: map[string]bool{},
+		smart: map[string]bool{}, handles: map[string]bool{}, borrowed: map[string]bool{}, tensors: map[string]bool{}, consumers: map[string]bool{}, views: map[string]bool{}, listViews: map[string]bool{}, counted: map[string]bool{},
 		calls: map[string]Role{}, methods: map[string]Role{}, globals: map[string]Role{}, onFutures: map[string]Role{}, layout: map[string]LayoutOp{},
 		streams: map[string]bool{}, guards: map[string]bool{}, gilObjects: map[string]bool{},
 		formats: map[string]string{}, freeArgs: map[string]int{}, realloc: map[string]bool{}, removes: map[string]string{},
@@ -484,6 +489,7 @@ func Load(extra ...*Pack) (*Model, error) {
 		addAll(m.tensors, p.Tensors)
 		addAll(m.consumers, p.Consumers)
 		addAll(m.views, p.Views)
+		addAll(m.listViews, p.ListViews)
 		addAll(m.counted, p.Counted)
 		addAll(m.streams, p.Streams)
 		addAll(m.guards, p.StreamGuards)
@@ -727,6 +733,17 @@ func (m *Model) IsTensor(typ string) bool { _, ok := lookup(m.tensors, typ); ret
 
 // IsView reports whether a class type refers to memory it does not own.
 func (m *Model) IsView(typ string) bool { _, ok := lookup(m.views, typ); return ok }
+
+// IsListView reports whether a view type (without template arguments)
+// views the backing array of a braced list it is initialised from (see
+// Pack.ListViews).
+func (m *Model) IsListView(typ string) bool {
+	if m == nil {
+		return false
+	}
+	_, ok := lookup(m.listViews, typ)
+	return ok
+}
 
 // Counted says a declared type (as written: "MTL::Buffer*", "const
 // NS::String") is of a counted namespace.

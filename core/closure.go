@@ -54,7 +54,10 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 	if !byRef && !byVal {
 		return c
 	}
-	// A default capture takes the locals the body names.
+	// A default capture takes the locals the body names, but for names
+	// the lambda declares itself (its parameters, its own locals: they
+	// hide the enclosing ones).
+	own := x.declaredIn(n)
 	body := x.f.Field(n, parser.FieldBody)
 	end := x.f.End(body)
 	for i := body; i < end; i++ {
@@ -62,7 +65,7 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 			continue
 		}
 		name := x.f.Text(i)
-		if named[name] || s.lookup(name) < 0 {
+		if named[name] || own[name] || s.lookup(name) < 0 {
 			continue
 		}
 		if p := x.f.Nodes[i].Parent; x.kind(p) == parser.KindFieldExpression && x.f.Field(p, parser.FieldArgument) != i {
@@ -440,4 +443,26 @@ func (x *exec) movedIntoClosure(s *state, cp parser.NodeID) {
 			s.objs[o].frame = false
 		}
 	}
+}
+
+// declaredIn lists the names lambda n declares: its parameters and the
+// variables its body declares (at any depth; an inner one hides the
+// enclosing local only in its block, which is taken as the whole body, in
+// the program's favour).
+func (x *exec) declaredIn(n parser.NodeID) map[string]bool {
+	own := map[string]bool{}
+	for j := n; j < x.f.End(n); j++ {
+		switch x.f.Nodes[j].Kind {
+		case parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindDeclaration:
+			for d := range x.f.NamedChildren(j) {
+				if x.f.Nodes[d].Field != parser.FieldDeclarator {
+					continue
+				}
+				if name, _, _ := x.declName(d); name != "" {
+					own[name] = true
+				}
+			}
+		}
+	}
+	return own
 }

@@ -98,6 +98,25 @@ func (s *state) forget(name string) {
 	s.cons = out
 }
 
+// shift moves what the path knew about name by d (name += d), and drops
+// what it knew of what is read through it.
+func (s *state) shift(name string, d int64) {
+	out := s.cons[:0]
+	for _, c := range s.cons {
+		switch {
+		case c.name == name:
+			if (d > 0 && c.k > math.MaxInt64-d) || (d < 0 && c.k < math.MinInt64-d) {
+				continue
+			}
+			c.k += d
+		case strings.HasPrefix(c.name, name+".") || strings.HasPrefix(c.name, name+"->"):
+			continue
+		}
+		out = append(out, c)
+	}
+	s.cons = out
+}
+
 // factKey names what a comparison can learn a fact about: a name, a
 // field of a name (x.n, x->n), or a call without arguments on a name
 // (v.size()); "" for anything else.

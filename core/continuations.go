@@ -296,8 +296,28 @@ func (x *exec) deferredTo(s *state, n parser.NodeID, recv string, list parser.No
 		return false
 	}
 	c, arg := x.closureArg(s, list)
-	if c == nil || !slices.Contains(strings.Split(ks, ","), x.argIndex(list, arg)) {
+	if c == nil {
 		return false
+	}
+	slot, found := "", false
+	for _, k := range strings.Split(ks, ",") {
+		k, m, _ := strings.Cut(k, "=")
+		if k == x.argIndex(list, arg) {
+			slot, found = m, true
+		}
+	}
+	if !found {
+		return false
+	}
+	if slot != "" && x.inLambda == 0 {
+		// Kept in a member until a method assigns it again: left there
+		// when the function returns, the closure outlives its captures
+		// (see leftDangling).
+		for _, cp := range c.caps {
+			if cp.byRef && x.frameLive(s, cp.slot) {
+				s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: recv, obj: cp.slot, calls: s.calls, how: "lambda", member: slot})
+			}
+		}
 	}
 	for a := range x.f.NamedChildren(list) {
 		if a != arg {
@@ -387,6 +407,7 @@ func (x *exec) deferFacts(def parser.NodeID, method string, members map[string]s
 	}
 	data := func(m string) bool { return m != "" && !strings.HasPrefix(m, "(") && members[m] != "" }
 	var kept []int
+	slots := map[int]string{}
 	end := f.End(body)
 	for j := body + 1; j < end; j++ {
 		k, stored := -1, ""
@@ -420,6 +441,7 @@ func (x *exec) deferFacts(def parser.NodeID, method string, members map[string]s
 					n++
 				}
 				for _, ks := range strings.Split(members[deferKey(callee, n)], ",") {
+					ks, _, _ = strings.Cut(ks, "=")
 					if i, err := strconv.Atoi(ks); err == nil && i < len(args) {
 						if p := paramIndex(f, params, args[i]); p >= 0 {
 							k = p
@@ -437,6 +459,9 @@ func (x *exec) deferFacts(def parser.NodeID, method string, members map[string]s
 		}
 		if !x.mayWaitAfter(body, stmt, stored) {
 			kept = append(kept, k)
+			if f.Nodes[j].Kind == parser.KindAssignmentExpression {
+				slots[k] = stored
+			}
 		}
 	}
 	if len(kept) == 0 {
@@ -445,6 +470,12 @@ func (x *exec) deferFacts(def parser.NodeID, method string, members map[string]s
 	slices.Sort(kept)
 	var ks []string
 	for _, k := range kept {
+		if m := slots[k]; m != "" {
+			// Assigned to member m: it stays there until m is assigned
+			// again (see escStore.member).
+			ks = append(ks, strconv.Itoa(k)+"="+m)
+			continue
+		}
 		ks = append(ks, strconv.Itoa(k))
 	}
 	v := strings.Join(ks, ",")

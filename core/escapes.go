@@ -34,6 +34,11 @@ type escStore struct {
 	// how: "" for a pointer stored, "held" for one put in a container,
 	// "lambda" for a closure capturing the object's local by reference.
 	how string
+	// member: the data member of the object lhs that holds it, when a
+	// method of the object's class stored it there (see deferFacts): it
+	// stays until a method that assigns that member runs, whatever else
+	// is called (else any call may take it back).
+	member string
 }
 
 // stored records the store of v into lhs at n when lhs is reachable by
@@ -338,7 +343,7 @@ func (x *exec) leftDangling(s *state) {
 			}
 			continue
 		}
-		if e.calls != s.calls {
+		if e.member == "" && e.calls != s.calls {
 			continue
 		}
 		// The frame's locals have ended at the body's closing brace (or
@@ -386,4 +391,22 @@ func (x *exec) templateParam(name string) bool {
 		}
 	}
 	return false
+}
+
+// reassigned drops what the object recv (as written) keeps in members
+// that method m of its class (class facts facts) assigns: the "(set:m)"
+// fact, or any member when nothing is known of m.
+func (x *exec) reassignsKept(s *state, recv string, facts map[string]string, m string) {
+	if !slices.ContainsFunc(s.escs, func(e escStore) bool { return e.member != "" && e.lhs == recv }) {
+		return
+	}
+	set, known := facts["(set:"+m+")"]
+	if !known && facts["("+m+")"] != "" {
+		// A method of the class whose body assigns none.
+		known = true
+	}
+	sets := strings.Split(set, ",")
+	s.escs = slices.DeleteFunc(slices.Clone(s.escs), func(e escStore) bool {
+		return e.member != "" && e.lhs == recv && (!known || slices.Contains(sets, e.member))
+	})
 }

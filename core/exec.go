@@ -429,7 +429,9 @@ func (x *exec) release(s *state, l *local, at parser.NodeID) {
 	}
 	switch l.typ {
 	case tStorage:
-		if !l.param || !l.ref {
+		if !l.param || s.objs[l.val.owns].frame {
+			// A container parameter taken by reference names the
+			// caller's container: its buffer outlives the call.
 			s.end(l.val.owns, dead, at, "}")
 		}
 	case tUnique:

@@ -801,9 +801,21 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		}
 		s.step(v)
 		if x.kind(arg) == parser.KindIdentifier {
-			s.forget(x.text(arg))
-			if i := s.lookup(x.text(arg)); i >= 0 {
-				s.locals[i].val.known = false
+			// i++ and i-- move what the path knows of i by one: a test
+			// i == 0 taken on one iteration of a counting loop is false
+			// on the next.
+			d := int64(1)
+			if strings.Contains(x.text(n), "--") {
+				d = -1
+			}
+			name := x.text(arg)
+			s.shift(name, d)
+			if i := s.lookup(name); i >= 0 {
+				if l := &s.locals[i]; l.val.known && l.val.num != math.MaxInt64 && l.val.num != math.MinInt64 {
+					l.val.num += d
+				} else {
+					l.val.known = false
+				}
 			}
 		}
 		return unknown
@@ -1148,6 +1160,14 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			// parameter, is a pointer value: what it points to is not
 			// known).
 			target = a.pt
+		case ranged && x.kind(args[k]) == parser.KindInitializerList && x.hasElements(args[k]) && x.listView(s.objs[obj].class, member):
+			// A view member made from a braced list views the list's
+			// backing array, a temporary that ends with the full
+			// expression ([dcl.init.list]: the array lives as the
+			// initializer_list object does, and only a reference or an
+			// initializer_list bound to it would extend that).
+			target = s.newObj(object{kind: oTemp, owner: x.text(args[k])})
+			s.temps = append(s.temps, target)
 		case !named:
 			// A pointer parameter keeps what its argument points to; an
 			// argument that names no memory (a literal, an integer) gives
@@ -1189,6 +1209,24 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		as = append(as, member)
 		o.holds, o.heldAs = holds, as
 	}
+}
+
+// hasElements says braced list n is not empty ({} value-initialises:
+// an empty view of nothing).
+func (x *exec) hasElements(n parser.NodeID) bool {
+	for range x.f.NamedChildren(n) {
+		return true
+	}
+	return false
+}
+
+// listView says member of class is of a view type a pack says views the
+// backing array of a braced list it is made from (Model.IsListView).
+func (x *exec) listView(class, member string) bool {
+	if x.opt.Members == nil || x.opt.API == nil || class == "" {
+		return false
+	}
+	return x.opt.API.IsListView(typeName(x.resolve(x.opt.Members(class)[member])))
 }
 
 // useHeldBy: method m of obj's class is called at n; it may read the
@@ -2302,6 +2340,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		for range f.NamedChildren(list) {
 			nargs++
 		}
+		x.reassignsKept(s, x.text(recv), facts, m)
 		if x.deferredTo(s, n, x.text(recv), list, m, facts, s.objs[obj].frame) {
 			if arrow {
 				x.derefMoved(s, rv, fn)

@@ -1443,7 +1443,16 @@ func (x *exec) aggregateMember(c parser.NodeID, class string, public bool) bool 
 		return false
 	}
 	if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
-		return lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))) != class
+		if lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))) != class {
+			return true
+		}
+		// A constructor defaulted or deleted on its first declaration is
+		// not user-provided: up to C++17 the class is still an aggregate
+		// ([dcl.init.aggr]), so code that brace-initialises its members
+		// is aggregate initialisation (C++20 made it not one, and such
+		// code then does not compile).
+		t := strings.Join(strings.Fields(f.Text(c)), "")
+		return !strings.HasPrefix(t, "explicit") && (strings.HasSuffix(t, "=delete;") || strings.HasSuffix(t, "=default;"))
 	}
 	return public || f.Kind(c) != parser.KindFieldDeclaration || x.isStatic(c)
 }

@@ -293,6 +293,7 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 		w.ref(e.obj)
 		w.flag(s.calls > e.calls)
 		w.str(e.where)
+		w.str(e.member)
 		w.str(e.how)
 	}
 	return maphash.Bytes(seed, w.buf)

@@ -136,3 +136,36 @@ void parenthesised_dangles() {
   NameRef r(MakeLabel(), 2);
   UseName(r);  // want "use-of-temporary"
 }
+
+// A class whose only constructors are deleted on their first declaration
+// is still an aggregate up to C++17 ([dcl.init.aggr]: none is
+// user-provided). Its view member is of a library type holdfast sees no
+// code of; the pack says a braced list makes it view a temporary array.
+struct Pinned {
+  int context;
+  llvm::ArrayRef<long> arguments;
+  absl::Span<const long> results;
+  std::string_view label;
+  Pinned(const Pinned&) = delete;
+  Pinned& operator=(const Pinned&) = delete;
+};
+
+void RunPinned(Pinned& p);
+long MakeLong();
+
+void PinnedBracedDies() {
+  Pinned p{1, {MakeLong(), MakeLong()}, {}, {}};
+  RunPinned(p);  // want "use-of-temporary"
+}
+
+void PinnedSpanDies() {
+  Pinned p{1, {}, {MakeLong(), MakeLong()}, {}};
+  RunPinned(p);  // want "use-of-temporary"
+}
+
+// Correct: a string_view made from a pointer and a length views that
+// pointer's memory, not the list.
+void PinnedLabel(const char* text, unsigned n) {
+  Pinned p{1, {}, {}, {text, n}};
+  RunPinned(p);
+}

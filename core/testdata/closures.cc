@@ -228,3 +228,14 @@ std::function<int()> returned_reference_to_local_bad() {
   int& r = x;
   return [&r] { return r; };  // want "returns-local"
 }
+
+// Correct: the thread's lambda declares its own 'buffer', which hides the
+// enclosing one; what it captures by reference is nothing of the frame.
+void Shadowed() {
+  std::vector<int> buffer(4);
+  std::thread t([&] {
+    std::vector<int> buffer(8);
+    buffer[0] = 1;
+  });
+  t.detach();
+}

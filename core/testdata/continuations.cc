@@ -195,3 +195,32 @@ class AwaitedWork {
   xla::Future<> future_;
   int status_ = 0;
 };
+
+// A hook kept in a member: calling the object runs it now, but it stays
+// there until a method assigns that member again.
+class Runner {
+ public:
+  void SetHook(std::function<void(int)> hook) { hook_ = std::move(hook); }
+  void Step(int i) {
+    if (hook_) hook_(i);
+  }
+
+ private:
+  std::function<void(int)> hook_;
+};
+
+int Leaky(Runner& r) {
+  int seen = 0;
+  r.SetHook([&seen](int i) { seen += i; });  // want "returns-local"
+  r.Step(1);
+  return seen;
+}
+
+// Correct: the hook is replaced before the local ends.
+int Cleared(Runner& r) {
+  int seen = 0;
+  r.SetHook([&seen](int i) { seen += i; });
+  r.Step(1);
+  r.SetHook(nullptr);
+  return seen;
+}

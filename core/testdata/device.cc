@@ -121,6 +121,12 @@ void sycl_upload(sycl::queue& q, float* dev, int n) {
 }
 
 // Correct: the copy's event is waited for.
+// Correct: a container taken by reference is the caller's; its buffer
+// outlives the call, and the caller decides when it may end.
+void sycl_upload_param(sycl::queue& q, const std::vector<float>& host, float* dev) {
+  q.memcpy(dev, host.data(), host.size() * sizeof(float));
+}
+
 void sycl_upload_wait(sycl::queue& q, float* dev, int n) {
   std::vector<float> host = load_weights(n);
   q.memcpy(dev, host.data(), n * sizeof(float)).wait();
