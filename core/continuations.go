@@ -51,9 +51,11 @@ func (x *exec) pend(s *state, w work, c *closure) {
 	}
 }
 
-// closureArg is the closure among the arguments of list: a lambda written
-// there (made now, on s), or a local that holds one; nil when none is.
-func (x *exec) closureArg(s *state, list parser.NodeID) (*closure, parser.NodeID) {
+// closureArg finds the closure among the arguments of list: a lambda
+// written there, or a local that holds one. mk makes it (on s, once the
+// caller takes it: a lambda's captures are made on the state). ok is
+// false when no argument is one.
+func (x *exec) closureArg(s *state, list parser.NodeID) (mk func() *closure, arg parser.NodeID, ok bool) {
 	for a := range x.f.NamedChildren(list) {
 		e := x.uncast(a)
 		if x.kind(e) == parser.KindCallExpression {
@@ -64,14 +66,15 @@ func (x *exec) closureArg(s *state, list parser.NodeID) (*closure, parser.NodeID
 		}
 		switch x.kind(e) {
 		case parser.KindLambdaExpression:
-			return x.makeClosure(s, e), a
+			return func() *closure { return x.makeClosure(s, e) }, a, true
 		case parser.KindIdentifier:
 			if i := s.lookup(x.text(e)); i >= 0 && s.locals[i].val.clo != nil {
-				return s.locals[i].val.clo, a
+				c := s.locals[i].val.clo
+				return func() *closure { return c }, a, true
 			}
 		}
 	}
-	return nil, parser.None
+	return nil, parser.None, false
 }
 
 // continuation executes recv.m(list) at n when a pack says m registers a
@@ -87,8 +90,8 @@ func (x *exec) continuation(s *state, n, recv, list parser.NodeID, m string) boo
 	if !ok {
 		return false
 	}
-	c, arg := x.closureArg(s, list)
-	if c == nil {
+	closure, arg, ok := x.closureArg(s, list)
+	if !ok {
 		return false
 	}
 	if !stream && x.completedBefore(recv, n) {
@@ -97,6 +100,7 @@ func (x *exec) continuation(s *state, n, recv, list parser.NodeID, m string) boo
 		return false
 	}
 	x.eval(s, recv)
+	c := closure()
 	for a := range x.f.NamedChildren(list) {
 		if a != arg {
 			x.eval(s, a)
@@ -295,8 +299,8 @@ func (x *exec) deferredTo(s *state, n parser.NodeID, recv string, list parser.No
 	if ks == "" || local {
 		return false
 	}
-	c, arg := x.closureArg(s, list)
-	if c == nil {
+	closure, arg, ok := x.closureArg(s, list)
+	if !ok {
 		return false
 	}
 	slot, found := "", false
@@ -309,6 +313,7 @@ func (x *exec) deferredTo(s *state, n parser.NodeID, recv string, list parser.No
 	if !found {
 		return false
 	}
+	c := closure()
 	if slot != "" && x.inLambda == 0 {
 		// Kept in a member until a method assigns it again: left there
 		// when the function returns, the closure outlives its captures
