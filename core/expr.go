@@ -80,6 +80,12 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			if _, stores := x.constructed(d, typeName(typText)); stores != "" && !ptr && !ref {
 				ctorStores = stores
 				for p := range f.NamedChildren(args) {
+					if x.madeByCall(p) {
+						v := unknown
+						v.prvalue = true
+						ctorArgs = append(ctorArgs, v)
+						continue
+					}
 					ctorArgs = append(ctorArgs, x.read(s, f.Field(p, parser.FieldType)))
 				}
 			} else {
@@ -427,12 +433,30 @@ func (x *exec) objectArgs(s *state, d parser.NodeID) (parser.NodeID, bool) {
 	for p := range x.f.NamedChildren(list) {
 		n++
 		t := x.f.Field(p, parser.FieldType)
-		if x.kind(p) != parser.KindParameterDeclaration || x.f.Field(p, parser.FieldDeclarator) != parser.None ||
-			s.lookup(x.text(t)) < 0 {
+		if x.kind(p) != parser.KindParameterDeclaration || s.lookup(x.text(t)) < 0 && !x.madeByCall(p) ||
+			x.f.Field(p, parser.FieldDeclarator) != parser.None && !x.madeByCall(p) {
 			return parser.None, false
 		}
 	}
 	return list, n > 0
+}
+
+// madeByCall says "parameter" p of an object declaration read as a
+// function declaration, T obj(Make()), is a call of a function the tree
+// declares that returns by value ([stmt.ambig] settles such a statement by
+// what the names are: Make names a function, so obj is an object made
+// from a temporary).
+func (x *exec) madeByCall(p parser.NodeID) bool {
+	d := x.f.Field(p, parser.FieldDeclarator)
+	t := x.f.Field(p, parser.FieldType)
+	if x.kind(d) != parser.KindAbstractFunctionDeclarator || x.opt.Summaries == nil || x.hasElements(x.f.Field(d, parser.FieldParameters)) {
+		return false
+	}
+	if k := x.kind(t); k != parser.KindTypeIdentifier && k != parser.KindQualifiedIdentifier {
+		return false
+	}
+	c := x.opt.Summaries.Call(x.text(t), 0, x.scope())
+	return c.Known && c.ByValue && c.RetParam <= 0
 }
 
 // bind gives a new local its value.
@@ -1124,9 +1148,10 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		}
 		args = append(args, c)
 	}
+	class := s.objs[obj].class
 	for _, st := range strings.Split(stores, ",") {
 		arg, member, ok := strings.Cut(st, ":")
-		if !ok {
+		if !ok || x.unread(class, member) {
 			continue
 		}
 		idx, own := strings.CutSuffix(arg, ".own")
@@ -1209,6 +1234,26 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		as = append(as, member)
 		o.holds, o.heldAs = holds, as
 	}
+}
+
+// unread says class's member is one no code reads once an object of the
+// class is made (unreadMember): what a constructor stores there is not
+// kept.
+func (x *exec) unread(class, member string) bool {
+	return class != "" && x.opt.Members != nil && unreadMember(x.opt.Members(class), class, member)
+}
+
+// readStores is a class's stores fact without the stores into members no
+// code reads once an object is made.
+func (x *exec) readStores(class, stores string) string {
+	var out []string
+	for _, st := range strings.Split(stores, ",") {
+		if _, member, ok := strings.Cut(st, ":"); ok && x.unread(class, member) {
+			continue
+		}
+		out = append(out, st)
+	}
+	return strings.Join(out, ",")
 }
 
 // hasElements says braced list n is not empty ({} value-initialises:
@@ -2527,7 +2572,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				// The element is built in place from the arguments: the
 				// container keeps what its constructor keeps.
 				if class := templateArg(x.declaredType(loc)); class != "" {
-					if stores := x.expandStores(x.opt.Members(class)[storesKey(class, len(vs))], 0); stores != "" {
+					if stores := x.readStores(class, x.expandStores(x.opt.Members(class)[storesKey(class, len(vs))], 0)); stores != "" {
 						x.keep(s, rv.owns, elementStores(stores), list, vs)
 					}
 				}

@@ -48,6 +48,8 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		agg := aggregateHead(f, n)
 		public := k == parser.KindStructSpecifier
+		private := !public // under private: (a class's default), not protected:
+		var hidden []string
 		for c := range f.NamedChildren(body) {
 			if x.copyOp(lastName(name), c) {
 				members["(cp)"] = "declared"
@@ -55,9 +57,11 @@ func Classes(f *parser.File) map[string]map[string]string {
 			if f.Kind(c) == parser.KindOther {
 				switch f.Text(c) {
 				case "public":
-					public = true
-				case "private", "protected":
-					public = false
+					public, private = true, false
+				case "private":
+					public, private = false, true
+				case "protected":
+					public, private = false, false
 				}
 			}
 			if agg && !x.aggregateMember(c, lastName(name), public) {
@@ -107,6 +111,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 					continue
 				}
 				order = append(order, m)
+				if private {
+					hidden = append(hidden, m)
+				}
 				switch {
 				case ptr:
 					members[m] = typ + "*"
@@ -121,6 +128,9 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		if len(order) > 1 {
 			members["(order)"] = strings.Join(order, ",")
+		}
+		if len(hidden) > 0 {
+			members["(private)"] = strings.Join(hidden, ",")
 		}
 		if agg {
 			members["(agg)"] = "yes"
@@ -269,6 +279,10 @@ func SettleOverloads(facts map[string]string) {
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
 //   - "(agg)" = "yes": the class is an aggregate ([dcl.init.aggr]).
+//   - "(private)": the data members declared private ([class.access]:
+//     only the class's own members and friends name them), so one that
+//     no method but a constructor reads is never read once the object
+//     is made (see unreadMember).
 //   - "(bases)": the base classes, by last name, in declaration order
 //     (a call qualified by one may run code of the object).
 //   - "(order)": the data members in declaration order, which the

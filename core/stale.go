@@ -225,6 +225,42 @@ func mayRead(facts map[string]string, method string) (read map[string]bool, all 
 	return read, false
 }
 
+// unreadMember says member m of an object of class (with these facts) is
+// read by no code once the object is made: it is private, the class has
+// methods besides its constructors, and none of them (all of whose code is
+// known) reads or yields it.
+// A reference kept there to a temporary dangles unseen: the constructor
+// copied what it needed while the temporary lived.
+func unreadMember(facts map[string]string, class, m string) bool {
+	m = strings.TrimSuffix(m, "[]")
+	if m == "" || !slices.Contains(list(facts, "(private)"), m) || slices.Contains(list(facts, "(~reads)"), m) {
+		return false
+	}
+	ctor := lastName(class)
+	methods := 0
+	for k, v := range facts {
+		method, ok := strings.CutPrefix(k, "(")
+		method, closed := strings.CutSuffix(method, ")")
+		if !ok || !closed || v != "method" && !strings.HasPrefix(v, "yields") {
+			continue
+		}
+		if c := method[0]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || method == ctor {
+			continue
+		}
+		if y, _ := yielded(facts, method); y == m {
+			return false
+		}
+		r, known := facts["(reads:"+method+")"]
+		if !known || slices.Contains(strings.Split(r, ","), m) {
+			return false
+		}
+		methods++
+	}
+	// A class with no method but its constructors is read by friends, if
+	// by anyone: not known.
+	return methods > 0
+}
+
 // mayBeSet lists the members a call of method on the object may give a
 // new value, through the methods it calls in turn; all is true when one
 // of them is not known.
