@@ -68,6 +68,9 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 				x.peak = max(x.peak, len(ss))
 				continue
 			}
+			if x.guardBlock(c) {
+				continue
+			}
 			ss = x.stmt(c, ss)
 			x.peak = max(x.peak, len(ss))
 		}
@@ -950,4 +953,35 @@ func (x *exec) switchStmt(n parser.NodeID, ss []*state) []*state {
 		}
 	}
 	return x.bound(out)
+}
+
+// guardBlock says block n is the body of an object a macro declares,
+// NAME { ... }; : a word blanked before the parse (see
+// parser.File.Blanked) directly before the block, and an empty statement
+// directly after it. A plain block needs no semicolon; one that ends a
+// declaration is the body of a lambda the declared object holds, which
+// an object no one names runs from its destructor at the end of the scope
+// or never (folly's SCOPE_EXIT, SCOPE_FAIL and SCOPE_SUCCESS are such
+// macros). When it runs is not in the code: it is not run here.
+func (x *exec) guardBlock(n parser.NodeID) bool {
+	f := x.f
+	if x.kind(n) != parser.KindCompoundStatement || len(f.Blanked) == 0 {
+		return false
+	}
+	start := f.Nodes[n].Start
+	words := f.BlankedIn(0, start)
+	if len(words) == 0 {
+		return false
+	}
+	w := words[len(words)-1]
+	for i := w.At + uint32(len(w.Name)); i < start; i++ {
+		if c := f.Src[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	next := f.Nodes[n].End
+	for int(next) < len(f.Src) && (f.Src[next] == ' ' || f.Src[next] == '\t') {
+		next++
+	}
+	return int(next) < len(f.Src) && f.Src[next] == ';'
 }
