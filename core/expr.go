@@ -432,9 +432,13 @@ func (x *exec) objectArgs(s *state, d parser.NodeID) (parser.NodeID, bool) {
 	n := 0
 	for p := range x.f.NamedChildren(list) {
 		n++
-		t := x.f.Field(p, parser.FieldType)
-		if x.kind(p) != parser.KindParameterDeclaration || s.lookup(x.text(t)) < 0 && !x.madeByCall(p) ||
-			x.f.Field(p, parser.FieldDeclarator) != parser.None && !x.madeByCall(p) {
+		if x.kind(p) != parser.KindParameterDeclaration {
+			return parser.None, false
+		}
+		if x.madeByCall(p) {
+			continue
+		}
+		if x.f.Field(p, parser.FieldDeclarator) != parser.None || s.lookup(x.text(x.f.Field(p, parser.FieldType))) < 0 {
 			return parser.None, false
 		}
 	}
