@@ -1263,10 +1263,7 @@ func (x *exec) readStores(class, stores string) string {
 // hasElements says braced list n is not empty ({} value-initialises:
 // an empty view of nothing).
 func (x *exec) hasElements(n parser.NodeID) bool {
-	for range x.f.NamedChildren(n) {
-		return true
-	}
-	return false
+	return hasNamedChild(x.f, n)
 }
 
 // listView says member of class is of a view type a pack says views the

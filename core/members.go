@@ -1151,8 +1151,8 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	for j := body; body != parser.None && j < f.End(body); j++ {
 		switch f.Nodes[j].Kind {
 		case parser.KindAssignmentExpression:
-			if strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" {
-				store(memberName(f, f.Field(j, parser.FieldLeft)), f.Field(j, parser.FieldRight), false)
+			if m := memberName(f, f.Field(j, parser.FieldLeft)); strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" && !replacedBeforeReturn(f, body, j, m) {
+				store(m, f.Field(j, parser.FieldRight), false)
 			}
 		case parser.KindCallExpression:
 			fn := f.Field(j, parser.FieldFunction)
@@ -1160,6 +1160,9 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 				continue
 			}
 			m := memberName(f, f.Field(fn, parser.FieldArgument))
+			if replacedBeforeReturn(f, body, j, m) {
+				continue
+			}
 			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
 				if e := aggregateInsert(f, m, members[m], a, func(e parser.NodeID) string {
 					name, buf, addr := paramReferent(f, e)
@@ -1191,6 +1194,102 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	}
 	slices.Sort(out)
 	return slices.Compact(out), len(kinds)
+}
+
+// replacedBeforeReturn says every path from the expression at, in
+// function body body, to the function's end first sets member m anew or
+// empties it (m = ..., m.clear(), m.reset()): a statement after at's, in
+// its block or a block around it, does so unconditionally, and nothing
+// between them leaves the function or jumps (a return, throw, goto,
+// break or continue; when the way out leaves a loop, anywhere in that
+// loop, whose next turn could leave before reaching it). A store so
+// replaced is not kept past the call, whatever the method waited for
+// in between.
+func replacedBeforeReturn(f *parser.File, body, at parser.NodeID, m string) bool {
+	if m == "" {
+		return false
+	}
+	for n := at; n != body && n != parser.None; n = f.Nodes[n].Parent {
+		p := f.Nodes[n].Parent
+		switch f.Kind(p) {
+		case parser.KindLambdaExpression:
+			return false
+		case parser.KindForStatement, parser.KindWhileStatement, parser.KindDoStatement, parser.KindForRangeLoop:
+			if leaves(f, p) {
+				return false
+			}
+		case parser.KindCompoundStatement:
+			if done, ok := replacedIn(f, f.Nodes[n].Next, m); done {
+				return ok
+			}
+		}
+	}
+	return false
+}
+
+// replacedIn reads the statements from s on, in order: ok when one sets
+// member m anew or empties it before any leaves the block (done either
+// way), not done when none does either.
+func replacedIn(f *parser.File, s parser.NodeID, m string) (done, ok bool) {
+	for ; s != parser.None; s = f.Nodes[s].Next {
+		switch f.Kind(s) {
+		case parser.KindExpressionStatement:
+			if e := f.FirstChild(s); resets(f, e, m) {
+				return true, true
+			}
+		case parser.KindCompoundStatement:
+			if done, ok := replacedIn(f, f.FirstChild(s), m); done {
+				return true, ok
+			}
+			continue
+		}
+		if leaves(f, s) {
+			return true, false
+		}
+	}
+	return false, false
+}
+
+// resets says expression e sets member m anew or empties it.
+func resets(f *parser.File, e parser.NodeID, m string) bool {
+	switch f.Kind(e) {
+	case parser.KindAssignmentExpression:
+		return strings.TrimSpace(f.Text(f.Field(e, parser.FieldOperator))) == "=" && memberName(f, f.Field(e, parser.FieldLeft)) == m
+	case parser.KindCallExpression:
+		fn := f.Field(e, parser.FieldFunction)
+		if f.Kind(fn) != parser.KindFieldExpression || memberName(f, f.Field(fn, parser.FieldArgument)) != m {
+			return false
+		}
+		switch f.Text(f.Field(fn, parser.FieldField)) {
+		case "clear", "reset":
+			return !hasNamedChild(f, f.Field(e, parser.FieldArguments))
+		}
+	}
+	return false
+}
+
+// hasNamedChild says n has a named child.
+func hasNamedChild(f *parser.File, n parser.NodeID) bool {
+	for range f.NamedChildren(n) {
+		return true
+	}
+	return false
+}
+
+// leaves says statement s may leave where it is without running what
+// follows it: it holds a return, throw, goto, break or continue outside
+// any lambda.
+func leaves(f *parser.File, s parser.NodeID) bool {
+	for j := s; j < f.End(s); j++ {
+		switch f.Kind(j) {
+		case parser.KindReturnStatement, parser.KindCoReturnStatement, parser.KindThrowStatement, parser.KindGotoStatement,
+			parser.KindBreakStatement, parser.KindContinueStatement:
+			if f.Ancestor(j, parser.KindLambdaExpression) == f.Ancestor(s, parser.KindLambdaExpression) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // copiesSelf says the one parameter of definition def (declarator fd)
