@@ -276,7 +276,7 @@ func (x *exec) declareParams(s *state, list parser.NodeID) {
 				s.objs[owned].frame, s.objs[owned].kept, s.objs[owned].refs = false, true, 1
 			}
 			l.val = value{pt: -1, owns: owned, kind: typ, from: -1}
-			l.ref = false
+			l.ref, l.callers = false, ref
 		case ref:
 			l.ref = true
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name, class: typeName(typText)}), tRef)

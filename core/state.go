@@ -237,6 +237,11 @@ type local struct {
 	member bool
 	// auto: declared auto from a value of no known kind (see bind).
 	auto bool
+	// callers: a parameter declared as a reference to an owning object
+	// (a container, a unique_ptr, a shared_ptr), kept as that object
+	// (ref is false): what it owns, now or once given a new value, is
+	// the caller's, not the frame's.
+	callers bool
 }
 
 type flow uint8
@@ -469,7 +474,7 @@ func typeName(typ string) string {
 // frameOwner says what l owns belongs to the call's frame: not a data
 // member's, a static's, or a caller's (a parameter by reference).
 func (l *local) frameOwner() bool {
-	return !l.member && l.depth >= 0 && !(l.param && l.ref)
+	return !l.member && l.depth >= 0 && !(l.param && (l.ref || l.callers))
 }
 
 // unfree makes the objects live again that a call was taken to free but,

@@ -147,6 +147,7 @@ func (w *stateHasher) local(l *local) {
 	w.flag(l.movedFrom)
 	w.flag(l.member)
 	w.flag(l.auto)
+	w.flag(l.callers)
 	w.i64(int64(l.deref))
 	w.ref(l.derefObj)
 	w.str(l.tname)
