@@ -37,10 +37,13 @@ type exec struct {
 	// read once: scopeRead.
 	scopeOf   string
 	scopeRead bool
-	faults    []Fault
-	seen      map[faultKey]bool
-	cut       bool
-	merged    bool // some paths were merged, widened (see bound)
+	// refAliases: the names the file declares as aliases of a reference
+	// or a dependent member type (see opaqueAlias), read once.
+	refAliases map[string]bool
+	faults     []Fault
+	seen       map[faultKey]bool
+	cut        bool
+	merged     bool // some paths were merged, widened (see bound)
 	// entryObjs counts the objects made before the body ran (see
 	// stateHasher.entry).
 	entryObjs int32

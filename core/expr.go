@@ -2381,7 +2381,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	}
 	if obj := x.receiverObj(s, rv, arrow); obj >= 0 && x.opt.Members != nil {
 		facts := x.opt.Members(s.objs[obj].class)
-		byValue, storage, typ = returnsByValue(facts, m)
+		byValue, storage, typ = returnsByValue(facts, m, x.constness(s, rv))
 		nargs := 0
 		for range f.NamedChildren(list) {
 			nargs++

@@ -74,7 +74,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 					if fd, _ := x.funcDeclarator(c); fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator {
 						method := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
 						members["("+method+")"] = "method"
-						noteReturn(f, members, method, c)
+						x.noteReturn(members, method, c)
 					}
 					continue
 				}
@@ -85,7 +85,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 					if members["("+method+")"] == "" {
 						members["("+method+")"] = "method"
 					}
-					noteReturn(f, members, method, c)
+					x.noteReturn(members, method, c)
 					defs = append(defs, c)
 				}
 				continue
@@ -103,7 +103,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 					// be told to be one.
 					method := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
 					members["("+method+")"] = "method"
-					noteReturn(f, members, method, c)
+					x.noteReturn(members, method, c)
 					break
 				}
 				m, ptr, ref := x.declName(d)
@@ -189,7 +189,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if x.copyOp(class, def) {
 			out[class]["(cp)"] = "declared"
 		}
-		noteReturn(f, out[class], method, def)
+		x.noteReturn(out[class], method, def)
 		x.methodFacts(def, method, out[class])
 		x.deferFacts(def, method, out[class])
 		if !bodies[class] {
@@ -1005,10 +1005,17 @@ func (x *exec) knowsMethods() bool {
 }
 
 // noteReturn records what the declaration decl of method returns (see
-// "(=m)" above); overloads that disagree say "no".
-func noteReturn(f *parser.File, members map[string]string, method string, decl parser.NodeID) {
+// "(=m)" above); overloads that disagree say "no". A result type that is
+// an alias the file declares of a reference, or of a member type of a
+// type that depends on a template parameter (typedef typename
+// A<T>::reference R), is not known to be a value: what it names is
+// decided at instantiation ([temp.dep.type]).
+func (x *exec) noteReturn(members map[string]string, method string, decl parser.NodeID) {
+	f := x.f
 	v := "no"
-	if bv, st := Returns(f, decl); bv && st {
+	if t := f.Field(decl, parser.FieldType); x.opaqueAlias(f.Text(t)) {
+		v = "no"
+	} else if bv, st := Returns(f, decl); bv && st {
 		v = "storage"
 	} else if bv {
 		// "value:T": by value, of declared type T (see Call.Type).
@@ -1017,7 +1024,23 @@ func noteReturn(f *parser.File, members map[string]string, method string, decl p
 			v += ":" + t
 		}
 	}
-	k := "(=" + method + ")"
+	mergeReturn(members, "(="+method+")", v)
+	// What the overloads for const objects return, and those for others
+	// ("(=m/c)", "(=m/n)"): a call on an object declared const calls a
+	// const one, on one declared otherwise a non-const one when there is
+	// one ([over.match.funcs]: the implicit object parameter is as
+	// cv-qualified as the method).
+	if fd, _ := x.funcDeclarator(decl); fd != parser.None && x.constMethod(fd) {
+		mergeReturn(members, "(="+method+"/c)", v)
+	} else {
+		mergeReturn(members, "(="+method+"/n)", v)
+	}
+}
+
+// mergeReturn records v as what fact k says a method returns: overloads
+// that return values of different types return a value, others that
+// disagree "no".
+func mergeReturn(members map[string]string, k, v string) {
 	if old, ok := members[k]; ok && old != v {
 		switch {
 		case strings.HasPrefix(old, "value") && strings.HasPrefix(v, "value"):
@@ -1030,11 +1053,111 @@ func noteReturn(f *parser.File, members map[string]string, method string, decl p
 	members[k] = v
 }
 
+// constMethod says function declarator fd declares a const method
+// (f() const).
+func (x *exec) constMethod(fd parser.NodeID) bool {
+	for c := range x.f.NamedChildren(fd) {
+		if x.kind(c) == parser.KindTypeQualifier && x.text(c) == "const" {
+			return true
+		}
+	}
+	return false
+}
+
+// constness says whether the object a method is called on through
+// receiver value rv is declared const: 1 (const T& q, const T* p, const
+// T q), 0 (declared with a type and no const), -1 (not known: not a
+// named local, or declared auto).
+func (x *exec) constness(s *state, rv value) int {
+	if rv.from < 0 || int(rv.from) >= len(s.locals) {
+		return -1
+	}
+	d := s.locals[rv.from].decl
+	for d != parser.None {
+		switch x.kind(d) {
+		case parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindDeclaration:
+			c := 0
+			for q := range x.f.NamedChildren(d) {
+				switch {
+				case x.kind(q) == parser.KindTypeQualifier && x.text(q) == "const":
+					return 1
+				case x.kind(q) == parser.KindPlaceholderTypeSpecifier:
+					c = -1
+				}
+			}
+			return c
+		case parser.KindFunctionDefinition, parser.KindCompoundStatement, parser.KindLambdaExpression:
+			return -1
+		}
+		d = x.f.Nodes[d].Parent
+	}
+	return -1
+}
+
+// opaqueAlias says typ is a name the file declares as an alias of a
+// reference type or of a dependent member type (see noteReturn).
+func (x *exec) opaqueAlias(typ string) bool {
+	if x.refAliases == nil {
+		x.refAliases = map[string]bool{}
+		f := x.f
+		for i := range f.Nodes {
+			n := parser.NodeID(i)
+			switch f.Nodes[n].Kind {
+			case parser.KindAliasDeclaration:
+				if t := f.Field(n, parser.FieldType); dependentOrRef(f, t) {
+					x.refAliases[f.Text(f.Field(n, parser.FieldName))] = true
+				}
+			case parser.KindTypeDefinition:
+				t := f.Field(n, parser.FieldType)
+				for d := range f.NamedChildren(n) {
+					if f.Nodes[d].Field != parser.FieldDeclarator {
+						continue
+					}
+					switch {
+					case f.Kind(d) == parser.KindReferenceDeclarator:
+						if name := f.Text(x.lastNamedChild(d)); name != "" {
+							x.refAliases[name] = true
+						}
+					case f.Kind(d) == parser.KindTypeIdentifier && dependentOrRef(f, t):
+						x.refAliases[f.Text(d)] = true
+					}
+				}
+			}
+		}
+	}
+	return x.refAliases[strings.TrimSpace(typ)]
+}
+
+// dependentOrRef says type node t (an alias's target) is a reference or
+// names a member type through typename.
+func dependentOrRef(f *parser.File, t parser.NodeID) bool {
+	if t == parser.None {
+		return false
+	}
+	text := strings.TrimSpace(f.Text(t))
+	if strings.HasPrefix(text, "typename ") {
+		return true
+	}
+	if p := f.Nodes[t].Parent; p != parser.None && f.Kind(p) == parser.KindTypeDescriptor {
+		t = p
+	}
+	for c := range f.NamedChildren(t) {
+		if f.Kind(c) == parser.KindAbstractReferenceDeclarator {
+			return true
+		}
+	}
+	return false
+}
+
 // returnsByValue says what the class facts say method m returns: by value
 // (a temporary at each call), whether that value owns a buffer, and its
-// declared type when known.
-func returnsByValue(facts map[string]string, m string) (byValue, storage bool, typ string) {
+// declared type when known; constness (see constness) picks the
+// overloads a call can reach.
+func returnsByValue(facts map[string]string, m string, constness int) (byValue, storage bool, typ string) {
 	v := facts["(="+m+")"]
+	if w := facts["(="+m+map[int]string{1: "/c", 0: "/n"}[constness]+")"]; constness >= 0 && w != "" {
+		v = w
+	}
 	switch {
 	case v == "storage":
 		return true, true, ""
