@@ -1138,9 +1138,6 @@ func dependentOrRef(f *parser.File, t parser.NodeID) bool {
 	if strings.HasPrefix(text, "typename ") {
 		return true
 	}
-	if p := f.Nodes[t].Parent; p != parser.None && f.Kind(p) == parser.KindTypeDescriptor {
-		t = p
-	}
 	for c := range f.NamedChildren(t) {
 		if f.Kind(c) == parser.KindAbstractReferenceDeclarator {
 			return true
@@ -1155,7 +1152,11 @@ func dependentOrRef(f *parser.File, t parser.NodeID) bool {
 // overloads a call can reach.
 func returnsByValue(facts map[string]string, m string, constness int) (byValue, storage bool, typ string) {
 	v := facts["(="+m+")"]
-	if w := facts["(="+m+map[int]string{1: "/c", 0: "/n"}[constness]+")"]; constness >= 0 && w != "" {
+	side := "/n"
+	if constness == 1 {
+		side = "/c"
+	}
+	if w := facts["(="+m+side+")"]; constness >= 0 && w != "" {
 		v = w
 	}
 	switch {
@@ -1274,18 +1275,17 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 	for j := body; body != parser.None && j < f.End(body); j++ {
 		switch f.Nodes[j].Kind {
 		case parser.KindAssignmentExpression:
-			if m := memberName(f, f.Field(j, parser.FieldLeft)); strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" && !replacedBeforeReturn(f, body, j, m) {
+			if strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" {
+				m, before := memberName(f, f.Field(j, parser.FieldLeft)), len(out)
 				store(m, f.Field(j, parser.FieldRight), false)
+				out = unlessReplaced(f, body, j, m, out, before)
 			}
 		case parser.KindCallExpression:
 			fn := f.Field(j, parser.FieldFunction)
 			if f.Kind(fn) != parser.KindFieldExpression || !insertMethods[f.Text(f.Field(fn, parser.FieldField))] {
 				continue
 			}
-			m := memberName(f, f.Field(fn, parser.FieldArgument))
-			if replacedBeforeReturn(f, body, j, m) {
-				continue
-			}
+			m, before := memberName(f, f.Field(fn, parser.FieldArgument)), len(out)
 			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
 				if e := aggregateInsert(f, m, members[m], a, func(e parser.NodeID) string {
 					name, buf, addr := paramReferent(f, e)
@@ -1313,10 +1313,21 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 				}
 				store(m, a, true)
 			}
+			out = unlessReplaced(f, body, j, m, out, before)
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out), len(kinds)
+}
+
+// unlessReplaced drops the stores recorded from index before on, made
+// into member m at j, when the method sets m anew before returning (see
+// replacedBeforeReturn).
+func unlessReplaced(f *parser.File, body, j parser.NodeID, m string, out []string, before int) []string {
+	if len(out) > before && replacedBeforeReturn(f, body, j, m) {
+		return out[:before]
+	}
+	return out
 }
 
 // replacedBeforeReturn says every path from the expression at, in
