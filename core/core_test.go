@@ -59,7 +59,7 @@ func TestFaults(t *testing.T) {
 				if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 					continue
 				}
-				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api, Members: sums.Members, Alias: sums.Alias, Globals: sums.Globals})
+				r := Execute(f, parser.NodeID(i), Options{Summaries: sums, API: api, Members: sums.ClassFacts, Alias: sums.Alias, Globals: sums.Globals})
 				for _, fl := range r.Faults {
 					line, _ := f.Position(int(f.Nodes[fl.Use].Start))
 					j := slices.Index(want[line], fl.Kind.String())

@@ -256,6 +256,11 @@ func SettleOverloads(facts map[string]string) {
 //   - "(~reads)": the members the destructor's body reads (see
 //     readMembers; "-": none); "(~rel)": those it releases as counted
 //     objects (see counted.go).
+//   - "(~via)": for a member the destructor gives up only by handing it
+//     to functions called by name (release(p_), Pool::Put(p_)), each
+//     such handing as "m=name/nargs/k" (argument k): whether the member
+//     is given up is then what those functions do (see givenUp), not the
+//     call's shape.
 //   - "(~!)": the pointer members the destructor frees: deletes, frees,
 //     or hands to a call (a pool, a deleter), a pointer to non-const
 //     data other than characters; "(cp)": the class declares a copy or
@@ -317,6 +322,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~!)", x.destroyedMembers(body, members))
 		addList(members, "(~reads)", x.readMembers(body, members))
 		addList(members, "(~rel)", x.releasedMembers(body, members))
+		addList(members, "(~via)", x.handedOnlyToCalls(body, members))
 		return
 	}
 	freed, grown, calls := x.handedAway(body, members, false)
@@ -2038,4 +2044,61 @@ func wrapsPointer(typ string) bool {
 		return false
 	}
 	return strings.HasSuffix(strings.TrimSpace(cxxtype.FirstArg(args)), "*")
+}
+
+// handedOnlyToCalls lists, for the members destructor body gives up only
+// by handing them to functions called by name (not deleted, reset, freed
+// by a known free, assigned anew, or handed to a method of another
+// object), every such handing as "m=name/nargs/k" (see "(~via)").
+func (x *exec) handedOnlyToCalls(body parser.NodeID, members map[string]string) []string {
+	f := x.f
+	other := map[string]bool{}
+	var out []string
+	for _, m := range x.handedAwayNoCalls(body, members) {
+		other[m] = true
+	}
+	for j := body; j < f.End(body); j++ {
+		if f.Nodes[j].Kind != parser.KindCallExpression {
+			continue
+		}
+		fn := f.Field(j, parser.FieldFunction)
+		args := f.Field(j, parser.FieldArguments)
+		plain := f.Kind(fn) == parser.KindIdentifier || f.Kind(fn) == parser.KindQualifiedIdentifier
+		name := f.Text(fn)
+		if plain && (frees[name] || members["("+lastName(name)+")"] != "") {
+			// A known free, or a method of the object (see "(~calls)").
+			continue
+		}
+		n := 0
+		for range f.NamedChildren(args) {
+			n++
+		}
+		k := 0
+		for a := range f.NamedChildren(args) {
+			if m := memberName(f, a); m != "" && members[m] != "" && !strings.HasPrefix(m, "(") {
+				if plain {
+					out = append(out, m+"="+name+"/"+strconv.Itoa(n)+"/"+strconv.Itoa(k))
+				} else {
+					other[m] = true
+				}
+			}
+			k++
+		}
+	}
+	kept := out[:0]
+	for _, e := range out {
+		m, _, _ := strings.Cut(e, "=")
+		if !other[m] {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+// handedAwayNoCalls is what destructor body gives up other than by
+// handing to a call: deleted, reset, freed by a known free, an owning
+// member assigned anew.
+func (x *exec) handedAwayNoCalls(body parser.NodeID, members map[string]string) []string {
+	freed, _, _ := x.handedAway(body, members, false)
+	return freed
 }

@@ -94,7 +94,7 @@ func (x *exec) probeFacts(def parser.NodeID, method string, members map[string]s
 // types (the rest a method's text decides alone).
 func probedFact(k string) bool {
 	switch {
-	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~calls)", k == "(~rel)":
+	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~calls)", k == "(~rel)", k == "(~via)":
 		return true
 	case strings.HasPrefix(k, "(-"), strings.HasPrefix(k, "(+"), strings.HasPrefix(k, "(<"),
 		strings.HasPrefix(k, "(set:"), strings.HasPrefix(k, "(this:"), strings.HasPrefix(k, "(reads:"):

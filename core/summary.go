@@ -2,12 +2,13 @@ package core
 
 import (
 	"fmt"
-	"github.com/holdfast-dev/holdfast/internal/budget"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/internal/budget"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/summary"
 )
@@ -65,6 +66,13 @@ type Call struct {
 	// defined where the answer comes from: the call runs a function, it
 	// does not make an object of a class of that name.
 	Known bool
+	// Defined says the answer comes from a definition of the function
+	// (its code was read), not only from declarations.
+	Defined bool
+	// Keeps lists the parameters the function may keep past the call:
+	// it stores what they point to, returns it, or hands it to code that
+	// may (a definition's answer only).
+	Keeps []int
 	// Ran says the answer comes from executing the function's one
 	// definition in the file, so Derefs lists every pointer argument
 	// whose memory it reaches: one it does not reach (a pointer only
@@ -152,6 +160,9 @@ type FileSummaries struct {
 	// function was being summarised: an execution during which it grew
 	// saw a partial answer, and is not shared.
 	busyHits int
+	// facts: the class facts answered, with what the destructor hands to
+	// functions that give nothing up taken out (see ClassFacts).
+	facts map[string]map[string]string
 	// noReturn decides the calls that never return (see NoReturn).
 	noReturn *summary.NoReturns
 }
@@ -165,7 +176,7 @@ type sumKey struct {
 func NewFileSummaries(f *parser.File) *FileSummaries {
 	fs := &FileSummaries{f: f, defs: map[sumKey][]parser.NodeID{}, decls: map[sumKey][]parser.NodeID{},
 		calls: map[sumKey]Call{}, busy: map[sumKey]bool{}, bounds: map[sumKey]bound{},
-		keys: map[parser.NodeID]sumKey{}, runs: map[parser.NodeID]Result{}}
+		keys: map[parser.NodeID]sumKey{}, runs: map[parser.NodeID]Result{}, facts: map[string]map[string]string{}}
 	x := &exec{f: f}
 	for i := range f.Nodes {
 		n := parser.NodeID(i)
@@ -552,6 +563,7 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 	x := execute(fs.f, defs[0], fs.options())
 	out = withSummary(out, summaryOf(x))
 	out.Ran = !x.cut
+	out.Defined, out.Keeps = true, keptParams(fs.f, defs[0])
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	if fs.busyHits == hits {
@@ -599,7 +611,11 @@ func withSummary(c, r Call) Call {
 
 // options are the options the file's functions are executed with.
 func (fs *FileSummaries) options() Options {
-	return Options{Summaries: fs, API: fs.API, Members: fs.Members, Alias: fs.Alias, Globals: fs.Globals, Meter: fs.Meter}
+	members := fs.Members
+	if members != nil {
+		members = fs.ClassFacts
+	}
+	return Options{Summaries: fs, API: fs.API, Members: members, Alias: fs.Alias, Globals: fs.Globals, Meter: fs.Meter}
 }
 
 // Execute runs definition def of the file (a function or a lambda) over
@@ -620,6 +636,7 @@ func (fs *FileSummaries) Execute(def parser.NodeID) Result {
 		if _, done := fs.calls[k]; !done {
 			c := withSummary(fs.declared(k), summaryOf(x))
 			c.Ran = !x.cut
+			c.Defined, c.Keeps = true, keptParams(fs.f, def)
 			fs.calls[k] = c
 		}
 	}
@@ -973,4 +990,147 @@ func ReassignedParams(f *parser.File, decl parser.NodeID) []int {
 		i++
 	}
 	return out
+}
+
+// ClassFacts answers for the class facts as Members does, with each
+// member its destructor gives up only by handing it to functions called
+// by name ("(~via)") kept only when one of those functions may give it
+// up: a function whose definition holdfast reads (in the file or the
+// tree) and that neither frees nor keeps that argument leaves the
+// member's memory as it was (an unlock, a log line, a flush). A function
+// known only by name may still free it.
+func (fs *FileSummaries) ClassFacts(class string) map[string]string {
+	facts := fs.Members(class)
+	via := list(facts, "(~via)")
+	if len(via) == 0 {
+		return facts
+	}
+	if a, ok := fs.facts[class]; ok {
+		return a
+	}
+	hits := fs.busyHits
+	keeps := map[string]bool{}
+	for _, e := range via {
+		m, call, _ := strings.Cut(e, "=")
+		if keeps[m] {
+			continue
+		}
+		if fs.givesUp(call) {
+			keeps[m] = true
+		} else if _, seen := keeps[m]; !seen {
+			keeps[m] = false
+		}
+	}
+	out := facts
+	for _, m := range slices.Sorted(maps.Keys(keeps)) {
+		if keeps[m] {
+			continue
+		}
+		if maps.Equal(out, facts) {
+			out = maps.Clone(facts)
+		}
+		for _, k := range []string{"(~)", "(~!)"} {
+			l := slices.DeleteFunc(list(out, k), func(x string) bool { return x == m })
+			if len(l) == 0 {
+				delete(out, k)
+			} else {
+				out[k] = strings.Join(l, ",")
+			}
+		}
+	}
+	if fs.busyHits == hits {
+		// Every callee had its full answer (none was being summarised).
+		fs.facts[class] = out
+	}
+	return out
+}
+
+// givesUp says the call "name/nargs/k" a destructor hands a member to (as
+// argument k) may give it up: free it, keep it (a pool, a free list), or
+// it is a function whose definition is not read.
+func (fs *FileSummaries) givesUp(call string) bool {
+	parts := strings.Split(call, "/")
+	if len(parts) != 3 {
+		return true
+	}
+	nargs, err1 := strconv.Atoi(parts[1])
+	k, err2 := strconv.Atoi(parts[2])
+	if err1 != nil || err2 != nil {
+		return true
+	}
+	c := fs.Call(parts[0], nargs, "")
+	return !c.Defined || slices.Contains(c.Frees, k) || slices.Contains(c.Keeps, k) || slices.Contains(c.FreesDeref, k)
+}
+
+// keptParams lists the parameters of function definition def that it
+// may keep past the call: a parameter named anywhere but as the pointer
+// it reads through (*p, p->f, p[i]) or a value it tests (if (p), p ==
+// q, !p) may be stored, returned or handed on.
+func keptParams(f *parser.File, def parser.NodeID) []int {
+	x := &exec{f: f}
+	fd, _ := x.funcDeclarator(def)
+	body := f.Field(def, parser.FieldBody)
+	if fd == parser.None || body == parser.None {
+		return nil
+	}
+	var out []int
+	i := 0
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+			continue
+		}
+		name, _, _ := x.declName(f.Field(p, parser.FieldDeclarator))
+		if name == "" || namedWhole(f, body, name) {
+			out = append(out, i)
+		}
+		i++
+	}
+	return out
+}
+
+// namedWhole says body names the variable name other than to read
+// through it or test it (see keptParams).
+func namedWhole(f *parser.File, body parser.NodeID, name string) bool {
+	for j := body; j < f.End(body); j++ {
+		if f.Kind(j) != parser.KindIdentifier || f.Text(j) != name {
+			continue
+		}
+		n := j
+		p := f.Nodes[n].Parent
+		for f.Kind(p) == parser.KindParenthesizedExpression {
+			n, p = p, f.Nodes[p].Parent
+		}
+		switch f.Kind(p) {
+		case parser.KindPointerExpression:
+			if strings.HasPrefix(f.Text(p), "*") {
+				continue
+			}
+		case parser.KindFieldExpression:
+			if f.Field(p, parser.FieldArgument) == n && f.Text(f.Field(p, parser.FieldOperator)) == "->" {
+				continue
+			}
+		case parser.KindSubscriptExpression:
+			if f.Field(p, parser.FieldArgument) == n {
+				continue
+			}
+		case parser.KindBinaryExpression:
+			switch f.Text(f.Field(p, parser.FieldOperator)) {
+			case "==", "!=", "<", ">", "<=", ">=", "&&", "||":
+				continue
+			}
+		case parser.KindUnaryExpression:
+			if strings.HasPrefix(f.Text(p), "!") {
+				continue
+			}
+		case parser.KindIfStatement, parser.KindConditionClause, parser.KindWhileStatement:
+			continue
+		case parser.KindCastExpression:
+			if strings.TrimSpace(f.Text(f.Field(p, parser.FieldType))) == "void" {
+				// (void)p: named only to be discarded.
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }

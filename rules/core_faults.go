@@ -541,7 +541,7 @@ func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
 	if f := t.ix.LookupCall(call); f != nil {
 		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, FreesFields: f.FreesFields, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
 			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref,
-			Bound: f.Bound, RefersView: f.RefersView, Reassigns: f.Reassigns, Known: true}
+			Bound: f.Bound, RefersView: f.RefersView, Reassigns: f.Reassigns, Known: true, Defined: true, Keeps: f.Keeps}
 		for _, q := range f.Queues {
 			c.Queues = append(c.Queues, core.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 		}
