@@ -1893,7 +1893,10 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		v := vs[0]
 		v.moved = true
 		return v
-	case frees[name]:
+	case frees[name] && !(x.kind(fn) == parser.KindIdentifier && x.classMembers["("+name+")"] != ""):
+		// free(p) in a method of a class that declares a free of its own
+		// calls that method ([basic.lookup.unqual]: the class's scope is
+		// searched before the namespace's).
 		vs := x.args(s, list)
 		if len(vs) > 0 {
 			x.free(s, x.storedPointer(s, x.argAt(list, 0), vs[0]), n, name)

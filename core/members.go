@@ -439,9 +439,11 @@ func (x *exec) handedAway(body parser.NodeID, members map[string]string, anyCall
 			case parser.KindIdentifier:
 				name := f.Text(fn)
 				if members["("+name+")"] != "" {
+					// A method of the object: unqualified lookup finds the
+					// class's member before a namespace's function
+					// ([basic.lookup.unqual]), so free(p) here is its own.
 					calls = append(calls, name)
-				}
-				if frees[name] {
+				} else if frees[name] {
 					for a := range f.NamedChildren(args) {
 						add(&freed, memberName(f, a))
 						break
@@ -1901,9 +1903,10 @@ func (x *exec) destroyedMembers(body parser.NodeID, members map[string]string) [
 				// A method of a member: what it does is not this list's.
 				continue
 			}
+			name := f.Text(f.Field(j, parser.FieldFunction))
 			for a := range f.NamedChildren(f.Field(j, parser.FieldArguments)) {
 				if m := memberName(f, a); m != "" {
-					add(m, frees[f.Text(f.Field(j, parser.FieldFunction))])
+					add(m, frees[name] && members["("+name+")"] == "")
 				}
 			}
 		}
