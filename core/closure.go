@@ -226,6 +226,13 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 		return unknown
 	}
 	r := st.ret
+	if r.kind == tRef && x.retKind == tPlain && !x.retRvalue && !x.lambdaDeducesRef(c.node) {
+		// A lambda returning by value (no trailing return type deduces
+		// as auto does, never a reference: [expr.prim.lambda.closure];
+		// -> T names a value) hands back a copy of what the reference
+		// names, not the reference.
+		return unknown
+	}
 	if x.retKind == tRef && r.kind != tRef && r.from >= 0 && int(r.from) < len(st.locals) {
 		// A local of the caller's returned by reference: a reference to it.
 		r = borrowOf(st.locals[r.from].slot, tRef)
@@ -380,6 +387,22 @@ func (x *exec) lambdaSignature(n parser.NodeID) (parser.NodeID, typeKind) {
 		}
 	}
 	return d, rk
+}
+
+// lambdaDeducesRef says lambda n's trailing return type is
+// decltype(auto), which deduces a reference from a returned lvalue
+// ([dcl.type.decltype]).
+func (x *exec) lambdaDeducesRef(n parser.NodeID) bool {
+	d := x.f.Field(n, parser.FieldDeclarator)
+	if d == parser.None {
+		return false
+	}
+	for t := range x.f.NamedChildren(d) {
+		if x.kind(t) == parser.KindTrailingReturnType && strings.Contains(strings.ReplaceAll(x.text(t), " ", ""), "decltype(auto)") {
+			return true
+		}
+	}
+	return false
 }
 
 // detach executes t.detach() at n on the local t of a thread class that
