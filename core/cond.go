@@ -154,6 +154,9 @@ type branch struct {
 	// yesKept, noKept: objects a call was taken to free that the arm
 	// knows it did not (the call reported a failure).
 	yesKept, noKept []int32
+	// yesDropped, noDropped: calls taken to queue device work that the
+	// arm knows queued nothing (the call reported a failure).
+	yesDropped, noDropped []int32
 }
 
 // negate is the outcome of the opposite condition.
@@ -163,6 +166,7 @@ func (b branch) negate() branch {
 	}
 	b.yes, b.no = b.no, b.yes
 	b.yesKept, b.noKept = b.noKept, b.yesKept
+	b.yesDropped, b.noDropped = b.noDropped, b.yesDropped
 	return b
 }
 
@@ -178,7 +182,7 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 	}
 	l, r := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	lv, rv := x.eval(s, l), x.eval(s, r)
-	if b, ok := failedFree(x, op, lv, rv, l, r); ok {
+	if b, ok := failedCall(x, op, lv, rv, l, r); ok {
 		return b, true
 	}
 	if lv.known && rv.known {
@@ -264,27 +268,35 @@ func arith(a int64, op string, b int64) (int64, bool) {
 var successCodes = map[string]bool{"cudaSuccess": true, "hipSuccess": true, "CUDA_SUCCESS": true,
 	"CL_SUCCESS": true, "0": true}
 
-// failedFree reads a comparison of the status a freeing call returned
-// (err == cudaErrorInvalidValue, err != cudaSuccess): on the arm where the
-// call failed, it freed nothing (a call that reports an error leaves its
-// arguments as they were).
-func failedFree(x *exec, op string, lv, rv value, l, r parser.NodeID) (branch, bool) {
+// failedCall reads a comparison of the status a freeing or queueing call
+// returned (err == cudaErrorInvalidValue, err != cudaSuccess): on the arm
+// where the call failed, it freed nothing and queued nothing (a call that
+// reports an error leaves its arguments as they were: CUDA's runtime API
+// returns an error "if the call failed" and OpenCL's clEnqueue* return
+// CL_SUCCESS only "if the function is executed successfully").
+func failedCall(x *exec, op string, lv, rv value, l, r parser.NodeID) (branch, bool) {
 	if op != "==" && op != "!=" {
 		return branch{}, false
 	}
-	st, other := lv.status, r
-	if st == 0 {
-		st, other = rv.status, l
+	v, other := lv, r
+	if v.status == 0 && v.queued == 0 {
+		v, other = rv, l
 	}
-	if st == 0 {
+	if v.status == 0 && v.queued == 0 {
 		return branch{}, false
 	}
 	success := successCodes[strings.Join(strings.Fields(x.text(other)), "")]
-	kept := []int32{st - 1}
+	var kept, dropped []int32
+	if v.status > 0 {
+		kept = []int32{v.status - 1}
+	}
+	if v.queued > 0 {
+		dropped = []int32{v.queued - 1}
+	}
 	// The arm where the comparison holds fails when it compares against
 	// an error (==) or against success (!=).
 	if (op == "==") != success {
-		return branch{yesKept: kept}, true
+		return branch{yesKept: kept, yesDropped: dropped}, true
 	}
-	return branch{noKept: kept}, true
+	return branch{noKept: kept, noDropped: dropped}, true
 }

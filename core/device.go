@@ -119,7 +119,7 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 	}
 	if status > 0 {
 		// The call returns a status: when it reports a failure, nothing
-		// was freed (see failedFree).
+		// was freed (see failedCall).
 		out := unknown
 		out.status = status
 		return out, true
@@ -167,6 +167,11 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 	w.pinnedOnly = d.Host == "pinned"
 	if len(w.reads)+len(w.writes) > 0 {
 		s.pending = append(s.pending, w)
+		// The call returns a status: when it reports a failure, nothing
+		// was queued (see failedCall).
+		out := unknown
+		out.queued = int32(n) + 1
+		return out, true
 	}
 	return unknown, true
 }

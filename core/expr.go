@@ -571,10 +571,13 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 	keepStatus(l, v)
 }
 
-// keepStatus gives l the free status v carries (see value.status).
+// keepStatus gives l the status v carries (see value.status, value.queued).
 func keepStatus(l *local, v value) {
 	if v.status > 0 {
 		l.val.status = v.status
+	}
+	if v.queued > 0 {
+		l.val.queued = v.queued
 	}
 }
 

@@ -177,6 +177,10 @@ type value struct {
 	// status: the status a call returned that says whether it freed
 	// object status-1 (0: none); a branch on its failure revives it.
 	status int32
+	// queued: the status a call returned that says whether it queued the
+	// device work of call queued-1 (0: none); a branch on its failure
+	// drops that work (a call that reports an error queued nothing).
+	queued int32
 	kind   typeKind // what made it: tPointer, tView, tIter, tStorage, tUnique, tShared, tPlain
 	null   bool     // known to be null
 	flag   int8     // a known truth value: 0 unknown, 1 true, 2 false
@@ -479,6 +483,21 @@ func (l *local) frameOwner() bool {
 
 // unfree makes the objects live again that a call was taken to free but,
 // on this path, did not.
+// unqueue drops the device work the calls at calls queued: each reported
+// a failure on this path.
+func (s *state) unqueue(calls []int32) {
+	if len(calls) == 0 {
+		return
+	}
+	var kept []work
+	for _, w := range s.pending {
+		if !slices.Contains(calls, int32(w.at)) {
+			kept = append(kept, w)
+		}
+	}
+	s.pending = kept
+}
+
 func (s *state) unfree(objs []int32) {
 	for _, o := range objs {
 		if o >= 0 && int(o) < len(s.objs) && s.objs[o].state == freed {

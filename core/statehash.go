@@ -85,6 +85,7 @@ func (w *stateHasher) value(v value) {
 	w.flag(v.fromMoved)
 	w.flag(v.prvalue)
 	w.ref1(v.status)
+	w.i64(int64(v.queued))
 	// A closure is made once and shared by the clones of its path.
 	w.i64(int64(uintptr(unsafe.Pointer(v.clo))))
 }

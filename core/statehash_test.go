@@ -16,7 +16,7 @@ func TestStateHashCoversFields(t *testing.T) {
 		v      any
 		hashed int
 	}{
-		{object{}, 31}, {local{}, 20}, {value{}, 13}, {work{}, 13},
+		{object{}, 31}, {local{}, 20}, {value{}, 14}, {work{}, 13},
 		{state{}, 14}, {escStore{}, 7}, {constraint{}, 3}, {copyLink{}, 5},
 	} {
 		if n := reflect.TypeOf(c.v).NumField(); n != c.hashed {

@@ -658,6 +658,8 @@ func (x *exec) ifStmt(n parser.NodeID, ss []*state) []*state {
 			other.cons = append(other.cons, b.no...)
 			s.unfree(b.yesKept)
 			other.unfree(b.noKept)
+			s.unqueue(b.yesDropped)
+			other.unqueue(b.noDropped)
 			yes = append(yes, s)
 			no = append(no, other)
 		}

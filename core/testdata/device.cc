@@ -240,3 +240,42 @@ void release_twice(void* data) {
     free(data);  // want "double-free"
   }
 }
+
+// Correct: a write that reported a failure queued nothing, so its host
+// buffer may be freed at once on that arm.
+int fill_checked(cl_command_queue q, cl_mem buf, int n) {
+  float* host = new float[n];
+  cl_int err = clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, n * sizeof(float), host, 0, nullptr, nullptr);
+  if (err != CL_SUCCESS) {
+    delete[] host;
+    return err;
+  }
+  clFinish(q);
+  delete[] host;
+  return 0;
+}
+
+// The write succeeded on this arm: it may still read the buffer.
+int fill_freed_on_success(cl_command_queue q, cl_mem buf, int n) {
+  float* host = new float[n];
+  cl_int err = clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, n * sizeof(float), host, 0, nullptr, nullptr);  // want "device-use-after-free"
+  if (err == CL_SUCCESS) {
+    delete[] host;
+    return 0;
+  }
+  clFinish(q);
+  delete[] host;
+  return err;
+}
+
+// Correct, the status tested where it is returned.
+void copy_checked(float* dev, int n, cudaStream_t s) {
+  float* pinned = nullptr;
+  cudaMallocHost(&pinned, n * sizeof(float));
+  if (cudaMemcpyAsync(dev, pinned, n * sizeof(float), cudaMemcpyHostToDevice, s) != cudaSuccess) {
+    cudaFreeHost(pinned);
+    return;
+  }
+  cudaStreamSynchronize(s);
+  cudaFreeHost(pinned);
+}
