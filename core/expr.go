@@ -2004,6 +2004,13 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		x.args(s, list)
 		s.flow = exited
 		return unknown
+	case x.kind(fn) == parser.KindIdentifier && x.opt.Summaries != nil && x.opt.Summaries.MacroReturns(name):
+		// A statement macro that ends in a return (do { log(e); return
+		// e; } while (0)): the function returns here, its value unknown.
+		x.args(s, list)
+		s.ret, s.retArg, s.retRef = unknown, 0, 0
+		s.flow = returned
+		return unknown
 	}
 	if v, ok := x.deviceCall(s, n, parser.None, list, name); ok {
 		return v

@@ -57,7 +57,9 @@ func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
 			out = append(out, exitEntry{e, !header})
 		case parser.KindPreprocFunctionDef:
 			e := summary.Exit{Name: f.Text(f.Field(n, parser.FieldName)), Macro: true}
-			e.NoReturn, e.Via = macroEnds(f.Text(f.Field(n, parser.FieldValue)))
+			value := f.Text(f.Field(n, parser.FieldValue))
+			e.NoReturn, e.Via = macroEnds(value)
+			e.Returns = macroReturns(value)
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
 			e, static, ok := x.funcExit(n)
@@ -233,12 +235,11 @@ func endsIn(f *parser.File, def parser.NodeID) (nr bool, call string) {
 	return false, ""
 }
 
-// macroEnds says what a function-like macro's expansion (value) ends in,
-// read as statements once the wrappers of statement macros are taken off
-// (do { ... } while (0), ({ ... }), { ... }, ( ... )): a throw (nr), or a
-// call of a named function (call), with no return, break, continue, goto
-// or longjmp in it that could leave before.
-func macroEnds(value string) (nr bool, via []string) {
+// macroStatements is a function-like macro's expansion (value) read as
+// statements: the wrappers of statement macros taken off (do { ... }
+// while (0), ({ ... }), { ... }, ( ... )) and the line continuations
+// joined.
+func macroStatements(value string) string {
 	s := strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(value, "\\\r\n", " "), "\\\n", " "))
 	for {
 		t := s
@@ -256,9 +257,33 @@ func macroEnds(value string) (nr bool, via []string) {
 		}
 		s = strings.TrimSpace(s)
 		if s == t {
-			break
+			return s
 		}
 	}
+}
+
+// macroReturns says a function-like macro's expansion (value) ends, at
+// its top level, in a return statement: every path through it returns
+// from the function it is used in (a return under an if is not every
+// path).
+func macroReturns(value string) bool {
+	last := ""
+	for _, st := range splitTop(macroStatements(value), ';') {
+		if st = strings.TrimSpace(st); st != "" {
+			last = st
+		}
+	}
+	w := macroWords(last)
+	return len(w) > 0 && (w[0] == "return" || w[0] == "co_return") && strings.HasPrefix(last, w[0])
+}
+
+// macroEnds says what a function-like macro's expansion (value) ends in,
+// read as statements once the wrappers of statement macros are taken off
+// (do { ... } while (0), ({ ... }), { ... }, ( ... )): a throw (nr), or a
+// call of a named function (call), with no return, break, continue, goto
+// or longjmp in it that could leave before.
+func macroEnds(value string) (nr bool, via []string) {
+	s := macroStatements(value)
 	words := macroWords(s)
 	for _, w := range words {
 		switch w {
@@ -409,6 +434,28 @@ func isWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// MacroReturns implements Summaries: a macro the file defines, every
+// definition of which ends in a return statement (see macroReturns), or
+// one the tree defines so when the file defines no macro of that name.
+func (fs *FileSummaries) MacroReturns(name string) bool {
+	if fs.macroReturns == nil {
+		fs.macroReturns = map[string]bool{}
+		for i := range fs.f.Nodes {
+			n := parser.NodeID(i)
+			if fs.f.Kind(n) != parser.KindPreprocFunctionDef {
+				continue
+			}
+			m := fs.f.Text(fs.f.Field(n, parser.FieldName))
+			r, seen := fs.macroReturns[m]
+			fs.macroReturns[m] = (r || !seen) && macroReturns(fs.f.Text(fs.f.Field(n, parser.FieldValue)))
+		}
+	}
+	if r, ok := fs.macroReturns[name]; ok {
+		return r
+	}
+	return fs.Next != nil && fs.Next.MacroReturns(name)
 }
 
 // NoReturn implements Summaries: the file's own functions and macros

@@ -121,6 +121,9 @@ type Summaries interface {
 	Call(name string, nargs int, scope string) Call
 	// NoReturn says a call of name never returns (see FileSummaries.NoReturn).
 	NoReturn(name string) bool
+	// MacroReturns says name is a macro whose expansion returns from the
+	// function it is used in on every path (see FileSummaries.MacroReturns).
+	MacroReturns(name string) bool
 }
 
 // FileSummaries answers for the functions a file defines, by executing
@@ -163,6 +166,9 @@ type FileSummaries struct {
 	// facts: the class facts answered, with what the destructor hands to
 	// functions that give nothing up taken out (see ClassFacts).
 	facts map[string]map[string]string
+	// macroReturns: the file's function-like macros, and whether every
+	// definition of each returns (see MacroReturns; nil: not read yet).
+	macroReturns map[string]bool
 	// noReturn decides the calls that never return (see NoReturn).
 	noReturn *summary.NoReturns
 }

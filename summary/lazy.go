@@ -126,7 +126,7 @@ func (e *encoder) dir(d Dir) {
 	for _, x := range d.Exits {
 		e.str(x.Name)
 		bits := uint64(0)
-		for i, on := range []bool{x.Macro, x.Def, x.NoReturn} {
+		for i, on := range []bool{x.Macro, x.Def, x.NoReturn, x.Returns} {
 			if on {
 				bits |= 1 << i
 			}
@@ -156,7 +156,7 @@ func (d *decoder) dir() Dir {
 			x := &out.Exits[i]
 			x.Name = d.str()
 			bits := d.uint()
-			x.Macro, x.Def, x.NoReturn = bits&1 != 0, bits&2 != 0, bits&4 != 0
+			x.Macro, x.Def, x.NoReturn, x.Returns = bits&1 != 0, bits&2 != 0, bits&4 != 0, bits&8 != 0
 			if m := d.count(1, unsafe.Sizeof("")); m > 0 {
 				x.Via = make([]string, m)
 				for j := range x.Via {

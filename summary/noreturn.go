@@ -138,3 +138,25 @@ func noReturnNames(exits map[string][]Exit, defs func(string) int) map[string]bo
 func (ix *Index) NoReturn(name string) bool {
 	return ix != nil && ix.noReturn[lastName(name)]
 }
+
+// returningMacros lists the names of exits whose every entry is a macro
+// that returns from the function it is used in (see Exit.Returns).
+func returningMacros(exits map[string][]Exit) map[string]bool {
+	out := map[string]bool{}
+	for name, es := range exits {
+		all := len(es) > 0
+		for _, e := range es {
+			all = all && e.Macro && e.Returns
+		}
+		if all {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// MacroReturns says name is a macro of the tree whose every definition
+// returns from the function it is used in (see Exit.Returns).
+func (ix *Index) MacroReturns(name string) bool {
+	return ix != nil && ix.returns[name]
+}

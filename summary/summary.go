@@ -154,6 +154,9 @@ type Exit struct {
 	Def      bool     `json:"def,omitempty"`   // a function definition (else a declaration)
 	NoReturn bool     `json:"no_return,omitempty"`
 	Via      []string `json:"via,omitempty"`
+	// Returns: a macro whose expansion ends, on every path, in a return
+	// statement: the function it is used in returns there.
+	Returns bool `json:"returns,omitempty"`
 }
 
 // Class is one class definition's data members.
@@ -179,6 +182,9 @@ type Index struct {
 	// noReturn are the names whose calls never return (see NoReturns),
 	// decided once when the index is made.
 	noReturn map[string]bool
+	// returns are the macros whose every definition returns from the
+	// function it is used in (see Exit.Returns).
+	returns map[string]bool
 	// cut says the fixpoint over the functions' forwards stopped at
 	// MaxComposeRounds with facts still growing (see compose).
 	cut bool
