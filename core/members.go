@@ -314,18 +314,30 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	if body == parser.None {
 		return
 	}
+	declared := x.declaredNames(def)
+	// member says m (M, or M.buf) names a data member: one the class
+	// declares, not a parameter or local of the method of that name.
+	member := func(m string) bool {
+		base := strings.TrimSuffix(m, ".buf")
+		return members[base] != "" && !strings.HasPrefix(base, "(") && !declared[base]
+	}
+	onlyMembers := func(l []string) []string {
+		return slices.DeleteFunc(l, func(m string) bool { return !member(m) })
+	}
 	if strings.HasPrefix(method, "~") {
 		freed, _, calls := x.handedAway(body, members, true)
+		freed = onlyMembers(freed)
 		addList(members, "(~)", freed)
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
-		addList(members, "(~!)", x.destroyedMembers(body, members))
+		addList(members, "(~!)", onlyMembers(x.destroyedMembers(body, members)))
 		addList(members, "(~reads)", x.readMembers(body, members))
 		addList(members, "(~rel)", x.releasedMembers(body, members))
 		addList(members, "(~via)", x.handedOnlyToCalls(body, members))
 		return
 	}
 	freed, grown, calls := x.handedAway(body, members, false)
+	freed, grown = onlyMembers(freed), onlyMembers(grown)
 	x.derivedFacts(def, members)
 	x.setFacts(body, method, members, calls)
 	addList(members, "(-"+method+")", freed)
@@ -369,7 +381,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		}
 		m = y
 	}
-	if m != "" {
+	if m != "" && member(m) {
 		if view && !strings.HasSuffix(m, ".buf") {
 			// A view of a member is a view of what it owns: a string's
 			// or container's buffer.

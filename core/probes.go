@@ -112,19 +112,7 @@ func (x *exec) memberCandidates(def parser.NodeID) (names, calls []string) {
 	if body == parser.None {
 		return nil, nil
 	}
-	declared := map[string]bool{}
-	for j := def; j < f.End(def); j++ {
-		switch f.Nodes[j].Kind {
-		case parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindDeclaration:
-			for d := range f.NamedChildren(j) {
-				if f.Nodes[d].Field == parser.FieldDeclarator {
-					if n, _, _ := x.declName(d); n != "" {
-						declared[n] = true
-					}
-				}
-			}
-		}
-	}
+	declared := x.declaredNames(def)
 	seen := map[string]bool{}
 	for j := def; j < f.End(def); j++ {
 		var name string
@@ -259,4 +247,25 @@ func keepProbed(facts map[string]string, probe map[string]int, key, e string, i 
 	}
 	p, ok := probe[e]
 	return ok && p == i
+}
+
+// declaredNames lists the names definition def declares: its parameters
+// and locals, which hide data members of the same name in its body
+// ([basic.scope.hiding]).
+func (x *exec) declaredNames(def parser.NodeID) map[string]bool {
+	f := x.f
+	declared := map[string]bool{}
+	for j := def; j < f.End(def); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindDeclaration:
+			for d := range f.NamedChildren(j) {
+				if f.Nodes[d].Field == parser.FieldDeclarator {
+					if n, _, _ := x.declName(d); n != "" {
+						declared[n] = true
+					}
+				}
+			}
+		}
+	}
+	return declared
 }
