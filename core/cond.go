@@ -91,7 +91,21 @@ func decide(cons []constraint, c constraint) int8 {
 func (s *state) forget(name string) {
 	out := s.cons[:0]
 	for _, c := range s.cons {
-		if c.name != name && !strings.HasPrefix(c.name, name+".") && !strings.HasPrefix(c.name, name+"->") {
+		if c.name != name && c.name != "*"+name && !strings.HasPrefix(c.name, name+".") && !strings.HasPrefix(c.name, name+"->") {
+			out = append(out, c)
+		}
+	}
+	s.cons = out
+}
+
+// forgetPointee drops what the path knew of *name.
+func (s *state) forgetPointee(name string) {
+	if len(s.cons) == 0 {
+		return
+	}
+	out := s.cons[:0]
+	for _, c := range s.cons {
+		if c.name != "*"+name {
 			out = append(out, c)
 		}
 	}
@@ -109,7 +123,7 @@ func (s *state) shift(name string, d int64) {
 				continue
 			}
 			c.k += d
-		case strings.HasPrefix(c.name, name+".") || strings.HasPrefix(c.name, name+"->"):
+		case c.name == "*"+name || strings.HasPrefix(c.name, name+".") || strings.HasPrefix(c.name, name+"->"):
 			continue
 		}
 		out = append(out, c)
@@ -118,12 +132,20 @@ func (s *state) shift(name string, d int64) {
 }
 
 // factKey names what a comparison can learn a fact about: a name, a
-// field of a name (x.n, x->n), or a call without arguments on a name
-// (v.size()); "" for anything else.
+// field of a name (x.n, x->n), what a name points to (*p), or a call
+// without arguments on a name (v.size()); "" for anything else.
 func (x *exec) factKey(n parser.NodeID) string {
 	switch x.kind(n) {
 	case parser.KindIdentifier:
 		return x.text(n)
+	case parser.KindParenthesizedExpression:
+		if c := x.unparen(n); c != n {
+			return x.factKey(c)
+		}
+	case parser.KindPointerExpression:
+		if a := x.f.Field(n, parser.FieldArgument); strings.HasPrefix(x.text(n), "*") && x.kind(a) == parser.KindIdentifier {
+			return "*" + x.text(a)
+		}
 	case parser.KindFieldExpression:
 		if x.kind(x.f.Field(n, parser.FieldArgument)) == parser.KindIdentifier {
 			return calleeName(x.text(n))

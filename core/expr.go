@@ -1043,8 +1043,12 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 		v := vs[i]
 		skip := i < len(unread) && unread[i]
 		i++
-		// The callee may set a member handed to it by reference.
+		// The callee may set a member handed to it by reference, or
+		// store through a pointer handed to it.
 		x.setMember(s, c, c)
+		if x.kind(c) == parser.KindIdentifier {
+			s.forgetPointee(x.text(c))
+		}
 		if !v.moved && v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].movedFrom && x.kind(c) == parser.KindIdentifier {
 			// A moved-from smart pointer handed on as itself (by
 			// reference, as an out-parameter) may be given a new object.
@@ -1676,6 +1680,19 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	}
 	if op == "=" {
 		x.stored(s, left, rv, n)
+	}
+	if key := x.factKey(left); key != "" && x.kind(left) == parser.KindPointerExpression {
+		// *out = nullptr: the path knows what it stored there, until
+		// out or *out is assigned again or handed to a call.
+		s.forget(key)
+		switch {
+		case rv.known:
+			s.cons = append(s.cons, constraint{key, "==", rv.num})
+		case rv.null:
+			s.cons = append(s.cons, constraint{key, "==", 0})
+		case nullness(rv) == 1:
+			s.cons = append(s.cons, constraint{key, "!=", 0})
+		}
 	}
 	if x.kind(left) != parser.KindIdentifier {
 		saved := x.writing

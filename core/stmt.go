@@ -540,6 +540,11 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 		}
 	case parser.KindIdentifier, parser.KindFieldExpression:
 		return x.truth(s, n)
+	case parser.KindPointerExpression:
+		if x.factKey(n) != "" {
+			// if (*out): what the path stored there decides.
+			return x.truth(s, n)
+		}
 	case parser.KindCallExpression:
 		if fn := x.text(f.Field(n, parser.FieldFunction)); x.factKey(n) != "" && !strings.Contains(fn, "->") && !strings.Contains(fn, "<") {
 			// v.empty(), t.is_contiguous(): the arm learns the answer,
