@@ -118,6 +118,11 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, l.ref = tRef, true
 		}
 		x.bind(s, &l, v, init != parser.None)
+		if init == parser.None && !ptr && !ref && !static && madeEmpty(typText) && l.val.owns < 0 && l.val.pt < 0 {
+			// std::exception_ptr e; std::unique_ptr<T> p;: empty until
+			// assigned, so if (e) is false on a path that never set it.
+			l.val.null = true
+		}
 		x.learnLayout(s, &l, init)
 		if l.typ == tUnique && l.val.owns >= 0 && s.objs[l.val.owns].kind == oParam && customDeleter(typText) {
 			// unique_ptr<T, D>: what D does with the caller's object is

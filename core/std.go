@@ -252,6 +252,25 @@ var boundStd = map[string]bool{"std::min": true, "std::max": true, "std::clamp":
 var viewMakers = map[string]bool{"absl::MakeSpan": true, "absl::MakeConstSpan": true,
 	"MakeSpan": true, "MakeConstSpan": true, "c10::makeArrayRef": true, "llvm::makeArrayRef": true}
 
+// emptyWhenMade are the standard types an object of which, made with no
+// initializer, is empty and tests false: [unique.ptr.single.ctor] and
+// [util.smartptr.shared.const] ("empty", get() == nullptr),
+// [propagation] (a default-constructed exception_ptr is null),
+// [func.wrap.func.con] (!*this), [optional.ctor] (does not contain a
+// value). Spelled with std::, as a declaration names them.
+var emptyWhenMade = map[string]bool{"std::unique_ptr": true, "std::shared_ptr": true, "std::exception_ptr": true,
+	"std::function": true, "std::optional": true, "std::move_only_function": true}
+
+// madeEmpty says a local of type typ declared with no initializer is
+// empty (see emptyWhenMade).
+func madeEmpty(typ string) bool {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		t = t[:i]
+	}
+	return emptyWhenMade[strings.TrimSpace(t)]
+}
+
 // frees are calls that free their first argument (the C library's free,
 // and allocators documented as its equivalents).
 var frees = map[string]bool{"free": true, "std::free": true, "::free": true}
