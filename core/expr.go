@@ -532,6 +532,10 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 			l.val = borrowOf(v.owns, tView)
 		case v.pt >= 0:
 			l.val = borrowOf(v.pt, tView)
+		case l.tname == "reference_wrapper" && v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref && s.locals[v.from].alias == 0:
+			// reference_wrapper<T> r = obj: it stores a pointer to obj
+			// ([refwrap.const]).
+			l.val = borrowOf(s.locals[v.from].slot, tView)
 		default:
 			l.val = unknown
 			l.val.kind = tView

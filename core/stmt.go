@@ -455,12 +455,31 @@ func (x *exec) lent(s *state, v value) value {
 	}
 	l := s.locals[v.from]
 	switch {
+	case x.retKind == tRef && l.typ == tView && l.depth >= 0 && x.convertsOnReturn(l):
+		// A view returned as a reference to another type: the view's
+		// conversion (reference_wrapper<T>'s operator T&,
+		// [refwrap.access]) refers to what it looks at.
+		if v.pt < 0 {
+			return unknown
+		}
+		return borrowOf(v.pt, tRef)
 	case x.retKind == tRef && !l.param && l.depth >= 0:
 		return borrowOf(l.slot, tRef)
 	case x.retKind == tView && v.kind == tStorage && v.owns >= 0:
 		return borrowOf(v.owns, tPointer)
 	}
 	return v
+}
+
+// convertsOnReturn says the function returns a type other than local l's
+// own: returning l converts it.
+func (x *exec) convertsOnReturn(l local) bool {
+	def := x.def
+	if x.kind(def) == parser.KindLambdaExpression {
+		return false
+	}
+	ret := typeName(x.resolve(x.text(x.f.Field(def, parser.FieldType))))
+	return ret != "" && l.tname != "" && ret != l.tname && ret != "auto"
 }
 
 // borrowsAs says returning v as ret hands the caller a pointer into v's
