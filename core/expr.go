@@ -2719,6 +2719,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			switch el := s.objs[rv.pt].elem; {
 			case (el == tUnique || el == tShared) && m == "get":
 				return borrowOf(s.part(rv.pt, posOwned), tPointer)
+			case el == tStorage && borrowMethods[m] && x.elementKeepsBuffer(s, rv.pt):
+				// An element that is a vector: its buffer is its own,
+				// and moves with it when the outer container grows.
+				x.use(s, rv, fn)
+				return borrowOf(s.part(rv.pt, posOwned), borrowKind(m))
 			case el == tStorage && borrowMethods[m]:
 				x.use(s, rv, fn)
 				return borrowOf(rv.pt, borrowKind(m))
@@ -3049,4 +3054,26 @@ func (x *exec) declaredType(l *local) string {
 func (x *exec) bracedAggregate(s *state, obj int32, list parser.NodeID) bool {
 	c := s.objs[obj].class
 	return x.kind(list) == parser.KindInitializerList && c != "" && x.opt.Members != nil && x.opt.Members(c)["(agg)"] != ""
+}
+
+// elementKeepsBuffer says obj, a container's storage or an element of it,
+// belongs to a local container whose elements keep their buffers when
+// moved (see elementKeepsBuffer in std.go), as its declaration says.
+func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
+	for i := 0; obj >= 0 && int(obj) < len(s.objs) && s.objs[obj].parent > 0 && i < 8; i++ {
+		obj = s.objs[obj].parent - 1
+	}
+	for i := range s.locals {
+		l := &s.locals[i]
+		if l.typ != tStorage || l.val.owns != obj || l.decl == parser.None {
+			continue
+		}
+		p := x.f.Nodes[l.decl].Parent
+		switch x.kind(p) {
+		case parser.KindDeclaration, parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindFieldDeclaration:
+			return elementKeepsBuffer(x.resolve(x.text(x.f.Field(p, parser.FieldType))))
+		}
+		return false
+	}
+	return false
 }

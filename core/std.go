@@ -112,6 +112,32 @@ var sequenceTypes = map[string]family{
 	"std::unordered_set": famAssoc, "unordered_set": famAssoc, "std::unordered_multiset": famAssoc,
 }
 
+// bufferMovesWith are the containers whose buffer moves with the object
+// when it is moved: a pointer into it stays valid, into the object moved
+// to (LWG 2321, [container.reqmts]: moving a container other than array
+// invalidates no pointer to its elements). A string's buffer may be
+// inside the object (small-string storage), as a small vector's is.
+var bufferMovesWith = map[string]bool{"std::vector": true, "vector": true, "std::pmr::vector": true,
+	"folly::fbvector": true, "std::deque": true, "std::list": true, "std::map": true, "std::unordered_map": true,
+	"std::set": true, "std::unordered_set": true}
+
+// elementKeepsBuffer says the elements of container type typ are
+// containers whose buffer moves with them (see bufferMovesWith): a
+// reallocation of the outer container moves each element, and what
+// points into an element's buffer still points into it.
+func elementKeepsBuffer(typ string) bool {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
+	if i < 0 || j <= i {
+		return false
+	}
+	el := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(cxxtype.FirstArg(t[i+1:j])), "const "))
+	if k := strings.IndexByte(el, '<'); k >= 0 {
+		el = strings.TrimSpace(el[:k])
+	}
+	return bufferMovesWith[el]
+}
+
 // containerOf reads a container type: its family and what its elements
 // are (the first template argument, classified).
 func containerOf(typ string) (family, typeKind) {
