@@ -232,6 +232,10 @@ func (x *exec) completes(s *state, recv parser.NodeID) (stream, ok bool) {
 				// auto g = f.Then(...): the future of a continuation.
 				return false, true
 			}
+			if x.promiseOf(s, recv) >= 0 {
+				// auto f = p.get_future(): a future.
+				return false, true
+			}
 			types = append(types, s.locals[i].tname)
 			if o := s.locals[i].val.owns; o >= 0 && int(o) < len(s.objs) && s.objs[o].class != "" {
 				types = append(types, s.objs[o].class)
@@ -281,6 +285,49 @@ func (x *exec) awaitFutures(s *state, recv parser.NodeID, m string) {
 		return
 	}
 	s.pending = slices.DeleteFunc(s.pending, func(w work) bool { return w.future })
+	if p := x.promiseOf(s, recv); p >= 0 {
+		// The future of a promise a pending closure holds by reference:
+		// it is ready once the closure has run to the promise's
+		// set_value (std::future::get waits for the shared state,
+		// [futures.unique.future]), so the wait covers that closure.
+		var kept []work
+		for _, w := range s.pending {
+			if !(w.continuation && slices.Contains(w.reads, p)) {
+				kept = append(kept, w)
+			}
+		}
+		s.pending = kept
+	}
+}
+
+// promiseOf is the object of the local promise whose future recv names:
+// a local initialised with p.get_future() ([futures.promise]: the future
+// shares p's state); -1 when recv is not one.
+func (x *exec) promiseOf(s *state, recv parser.NodeID) int32 {
+	if x.kind(recv) != parser.KindIdentifier {
+		return -1
+	}
+	i := s.lookup(x.text(recv))
+	if i < 0 || s.locals[i].decl == parser.None || x.kind(s.locals[i].decl) != parser.KindInitDeclarator {
+		return -1
+	}
+	init := x.unparen(x.f.Field(s.locals[i].decl, parser.FieldValue))
+	if x.kind(init) != parser.KindCallExpression {
+		return -1
+	}
+	fn := x.f.Field(init, parser.FieldFunction)
+	if x.kind(fn) != parser.KindFieldExpression || x.text(x.f.Field(fn, parser.FieldField)) != "get_future" {
+		return -1
+	}
+	p := x.f.Field(fn, parser.FieldArgument)
+	if x.kind(p) != parser.KindIdentifier {
+		return -1
+	}
+	j := s.lookup(x.text(p))
+	if j < 0 || s.locals[j].ref {
+		return -1
+	}
+	return s.locals[j].slot
 }
 
 // deferredTo executes recv.m(list) at n on an object of a class of the
