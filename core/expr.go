@@ -2611,7 +2611,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			if (m == "emplace_back" || m == "emplace_front") && loc != nil && rv.owns >= 0 && loc.elem == tPlain && x.opt.Members != nil {
 				// The element is built in place from the arguments: the
 				// container keeps what its constructor keeps.
-				if class := templateArg(x.declaredType(loc)); class != "" {
+				if class := templateArg(x.declaredType(loc)); class != "" && !x.copyOf(s, list, vs, class) {
 					if stores := x.readStores(class, x.expandStores(x.opt.Members(class)[storesKey(class, len(vs))], 0)); stores != "" {
 						x.keep(s, rv.owns, elementStores(stores), list, vs)
 					}
@@ -3074,6 +3074,30 @@ func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
 			return elementKeepsBuffer(x.resolve(x.text(x.f.Field(p, parser.FieldType))))
 		}
 		return false
+	}
+	return false
+}
+
+// copyOf says argument list list (of values vs) is one object of class
+// itself: T{a, b} or T(a) made there, or a local of T. The element is then
+// copied or moved from it ([class.copy.ctor]), keeping what it keeps, not
+// the argument itself (an aggregate's one-argument initialisation would
+// bind its first member to the argument).
+func (x *exec) copyOf(s *state, list parser.NodeID, vs []value, class string) bool {
+	if len(vs) != 1 {
+		return false
+	}
+	arg := x.argAt(list, 0)
+	if arg == list {
+		return false
+	}
+	if x.constructs(x.unparen(arg), class) || typeName(x.text(x.f.Field(x.unparen(arg), parser.FieldType))) == class && x.kind(x.unparen(arg)) == parser.KindCompoundLiteralExpression {
+		return true
+	}
+	v := vs[0]
+	if v.from >= 0 && int(v.from) < len(s.locals) {
+		l := s.locals[v.from]
+		return l.typ == tPlain && l.tname == class
 	}
 	return false
 }
