@@ -839,6 +839,14 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if v.kind == tIter {
 			x.use(s, v, n)
 		}
+		if next, ok := x.nextNode(s, v); ok && x.kind(arg) == parser.KindIdentifier {
+			// ++it over a map, set or list: it names the next node, not
+			// the one a copy of it (erase(cur)) may end.
+			if i := s.lookup(x.text(arg)); i >= 0 && !s.locals[i].ref {
+				s.locals[i].val.pt = next
+			}
+			return unknown
+		}
 		s.step(v)
 		if x.kind(arg) == parser.KindIdentifier {
 			// i++ and i-- move what the path knows of i by one: a test
@@ -3100,4 +3108,23 @@ func (x *exec) copyOf(s *state, list parser.NodeID, vs []value, class string) bo
 		return l.typ == tPlain && l.tname == class
 	}
 	return false
+}
+
+// nextNode is a fresh element of the node-based container (a map, a set,
+// a list) whose element iterator v points to: the node an increment or
+// decrement moves it to ([associative.reqmts], [list.modifiers]: erasing
+// invalidates only iterators to the erased element).
+func (x *exec) nextNode(s *state, v value) (int32, bool) {
+	if v.kind != tIter || v.pt < 0 || int(v.pt) >= len(s.objs) {
+		return -1, false
+	}
+	e := s.objs[v.pt]
+	if e.pos != posKeyed || e.parent <= 0 || e.state != live {
+		return -1, false
+	}
+	c := e.parent - 1
+	if fam := s.objs[c].fam; fam != famAssoc && fam != famNodes {
+		return -1, false
+	}
+	return x.keyed(s, c, ""), true
 }
