@@ -170,7 +170,7 @@ func (x *exec) deviceCall(s *state, n, recv, list parser.NodeID, name string) (v
 		// The call returns a status: when it reports a failure, nothing
 		// was queued (see failedCall).
 		out := unknown
-		out.queued = int32(n) + 1
+		out.queued = n + 1
 		return out, true
 	}
 	return unknown, true

@@ -491,7 +491,7 @@ func (s *state) unqueue(calls []int32) {
 	}
 	var kept []work
 	for _, w := range s.pending {
-		if !slices.Contains(calls, int32(w.at)) {
+		if !slices.Contains(calls, w.at) {
 			kept = append(kept, w)
 		}
 	}
