@@ -781,6 +781,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		for c := range f.NamedChildren(n) {
 			v, operand = x.eval(s, c), c
 		}
+		if x.misreadArrayDelete(n, operand) {
+			// delete[] *pp, which the grammar reads as delete followed by
+			// a lambda's [] and pp: what the pointer *pp holds is freed.
+			x.use(s, v, operand)
+			x.free(s, x.pointerIn(s, pointee(v)), n, "delete")
+			return unknown
+		}
 		x.free(s, x.storedPointer(s, operand, v), n, "delete")
 		return unknown
 	case parser.KindAssignmentExpression:
@@ -1467,19 +1474,56 @@ func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
 	if v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) || x.kind(e) != parser.KindPointerExpression || strings.HasPrefix(x.text(e), "&") {
 		return v
 	}
-	o := &s.objs[v.pt]
+	if w := x.pointerIn(s, v.pt); w.pt >= 0 {
+		return w
+	}
+	return v
+}
+
+// pointerIn is the pointer stored in object obj (the memory a pointer to a
+// pointer points to): the memory it points to, an object of its own made
+// on first use. A container's buffer or an element of one (*it,
+// *v.begin()) holds no one known pointer — each iteration of a loop
+// reaches another — and gives unknown.
+func (x *exec) pointerIn(s *state, obj int32) value {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return unknown
+	}
+	o := &s.objs[obj]
 	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 {
-		// A container's buffer or an element of one (*it, *v.begin()):
-		// which element, and so which pointer, is not known — each
-		// iteration of a loop reaches another.
-		return v
+		return unknown
 	}
 	if o.inner == 0 {
 		owner := "*" + o.owner
 		in := s.newObj(object{kind: oParam, owner: owner})
-		s.objs[v.pt].inner = in + 1
+		s.objs[obj].inner = in + 1
 	}
-	return borrowOf(s.objs[v.pt].inner-1, tPointer)
+	return borrowOf(s.objs[obj].inner-1, tPointer)
+}
+
+// misreadArrayDelete says delete expression n was parsed from delete[] *p
+// as delete, an erroneous lambda introducer [] and p (tree-sitter-cpp
+// reads "[] *p" as the start of a lambda): its text puts one * between
+// the brackets and operand.
+func (x *exec) misreadArrayDelete(n, operand parser.NodeID) bool {
+	if operand == parser.None || x.kind(operand) != parser.KindIdentifier {
+		return false
+	}
+	hasErr := false
+	for c := range x.f.NamedChildren(n) {
+		if x.kind(c) == parser.KindError {
+			hasErr = true
+		}
+	}
+	if !hasErr {
+		return false
+	}
+	pre := string(x.f.Src[x.f.Nodes[n].Start:x.f.Nodes[operand].Start])
+	i := strings.LastIndexByte(pre, ']')
+	if i < 0 {
+		return false
+	}
+	return strings.TrimSpace(pre[i+1:]) == "*"
 }
 
 // Fields. The pointer a field of an object holds (p->buf, s.data) is a
@@ -1711,7 +1755,12 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			s.cons = append(s.cons, constraint{key, "!=", 0})
 		}
 	}
-	if x.kind(left) != parser.KindIdentifier {
+	name, named := x.text(left), x.kind(left) == parser.KindIdentifier
+	if m, ok := x.thisMember(s, left); ok {
+		// this->m = v assigns the member m, as m = v does.
+		name, named = m, true
+	}
+	if !named {
 		saved := x.writing
 		x.writing = left
 		lv := x.eval(s, left)
@@ -1728,10 +1777,10 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		}
 		return rv
 	}
-	s.forget(x.text(left))
-	i := s.lookup(x.text(left))
+	s.forget(name)
+	i := s.lookup(name)
 	if i < 0 {
-		x.readName(s, x.text(left), left)
+		x.readName(s, name, left)
 		x.escape(s, rv)
 		return rv
 	}
@@ -3127,4 +3176,17 @@ func (x *exec) nextNode(s *state, v value) (int32, bool) {
 		return -1, false
 	}
 	return x.keyed(s, c, ""), true
+}
+
+// thisMember says e is this->m for a data member m the method's execution
+// has a local for, and names it.
+func (x *exec) thisMember(s *state, e parser.NodeID) (string, bool) {
+	if x.kind(e) != parser.KindFieldExpression || x.kind(x.f.Field(e, parser.FieldArgument)) != parser.KindThis {
+		return "", false
+	}
+	m := x.text(x.f.Field(e, parser.FieldField))
+	if i := s.lookup(m); i >= 0 && s.locals[i].member {
+		return m, true
+	}
+	return "", false
 }
