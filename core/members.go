@@ -331,7 +331,8 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
 		addList(members, "(~!)", onlyMembers(x.destroyedMembers(body, members)))
-		addList(members, "(~reads)", x.readMembers(body, members))
+		addList(members, "(~reads)", x.readMembers(body, members, false))
+		addList(members, "(~ureads)", x.readMembers(body, members, true))
 		addList(members, "(~rel)", x.releasedMembers(body, members))
 		addList(members, "(~via)", x.handedOnlyToCalls(body, members))
 		return
@@ -488,27 +489,7 @@ func (x *exec) guardedFrees(body parser.NodeID, members map[string]string, freed
 	f := x.f
 	guarded := map[string]bool{}
 	unguarded := map[string]bool{}
-	guardedBy := func(j parser.NodeID, m string) bool {
-		for a := f.Nodes[j].Parent; a != body && a != parser.None; a = f.Nodes[a].Parent {
-			var c parser.NodeID
-			switch f.Kind(a) {
-			case parser.KindIfStatement, parser.KindWhileStatement:
-				c = f.Field(a, parser.FieldCondition)
-			case parser.KindConditionalExpression:
-				c = f.Field(a, parser.FieldCondition)
-			default:
-				continue
-			}
-			for k := c; c != parser.None && k < f.End(c); k++ {
-				if f.Kind(k) == parser.KindIdentifier || f.Kind(k) == parser.KindFieldIdentifier {
-					if n := f.Text(k); n != m && members[n] != "" && !strings.HasPrefix(n, "(") {
-						return true
-					}
-				}
-			}
-		}
-		return false
-	}
+	guardedBy := func(j parser.NodeID, m string) bool { return x.memberGuarded(body, j, m, members) }
 	for j := body; j < f.End(body); j++ {
 		var operands []parser.NodeID
 		switch f.Nodes[j].Kind {
@@ -695,7 +676,7 @@ func releases(facts map[string]string, method string) []string {
 	var out []string
 	for k := range facts {
 		if !strings.HasPrefix(k, "(") || strings.HasPrefix(k, "(-") || strings.HasPrefix(k, "(+") || strings.HasPrefix(k, "(~") ||
-			strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(reads:") {
+			strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(reads:") || strings.HasPrefix(k, "(ureads:") {
 			continue
 		}
 		m, buf := yielded(facts, strings.Trim(k, "()"))
@@ -2116,4 +2097,32 @@ func (x *exec) handedOnlyToCalls(body parser.NodeID, members map[string]string) 
 func (x *exec) handedAwayNoCalls(body parser.NodeID, members map[string]string) []string {
 	freed, _, _ := x.handedAway(body, members, false)
 	return freed
+}
+
+// memberGuarded says node j of body runs only under a condition (if,
+// while, ?:) that reads a data member other than m: whether it runs is
+// decided by the object's state, which holdfast does not follow.
+func (x *exec) memberGuarded(body, j parser.NodeID, m string, members map[string]string) bool {
+	f := x.f
+	for a := f.Nodes[j].Parent; a != body && a != parser.None; a = f.Nodes[a].Parent {
+		var c parser.NodeID
+		switch f.Kind(a) {
+		case parser.KindIfStatement, parser.KindWhileStatement, parser.KindConditionalExpression:
+			c = f.Field(a, parser.FieldCondition)
+		default:
+			continue
+		}
+		if c != parser.None && j >= c && j < f.End(c) {
+			// j is in the condition itself, which always runs.
+			continue
+		}
+		for k := c; c != parser.None && k < f.End(c); k++ {
+			if f.Kind(k) == parser.KindIdentifier || f.Kind(k) == parser.KindFieldIdentifier {
+				if n := f.Text(k); n != m && members[n] != "" && !strings.HasPrefix(n, "(") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

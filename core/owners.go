@@ -80,15 +80,18 @@ func (x *exec) destructorRuns(s *state, obj int32, n parser.NodeID, who string) 
 		return
 	}
 	facts := x.opt.Members(o.class)
-	if _, ok := facts["(~reads)"]; !ok {
+	if _, ok := facts["(~ureads)"]; !ok {
 		return
 	}
+	// What every run of the destructor reads: a read under a test of
+	// another member (if (built_) Clear(p_)) depends on state the path
+	// does not follow, and is left out.
 	read := map[string]bool{}
-	for _, m := range list(facts, "(~reads)") {
+	for _, m := range list(facts, "(~ureads)") {
 		read[m] = true
 	}
 	for _, c := range list(facts, "(~calls)") {
-		if r, all := mayRead(facts, c); !all {
+		if r, unknown := viaMethods(facts, "ureads", c); !unknown {
 			for m := range r {
 				read[m] = true
 			}

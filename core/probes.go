@@ -94,10 +94,10 @@ func (x *exec) probeFacts(def parser.NodeID, method string, members map[string]s
 // types (the rest a method's text decides alone).
 func probedFact(k string) bool {
 	switch {
-	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~calls)", k == "(~rel)", k == "(~via)":
+	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~ureads)", k == "(~calls)", k == "(~rel)", k == "(~via)":
 		return true
 	case strings.HasPrefix(k, "(-"), strings.HasPrefix(k, "(+"), strings.HasPrefix(k, "(<"),
-		strings.HasPrefix(k, "(set:"), strings.HasPrefix(k, "(this:"), strings.HasPrefix(k, "(reads:"):
+		strings.HasPrefix(k, "(set:"), strings.HasPrefix(k, "(this:"), strings.HasPrefix(k, "(reads:"), strings.HasPrefix(k, "(ureads:"):
 		return true
 	}
 	return false
@@ -204,7 +204,7 @@ func resolveProbes(facts map[string]string) map[string]string {
 		switch {
 		case len(es) > 0:
 			out[key] = strings.Join(es, ",")
-		case key == "(~reads)" || strings.HasPrefix(key, "(set:") || strings.HasPrefix(key, "(reads:"):
+		case key == "(~reads)" || key == "(~ureads)" || strings.HasPrefix(key, "(set:") || strings.HasPrefix(key, "(reads:") || strings.HasPrefix(key, "(ureads:"):
 			// Known, and none.
 			out[key] = "-"
 		case key == "(~calls)" || strings.HasPrefix(key, "(this:"):

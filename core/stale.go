@@ -144,13 +144,16 @@ func (x *exec) setFacts(body parser.NodeID, method string, members map[string]st
 	}
 	addList(members, "(set:"+method+")", set)
 	addList(members, "(this:"+method+")", calls)
-	addList(members, "(reads:"+method+")", x.readMembers(body, members))
+	addList(members, "(reads:"+method+")", x.readMembers(body, members, false))
+	addList(members, "(ureads:"+method+")", x.readMembers(body, members, true))
 }
 
 // readMembers lists the data members a method body names other than as
 // the target of a plain assignment ("-": none): what it may read of the
-// object, or hand on. A member it only sets (p_ = q) is not read.
-func (x *exec) readMembers(body parser.NodeID, members map[string]string) []string {
+// object, or hand on. A member it only sets (p_ = q) is not read. With
+// unguarded, only the reads every run makes: not those under a test of
+// another member (if (built_) { use(p_); }), see memberGuarded.
+func (x *exec) readMembers(body parser.NodeID, members map[string]string, unguarded bool) []string {
 	f := x.f
 	var out []string
 	for j := body; j < f.End(body); j++ {
@@ -172,6 +175,9 @@ func (x *exec) readMembers(body parser.NodeID, members map[string]string) []stri
 		}
 		if a := f.Nodes[e].Parent; f.Kind(a) == parser.KindAssignmentExpression && f.Field(a, parser.FieldLeft) == e &&
 			strings.TrimSpace(f.Text(f.Field(a, parser.FieldOperator))) == "=" {
+			continue
+		}
+		if unguarded && x.memberGuarded(body, j, name, members) {
 			continue
 		}
 		out = append(out, name)

@@ -190,3 +190,31 @@ class DetachingRunner {
   Interpreter interp_;
   Delegate delegate_;
 };
+
+// A destructor that reaches the kept pointer only when a flag of the
+// object says so (built_): whether it does depends on state the path does
+// not follow, so the end of scope is not reported.
+class Solver {
+ public:
+  void set_preconditioner(Delegate* d) { pre_ = d; }
+  void build() { built_ = true; }
+  void clear() {
+    if (built_) {
+      pre_->release();
+      built_ = false;
+    }
+  }
+  ~Solver() { clear(); }
+
+ private:
+  Delegate* pre_ = nullptr;
+  bool built_ = false;
+};
+
+void flag_guarded_destructor() {
+  Solver solver;
+  Delegate pre;
+  solver.set_preconditioner(&pre);
+  solver.build();
+  solver.clear();
+}
