@@ -1144,6 +1144,14 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 			x.useHeld(s, s.locals[v.from].slot, c)
 			x.touched(s, v)
 		}
+		// Then it may call the object's methods, which may let go of
+		// what it keeps.
+		switch {
+		case v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
+			x.mayLetGo(s, s.locals[v.from].slot)
+		case v.kind == tPointer || v.kind == tRef:
+			x.mayLetGo(s, v.pt)
+		}
 	}
 }
 
@@ -2507,6 +2515,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		// Any other method may read what the object holds: what its
 		// code (and the methods it calls) names of the members.
 		x.useHeldBy(s, obj, fn, facts, m)
+		x.reachHeld(s, obj, facts, m)
 		x.letGo(s, obj, facts, m)
 		if part, ok := ownedYield(facts, m); ok {
 			// A method of the object's class that returns a pointer into
@@ -3189,4 +3198,78 @@ func (x *exec) thisMember(s *state, e parser.NodeID) (string, bool) {
 		return m, true
 	}
 	return "", false
+}
+
+// reachHeld: method m of obj's class was called. An object obj keeps a
+// pointer to, in a member m reads (or any, when m's code is not known), may
+// have its own methods called there; what such an object keeps in a member
+// one of its own methods sets anew or clears (clear() { p_ = nullptr; })
+// may be let go of, so it is no longer taken to be kept.
+func (x *exec) reachHeld(s *state, obj int32, facts map[string]string, m string) {
+	o := s.objs[obj]
+	if len(o.holds) == 0 || x.opt.Members == nil {
+		return
+	}
+	read, all := mayRead(facts, m)
+	for i, t := range o.holds {
+		if i >= len(o.heldAs) || t < 0 || int(t) >= len(s.objs) || t == obj {
+			continue
+		}
+		if !all && !read[strings.TrimSuffix(o.heldAs[i], "[]")] {
+			continue
+		}
+		x.mayLetGo(s, t)
+	}
+}
+
+// mayLetGo: code that can reach object t may call its methods, so what t
+// keeps in a member one of its methods sets anew or clears is no longer
+// taken to be kept (see settableMembers).
+func (x *exec) mayLetGo(s *state, t int32) {
+	if t < 0 || int(t) >= len(s.objs) || x.opt.Members == nil {
+		return
+	}
+	tg := &s.objs[t]
+	if len(tg.holds) == 0 || tg.class == "" {
+		return
+	}
+	settable := settableMembers(x.opt.Members(tg.class), tg.class)
+	if len(settable) == 0 {
+		return
+	}
+	var holds []int32
+	var as []string
+	for j, h := range tg.holds {
+		a := ""
+		if j < len(tg.heldAs) {
+			a = tg.heldAs[j]
+		}
+		if settable[strings.TrimSuffix(a, "[]")] {
+			continue
+		}
+		holds, as = append(holds, h), append(as, a)
+	}
+	tg.holds, tg.heldAs = holds, as
+}
+
+// settableMembers lists the members some method of the class (not a
+// constructor or the destructor) sets anew or clears.
+func settableMembers(facts map[string]string, class string) map[string]bool {
+	out := map[string]bool{}
+	for k, v := range facts {
+		method, ok := strings.CutPrefix(k, "(set:")
+		if !ok {
+			continue
+		}
+		method = strings.TrimSuffix(method, ")")
+		if method == lastName(class) || strings.HasPrefix(method, "~") {
+			continue
+		}
+		for _, name := range strings.Split(v, ",") {
+			if name != "-" && name != "" {
+				out[name] = true
+			}
+		}
+	}
+	return out
 }

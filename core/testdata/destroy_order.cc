@@ -218,3 +218,32 @@ void flag_guarded_destructor() {
   solver.build();
   solver.clear();
 }
+
+// Handed to code holdfast does not follow, which may call its clear()
+// (a method that sets the kept member anew): what it kept is no longer
+// taken to be kept at its destructor.
+class Preconditioner {
+ public:
+  void set(Delegate* d) { inner_ = d; }
+  void clear() { inner_ = nullptr; }
+  ~Preconditioner() { if (inner_) inner_->release(); }
+
+ private:
+  Delegate* inner_ = nullptr;
+};
+
+void attach(Preconditioner& p);
+
+void handed_to_unknown_code() {
+  Preconditioner p;
+  Delegate inner;
+  p.set(&inner);
+  attach(p);
+}
+
+// Not handed anywhere: its destructor reads the ended delegate.
+void kept_to_the_end() {
+  Preconditioner p;
+  Delegate inner;
+  p.set(&inner);
+}  // want "use-after-scope"
