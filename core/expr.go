@@ -1666,6 +1666,13 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	}
 	o := s.objs[obj]
 	switch {
+	case o.state == freed && strings.HasPrefix(o.via, "~") && via != "delete":
+		// p->~T() then free(p): the destructor ended the object's life,
+		// and its storage is released now, as placement new into
+		// malloc'd memory must be undone ([basic.life]: the storage an
+		// object occupied may be released after its lifetime ends).
+		// delete would run the destructor a second time.
+		s.objs[obj].via, s.objs[obj].end = via, n
 	case o.state == freed:
 		x.fault(Fault{Kind: DoubleFree, Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner})
 	case o.state != live:
