@@ -3131,7 +3131,7 @@ func (x *exec) bracedAggregate(s *state, obj int32, list parser.NodeID) bool {
 
 // elementKeepsBuffer says obj, a container's storage or an element of it,
 // belongs to a local container whose elements keep their buffers when
-// moved (see elementKeepsBuffer in std.go), as its declaration says.
+// moved (see elementsMoveBuffers), as its declaration says.
 func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
 	for i := 0; obj >= 0 && int(obj) < len(s.objs) && s.objs[obj].parent > 0 && i < 8; i++ {
 		obj = s.objs[obj].parent - 1
@@ -3144,7 +3144,7 @@ func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
 		p := x.f.Nodes[l.decl].Parent
 		switch x.kind(p) {
 		case parser.KindDeclaration, parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindFieldDeclaration:
-			return elementKeepsBuffer(x.resolve(x.text(x.f.Field(p, parser.FieldType))))
+			return elementsMoveBuffers(x.resolve(x.text(x.f.Field(p, parser.FieldType))))
 		}
 		return false
 	}
@@ -3164,7 +3164,12 @@ func (x *exec) copyOf(s *state, list parser.NodeID, vs []value, class string) bo
 	if arg == list {
 		return false
 	}
-	if x.constructs(x.unparen(arg), class) || typeName(x.text(x.f.Field(x.unparen(arg), parser.FieldType))) == class && x.kind(x.unparen(arg)) == parser.KindCompoundLiteralExpression {
+	arg = x.unparen(arg)
+	if x.constructs(arg, class) {
+		return true
+	}
+	if x.kind(arg) == parser.KindCompoundLiteralExpression && typeName(x.text(x.f.Field(arg, parser.FieldType))) == class {
+		// T<U>{a, b}: constructs compares the name as written.
 		return true
 	}
 	v := vs[0]

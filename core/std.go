@@ -121,11 +121,11 @@ var bufferMovesWith = map[string]bool{"std::vector": true, "vector": true, "std:
 	"folly::fbvector": true, "std::deque": true, "std::list": true, "std::map": true, "std::unordered_map": true,
 	"std::set": true, "std::unordered_set": true}
 
-// elementKeepsBuffer says the elements of container type typ are
+// elementsMoveBuffers says the elements of container type typ are
 // containers whose buffer moves with them (see bufferMovesWith): a
 // reallocation of the outer container moves each element, and what
 // points into an element's buffer still points into it.
-func elementKeepsBuffer(typ string) bool {
+func elementsMoveBuffers(typ string) bool {
 	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
 	i, j := strings.IndexByte(t, '<'), strings.LastIndexByte(t, '>')
 	if i < 0 || j <= i {
