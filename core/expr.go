@@ -1339,6 +1339,11 @@ func (x *exec) letGo(s *state, obj int32, facts map[string]string, m string) {
 	if len(set) == 0 {
 		return
 	}
+	o.letGoOf(func(member string) bool { return set["*"] || set[member] })
+}
+
+// letGoOf drops what the object holds in the members gone names.
+func (o *object) letGoOf(gone func(member string) bool) {
 	var holds []int32
 	var as []string
 	for i, t := range o.holds {
@@ -1346,7 +1351,7 @@ func (x *exec) letGo(s *state, obj int32, facts map[string]string, m string) {
 		if i < len(o.heldAs) {
 			h = o.heldAs[i]
 		}
-		if set["*"] || set[strings.TrimSuffix(h, "[]")] {
+		if gone(strings.TrimSuffix(h, "[]")) {
 			continue
 		}
 		holds, as = append(holds, t), append(as, h)
@@ -3249,19 +3254,7 @@ func (x *exec) mayLetGo(s *state, t int32) {
 	if len(settable) == 0 {
 		return
 	}
-	var holds []int32
-	var as []string
-	for j, h := range tg.holds {
-		a := ""
-		if j < len(tg.heldAs) {
-			a = tg.heldAs[j]
-		}
-		if settable[strings.TrimSuffix(a, "[]")] {
-			continue
-		}
-		holds, as = append(holds, h), append(as, a)
-	}
-	tg.holds, tg.heldAs = holds, as
+	tg.letGoOf(func(member string) bool { return settable[member] })
 }
 
 // settableMembers lists the members some method of the class (not a

@@ -2050,7 +2050,10 @@ func (x *exec) handedOnlyToCalls(body parser.NodeID, members map[string]string) 
 	f := x.f
 	other := map[string]bool{}
 	var out []string
-	for _, m := range x.handedAwayNoCalls(body, members) {
+	// Given up other than by a call: deleted, reset, freed by a known
+	// free, an owning member assigned anew.
+	given, _, _ := x.handedAway(body, members, false)
+	for _, m := range given {
 		other[m] = true
 	}
 	for j := body; j < f.End(body); j++ {
@@ -2089,14 +2092,6 @@ func (x *exec) handedOnlyToCalls(body parser.NodeID, members map[string]string) 
 		}
 	}
 	return kept
-}
-
-// handedAwayNoCalls is what destructor body gives up other than by
-// handing to a call: deleted, reset, freed by a known free, an owning
-// member assigned anew.
-func (x *exec) handedAwayNoCalls(body parser.NodeID, members map[string]string) []string {
-	freed, _, _ := x.handedAway(body, members, false)
-	return freed
 }
 
 // memberGuarded says node j of body runs only under a condition (if,

@@ -440,22 +440,33 @@ func isWord(s string) bool {
 // definition of which ends in a return statement (see macroReturns), or
 // one the tree defines so when the file defines no macro of that name.
 func (fs *FileSummaries) MacroReturns(name string) bool {
-	if fs.macroReturns == nil {
-		fs.macroReturns = map[string]bool{}
-		for i := range fs.f.Nodes {
-			n := parser.NodeID(i)
-			if fs.f.Kind(n) != parser.KindPreprocFunctionDef {
-				continue
+	es := fs.exitsNamed()[name]
+	macros, returns := 0, 0
+	for _, e := range es {
+		if e.Macro {
+			macros++
+			if e.Returns {
+				returns++
 			}
-			m := fs.f.Text(fs.f.Field(n, parser.FieldName))
-			r, seen := fs.macroReturns[m]
-			fs.macroReturns[m] = (r || !seen) && macroReturns(fs.f.Text(fs.f.Field(n, parser.FieldValue)))
 		}
 	}
-	if r, ok := fs.macroReturns[name]; ok {
-		return r
+	if macros > 0 {
+		return returns == macros
 	}
 	return fs.Next != nil && fs.Next.MacroReturns(name)
+}
+
+// exitsNamed is what the file's functions and macros say of returning
+// (see fileExits), by name, read once.
+func (fs *FileSummaries) exitsNamed() map[string][]summary.Exit {
+	if fs.exits == nil {
+		all, defs := fileExits(fs.f)
+		fs.exits, fs.exitDefs = map[string][]summary.Exit{}, defs
+		for _, e := range all {
+			fs.exits[e.Name] = append(fs.exits[e.Name], e.Exit)
+		}
+	}
+	return fs.exits
 }
 
 // NoReturn implements Summaries: the file's own functions and macros
@@ -463,11 +474,7 @@ func (fs *FileSummaries) MacroReturns(name string) bool {
 // neither defines nor says anything of.
 func (fs *FileSummaries) NoReturn(name string) bool {
 	if fs.noReturn == nil {
-		all, defs := fileExits(fs.f)
-		byName := map[string][]summary.Exit{}
-		for _, e := range all {
-			byName[e.Name] = append(byName[e.Name], e.Exit)
-		}
+		byName, defs := fs.exitsNamed(), fs.exitDefs
 		fs.noReturn = &summary.NoReturns{
 			Exits: func(name string) []summary.Exit { return byName[name] },
 			Defs:  func(name string) int { return defs[name] },

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -166,9 +167,11 @@ type FileSummaries struct {
 	// facts: the class facts answered, with what the destructor hands to
 	// functions that give nothing up taken out (see ClassFacts).
 	facts map[string]map[string]string
-	// macroReturns: the file's function-like macros, and whether every
-	// definition of each returns (see MacroReturns; nil: not read yet).
-	macroReturns map[string]bool
+	// exits: what the file's functions and macros say of returning, by
+	// name, and exitDefs the definitions of each name (see exitsNamed;
+	// nil: not read yet).
+	exits    map[string][]summary.Exit
+	exitDefs map[string]int
 	// noReturn decides the calls that never return (see NoReturn).
 	noReturn *summary.NoReturns
 }
@@ -882,11 +885,7 @@ func BoundParams(f *parser.File, decl parser.NodeID, api *apimodel.Model) (bound
 	if fd == parser.None || rk != tPointer && rk != tRef && rk != tView {
 		return nil, false, false
 	}
-	i := 0
-	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
-		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
-			continue
-		}
+	for i, p := range parameters(f, fd) {
 		for n, end := p, f.End(p); n < end; n++ {
 			if f.Nodes[n].Kind != parser.KindIdentifier {
 				continue
@@ -896,7 +895,6 @@ func BoundParams(f *parser.File, decl parser.NodeID, api *apimodel.Model) (bound
 				break
 			}
 		}
-		i++
 	}
 	return bound, rk == tPointer, rk == tView
 }
@@ -983,17 +981,12 @@ func ReassignedParams(f *parser.File, decl parser.NodeID) []int {
 		return nil
 	}
 	var out []int
-	i := 0
-	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
-		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
-			continue
-		}
+	for i, p := range parameters(f, fd) {
 		d := f.Field(p, parser.FieldDeclarator)
 		t := strings.ReplaceAll(f.Text(d), " ", "")
 		if strings.HasPrefix(t, "*&") && !strings.Contains(t, "const") {
 			out = append(out, i)
 		}
-		i++
 	}
 	return out
 }
@@ -1027,13 +1020,13 @@ func (fs *FileSummaries) ClassFacts(class string) map[string]string {
 			keeps[m] = false
 		}
 	}
-	out := facts
+	out, cloned := facts, false
 	for _, m := range slices.Sorted(maps.Keys(keeps)) {
 		if keeps[m] {
 			continue
 		}
-		if maps.Equal(out, facts) {
-			out = maps.Clone(facts)
+		if !cloned {
+			out, cloned = maps.Clone(facts), true
 		}
 		for _, k := range []string{"(~)", "(~!)"} {
 			l := slices.DeleteFunc(list(out, k), func(x string) bool { return x == m })
@@ -1080,16 +1073,11 @@ func keptParams(f *parser.File, def parser.NodeID) []int {
 		return nil
 	}
 	var out []int
-	i := 0
-	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
-		if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
-			continue
-		}
+	for i, p := range parameters(f, fd) {
 		name, _, _ := x.declName(f.Field(p, parser.FieldDeclarator))
 		if name == "" || namedWhole(f, body, name) {
 			out = append(out, i)
 		}
-		i++
 	}
 	return out
 }
@@ -1139,4 +1127,22 @@ func namedWhole(f *parser.File, body parser.NodeID, name string) bool {
 		return true
 	}
 	return false
+}
+
+// parameters yields the parameter declarations of function declarator fd
+// with their positions (0-based), leaving out the rest of the list (a
+// variadic ..., comments).
+func parameters(f *parser.File, fd parser.NodeID) iter.Seq2[int, parser.NodeID] {
+	return func(yield func(int, parser.NodeID) bool) {
+		i := 0
+		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+			if k := f.Kind(p); k != parser.KindParameterDeclaration && k != parser.KindOptionalParameterDeclaration {
+				continue
+			}
+			if !yield(i, p) {
+				return
+			}
+			i++
+		}
+	}
 }
