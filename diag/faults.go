@@ -19,6 +19,7 @@ func Faults() []FaultInfo {
 		{"DANGLING_RETURN", "a pointer or reference outlives the local or temporary it refers to"},
 		{"NULL_DEREF", "a smart pointer was used or returned after std::move left it null"},
 		{"LOST_WRITE", "writes went into a copy and never reached the original"},
+		{"NO_EFFECT", "a statement drops the only effect of its call, so it changes nothing"},
 		{"STALE_READ", "a read may see data that is out of date"},
 		{"RACE", "two accesses to the same memory, one a write, are not ordered"},
 		{"ALIAS_MUTATION", "memory was changed in place while async work still used it"},

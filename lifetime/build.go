@@ -887,7 +887,11 @@ func (b *builder) call(n parser.NodeID, target VarID, discarded bool) {
 		if target != NoVar && b.fn.Vars[target].Kind == Plain {
 			b.fn.Vars[target].Kind = Owner
 		}
-		b.emit(Event{Kind: Materialise, Node: n, Var: target, Other: subject, Owner: NoVar, Call: name})
+		fl := Flags(0)
+		if discarded {
+			fl |= Discarded
+		}
+		b.emit(Event{Kind: Materialise, Node: n, Var: target, Other: subject, Owner: NoVar, Call: name, Flags: fl})
 	}
 	if roles&apimodel.Wait != 0 && subject != NoVar {
 		b.emit(Event{Kind: Wait, Node: n, Var: subject, Other: NoVar, Owner: NoVar, Call: name})

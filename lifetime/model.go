@@ -162,7 +162,7 @@ const (
 	Implicit                     // captured through a default capture
 	CapThis                      // captures this
 	Member                       // the target is a member or something outside the function
-	Discarded                    // the result (a future) is dropped
+	Discarded                    // the result (a future, a materialised tensor) is dropped
 	AddressOf                    // passed as &x
 	Argument                     // the value is an argument of Call
 	Receiver                     // the value is the receiver of Call

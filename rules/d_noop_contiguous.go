@@ -6,6 +6,7 @@ import (
 
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
+	"github.com/holdfast-dev/holdfast/parser"
 )
 
 func noopContiguous() *Rule {
@@ -23,7 +24,10 @@ narrow or select along dim 0, slices with step 1, the factories at::empty,
 zeros, ones, randn...) and reports a .contiguous() whose receiver is
 provably contiguous already. It stays quiet after transpose, permute,
 expand, t(), a slice with a step, a chunk along a later dim of an N-D
-tensor, and on parameters and other values of unknown layout.
+tensor, and on parameters and other values of unknown layout. It also
+reports a statement that calls .contiguous() on a value and drops the
+result (t.contiguous();): the receiver keeps its layout whatever it was,
+so the statement does nothing; that is an error on every path through it.
 
 Why it is bad: .contiguous() returns its receiver unchanged when it is
 contiguous, so the result shares storage with it: it is a view, not a new
@@ -64,6 +68,10 @@ for (int64_t i = 0; i < num_stripes; ++i) {
 func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
 	for i := range fn.Events {
 		e := &fn.Events[i]
+		if e.Kind == lifetime.Materialise && e.Flags&lifetime.Discarded != 0 {
+			discardedContiguous(p, fn, e)
+			continue
+		}
 		if e.Kind != lifetime.Materialise || e.Flags&lifetime.NoCopy == 0 {
 			continue
 		}
@@ -102,6 +110,35 @@ func checkNoopContiguous(p *Pass, fn *lifetime.Func) {
 			p.setSeverity(diag.Note)
 		}
 	}
+}
+
+// discardedContiguous reports a statement that calls .contiguous() and
+// drops the result: the call returns a contiguous tensor (its receiver
+// itself, or a new one) and leaves the receiver as it was (the pack's
+// layout entry says the result, not the receiver, is contiguous), so the
+// statement does nothing and the receiver keeps its layout. That holds on
+// every path through the statement, so the finding needs no replay.
+func discardedContiguous(p *Pass, fn *lifetime.Func, e *lifetime.Event) {
+	if op, ok := p.Model.Layout(e.Call); !ok || op.Result != "contiguous" || e.Node < 0 {
+		return
+	}
+	fnode := p.File.Field(e.Node, parser.FieldFunction)
+	if p.File.Kind(fnode) != parser.KindFieldExpression {
+		// at::contiguous(t) is not a statement anyone writes for effect.
+		return
+	}
+	recv := strings.TrimSpace(p.File.Text(p.File.Field(fnode, parser.FieldArgument)))
+	call := strings.TrimSpace(p.File.Text(e.Node))
+	msg := fmt.Sprintf("the result of %s is dropped and %s() leaves '%s' as it was: the statement does nothing", call, e.Call, recv)
+	span := p.Span(p.File.Nodes[e.Node].Start, p.File.Nodes[e.Node].End)
+	p.findings = append(p.findings, &diag.Finding{
+		Rule: p.rule.Meta, Severity: p.rule.Meta.Severity, At: span, Message: msg,
+		Function: p.funcName(fn), Anchor: "discarded@" + recv,
+		Witness: []diag.Step{{Kind: diag.StepMaterial, At: span, Value: recv,
+			Message: fmt.Sprintf("%s() returns its result and changes nothing else; the result is not kept", e.Call)}},
+		Verification: &diag.Verification{Verdict: diag.Confirmed, Fault: "NO_EFFECT",
+			Reason: "the function's own path executes it: the statement drops the only effect of " + e.Call + "(), whichever path reaches it"},
+	})
 }
 
 // reliesOnCopy reports whether the witness shows the code relying on a

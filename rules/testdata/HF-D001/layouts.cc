@@ -78,3 +78,37 @@ Status SnapshotDma(void* dst) {
   flag.fill_(0);
   return read.Await();
 }
+
+// A .contiguous() whose result is dropped: the receiver keeps its layout,
+// and the kernel below still writes through the strided view.
+void ScatterInto(at::Tensor& self, const at::Tensor& index, bool overlap) {
+  at::Tensor original;
+  if (overlap) {
+    original = self;
+    self.contiguous();  // want "the result of self.contiguous\(\) is dropped" confirmed
+  }
+  launch_scatter(self, index);
+  if (overlap) {
+    original.copy_(self);
+  }
+}
+
+// The twin keeps the result: the kernel writes into the contiguous copy,
+// which is copied back.
+void ScatterIntoCopy(at::Tensor& self, const at::Tensor& index, bool overlap) {
+  at::Tensor original;
+  if (overlap) {
+    original = self;
+    self = self.contiguous();
+  }
+  launch_scatter(self, index);
+  if (overlap) {
+    original.copy_(self);
+  }
+}
+
+// A call whose result initialises a value is not dropped.
+void Kept(const at::Tensor& x) {
+  at::Tensor y = x.contiguous();
+  launch_scatter(y, x);
+}
