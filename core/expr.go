@@ -1787,6 +1787,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		x.writing = saved
 		if op == "=" {
 			x.fieldStored(s, left, lv, rv)
+			x.mapAssigned(s, lv, rv)
 		}
 		x.escape(s, rv)
 		if lv.kind == tRef && rv.kind != tPointer && rv.kind != tView && rv.kind != tIter {
@@ -2834,6 +2835,10 @@ func (x *exec) keyed(s *state, obj int32, key string) int32 {
 // famAssoc).
 func (x *exec) assocMethod(s *state, obj int32, n, list parser.NodeID, m string) value {
 	texts := x.argTexts(list)
+	if mapInserts[m] {
+		x.mapInsert(s, obj, list, m)
+		return unknown
+	}
 	vs := x.args(s, list)
 	switch m {
 	case "find", "lower_bound", "upper_bound", "at":
@@ -2849,6 +2854,9 @@ func (x *exec) assocMethod(s *state, obj int32, n, list parser.NodeID, m string)
 	case "begin", "cbegin", "rbegin":
 		return borrowOf(x.keyed(s, obj, ""), tIter)
 	case "erase":
+		// Which of the pointers it held went is not known.
+		s.objs[obj].holds = nil
+		s.untrack(obj)
 		if len(vs) >= 1 {
 			if p := vs[0].pt; vs[0].kind == tIter && p >= 0 && int(p) < len(s.objs) && s.objs[p].parent == obj+1 {
 				x.use(s, vs[0], n)
@@ -2866,10 +2874,125 @@ func (x *exec) assocMethod(s *state, obj int32, n, list parser.NodeID, m string)
 		return borrowOf(x.keyed(s, obj, ""), tIter)
 	case "clear":
 		s.endParts(obj, replaced, n, "clear")
+		// It holds nothing now.
+		s.objs[obj].holds = nil
 		return unknown
 	}
 	x.handOn(s, list, vs)
 	return unknown
+}
+
+// mapInserts are the methods that put an element in an associative
+// container (cppreference: insert, emplace, emplace_hint, try_emplace,
+// insert_or_assign).
+var mapInserts = map[string]bool{
+	"insert": true, "emplace": true, "emplace_hint": true, "try_emplace": true, "insert_or_assign": true,
+}
+
+// pairMakers make a std::pair of their two arguments (unqualified: under
+// using namespace std).
+var pairMakers = map[string]bool{"std::make_pair": true, "std::pair": true, "make_pair": true, "pair": true}
+
+// mapInsert runs insertion method m of associative container storage obj
+// with the arguments list. A map of pointers (or of views) holds what the
+// mapped value it is given points to, as a vector of pointers holds what
+// push_back is given: the value is the argument after the key (after the
+// hint and the key for emplace_hint, try_emplace and insert_or_assign
+// with a hint), or the second element of the one pair it is given
+// (std::make_pair(k, p), std::pair<K, V>(k, p), {k, p}). Any other
+// insertion puts in it what holdfast does not follow.
+func (x *exec) mapInsert(s *state, obj int32, list parser.NodeID, m string) {
+	var args []parser.NodeID
+	for c := range x.f.NamedChildren(list) {
+		if x.kind(c) != parser.KindComment {
+			args = append(args, c)
+		}
+	}
+	mapped, pair := parser.None, parser.None
+	switch {
+	case len(args) == 1 && (m == "insert" || m == "emplace"):
+		pair = args[0]
+	case len(args) == 2 && (m == "emplace" || m == "try_emplace" || m == "insert_or_assign"):
+		mapped = args[1]
+	case len(args) == 3 && (m == "emplace_hint" || m == "try_emplace" || m == "insert_or_assign"):
+		mapped = args[2]
+	}
+	el := tPlain
+	if obj >= 0 && int(obj) < len(s.objs) {
+		el = s.objs[obj].elem
+	}
+	var pairArgs []parser.NodeID
+	if pair != parser.None && (el == tPointer || el == tView) {
+		inner := pair
+		if x.kind(pair) == parser.KindCallExpression {
+			if name, method := x.callName(pair); !method && pairMakers[name] {
+				inner = x.f.Field(pair, parser.FieldArguments)
+			}
+		}
+		if x.kind(pair) == parser.KindInitializerList || inner != pair {
+			for c := range x.f.NamedChildren(inner) {
+				if x.kind(c) != parser.KindComment {
+					pairArgs = append(pairArgs, c)
+				}
+			}
+		}
+		if len(pairArgs) == 2 {
+			mapped = pairArgs[1]
+		}
+	}
+	var vs []value
+	var held value
+	for _, c := range args {
+		if c == pair && len(pairArgs) == 2 {
+			// The pair is made here from its two elements, which are
+			// handed on with it.
+			pv := []value{x.eval(s, pairArgs[0]), x.eval(s, pairArgs[1])}
+			held = pv[1]
+			x.handOn(s, x.f.Nodes[pairArgs[0]].Parent, pv)
+			vs = append(vs, unknown)
+			continue
+		}
+		v := x.eval(s, c)
+		if c == mapped {
+			held = v
+		}
+		vs = append(vs, v)
+	}
+	x.handOn(s, list, vs)
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return
+	}
+	switch {
+	case mapped == parser.None:
+	case (el == tPointer || el == tView) && (held.kind == tPointer || held.kind == tView) && held.pt >= 0 && int(held.pt) < len(s.objs):
+		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), held.pt)
+		return
+	case el == tView && held.kind == tStorage && held.owns >= 0 && int(held.owns) < len(s.objs):
+		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), held.owns)
+		return
+	}
+	s.untrack(obj)
+}
+
+// mapAssigned runs m[k] = v, where lv is the element m[k] names: a map of
+// pointers (or of views) holds what v points to, as mapInsert says; any
+// other value puts in it what holdfast does not follow.
+func (x *exec) mapAssigned(s *state, lv, rv value) {
+	if lv.kind != tRef || lv.pt < 0 || int(lv.pt) >= len(s.objs) || s.objs[lv.pt].pos != posKeyed {
+		return
+	}
+	obj := s.objs[lv.pt].parent - 1
+	if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].fam != famAssoc {
+		return
+	}
+	switch el := s.objs[obj].elem; {
+	case (el == tPointer || el == tView) && (rv.kind == tPointer || rv.kind == tView) && rv.pt >= 0 && int(rv.pt) < len(s.objs):
+		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), rv.pt)
+	case el == tView && rv.kind == tStorage && rv.owns >= 0 && int(rv.owns) < len(s.objs):
+		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), rv.owns)
+	default:
+		s.untrack(obj)
+	}
 }
 
 // erase runs erase on sequence storage obj: a node container ends the
