@@ -27,6 +27,12 @@ func (f *File) Dump(w io.Writer, named bool) error {
 		} else if f.FirstChild(NodeID(i)) == None {
 			kind += " " + clip(f.Text(NodeID(i)), 40)
 		}
+		switch {
+		case n.Error:
+			kind += " [error]"
+		case n.Missing:
+			kind += " [missing]"
+		}
 		field := ""
 		if n.Field != FieldNone {
 			field = n.Field.String() + ": "
