@@ -185,7 +185,7 @@ func errorCounts(f *parser.File) []int32 {
 	c := make([]int32, len(f.Nodes)+1)
 	for i, nd := range f.Nodes {
 		c[i+1] = c[i]
-		if nd.Error || nd.Missing {
+		if nd.Error || nd.Missing && !nd.Benign {
 			c[i+1]++
 		}
 	}

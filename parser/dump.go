@@ -30,6 +30,8 @@ func (f *File) Dump(w io.Writer, named bool) error {
 		switch {
 		case n.Error:
 			kind += " [error]"
+		case n.Missing && n.Benign:
+			kind += " [missing, benign]"
 		case n.Missing:
 			kind += " [missing]"
 		}

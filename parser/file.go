@@ -27,6 +27,9 @@ type Node struct {
 	Named      bool
 	Error      bool // an ERROR node
 	Missing    bool // inserted by error recovery
+	// Benign: a MISSING node where the code is well formed as written
+	// and the tree reads it as meant (see markBenign): not an error.
+	Benign bool
 }
 
 // File is a parsed source file: its bytes and its flat syntax table. It
@@ -36,7 +39,7 @@ type File struct {
 	Ext    string
 	Src    []byte // what the grammar saw (Objective-C neutralised for .mm)
 	Nodes  []Node
-	Errors int // ERROR and MISSING nodes
+	Errors int // ERROR and MISSING nodes, but for the benign ones
 	// FirstBranches says the file was read with only the first branch of
 	// some conditional (one that split a statement or a bracket): the
 	// code of its other branches is not in Nodes.

@@ -188,8 +188,56 @@ func (p *Parser) parse(path, ext string, src []byte, old unsafe.Pointer) (*File,
 			f.Errors++
 		}
 	}
+	if f.Errors > 0 {
+		f.Errors -= markBenign(f)
+	}
 	macroBlocks(f)
 	return f, tree, nil
+}
+
+// markBenign marks the MISSING nodes the grammar inserts into code that is
+// well formed as written, and returns how many it marked:
+//   - the type of a braced default argument or initialiser (T x = {}):
+//     the grammar reads `= {}` as a compound literal whose type is
+//     missing;
+//   - the semicolon of a statement macro (FOR_EACH_TYPE(CASE) at the end
+//     of its line, with no semicolon: it expands to statements that end
+//     in their own): the grammar reads it as a call statement, as
+//     MacroStatementBody expects.
+func markBenign(f *File) int {
+	marked := 0
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		if !n.Missing || n.Start != n.End || n.Parent < 0 {
+			continue
+		}
+		p := n.Parent
+		switch {
+		case n.Kind == KindTypeIdentifier && n.Field == FieldType && f.Kind(p) == KindCompoundLiteralExpression &&
+			f.Kind(f.Field(p, FieldValue)) == KindInitializerList:
+		case f.Kind(p) == KindExpressionStatement && n.Next == None && macroStatementEnd(f, p):
+		default:
+			continue
+		}
+		n.Benign = true
+		marked++
+	}
+	return marked
+}
+
+// macroStatementEnd reports whether expression statement stmt is a call
+// of a plain name whose text ends its line: a statement macro written
+// without a semicolon.
+func macroStatementEnd(f *File, stmt NodeID) bool {
+	call := f.FirstChild(stmt)
+	if f.Kind(call) != KindCallExpression || f.Kind(f.Field(call, FieldFunction)) != KindIdentifier {
+		return false
+	}
+	end := int(f.Nodes[call].End)
+	for end < len(f.Src) && (f.Src[end] == ' ' || f.Src[end] == '\t' || f.Src[end] == '\r') {
+		end++
+	}
+	return end >= len(f.Src) || f.Src[end] == '\n' || f.Src[end] == '/'
 }
 
 // BlockArgument returns the block a call expression takes as an argument

@@ -584,3 +584,35 @@ func TestMacroStatements(t *testing.T) {
 		t.Errorf("statement macros (line: body line) %v, want %v", got, want)
 	}
 }
+
+// TestBenignMissing: the grammar inserts MISSING nodes into two shapes of
+// well-formed code, a braced default (T x = {}) and a statement macro
+// with no semicolon at the end of its line; those are not errors. The
+// same missing type or semicolon in code that is broken still is.
+func TestBenignMissing(t *testing.T) {
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for _, c := range []struct {
+		src    string
+		errors bool
+	}{
+		{"struct S {}; S make(int n, S s = {});\n", false},
+		{"void f(int t) {\n  switch (t) {\n    FOR_EACH_TYPE(CASE)\n    default: break;\n  }\n}\n", false},
+		{"void f() {\n  DECLARE_ALL(x) // all of them\n  g();\n}\n", false},
+		{"void f() { g() h(); }\n", true},
+		{"void f() { int x = ; }\n", true},
+	} {
+		f, err := p.Parse("a.cc", ".cc", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Errors > 0; got != c.errors {
+			var sb strings.Builder
+			_ = f.Dump(&sb, false)
+			t.Errorf("%q: %d errors, want errors %v\n%s", c.src, f.Errors, c.errors, sb.String())
+		}
+	}
+}

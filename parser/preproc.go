@@ -379,7 +379,7 @@ func errorSpans(f *File) [][2]int {
 		switch {
 		case n.Error:
 			spans = append(spans, [2]int{int(n.Start), int(n.End)})
-		case n.Missing:
+		case n.Missing && !n.Benign:
 			spans = append(spans, [2]int{int(n.Start), int(n.Start) + 1})
 		}
 	}
