@@ -96,6 +96,25 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 				before != '.' && before != '>' && before != ':' && before != '#' &&
 				(inLiteral(bodies, i) == 0 || after == '{' || statementKeyword(src, j)):
 				e.blank(i, j)
+			case (before == ')' || before == 0 && prevByteAcross(src, i) == ')') && (dunder(word) || allCaps(word) && !keywords[string(word)]) &&
+				(after == '{' || arrowAt(src, j) || dunder(word) && isIdent(after) && !digit(after)):
+				// [](T a) __attr__ -> R { ... }, f() ATTR -> R: an
+				// attribute after a parameter list.
+				e.blank(i, j)
+			case allCaps(word) && !keywords[string(word)] && before == ']' && (after == '(' || after == '{'):
+				// [x] LAMBDA_ATTR (T a) { ... }: an attribute after a
+				// lambda's captures.
+				e.blank(i, j)
+			case allCaps(word) && !keywords[string(word)] && (before == ',' || before == '(') && isIdent(after) && !digit(after):
+				// f(int a, UNUSED int b): an attribute before a
+				// parameter's type (the rule above leaves those inside a
+				// body, where a macro before a declaration may be a
+				// storage class).
+				e.blank(i, j)
+			case allCaps(word) && !keywords[string(word)] && isIdent(before) && after == ':' && !scopeAt(src, j) && !labelWord(src, i):
+				// for (auto x UNUSED : range): an attribute after the
+				// declared name.
+				e.blank(i, j)
 			case (before == '*' || before == '&') && isIdent(after) && !digit(after) && !keywords[string(word)] && !cvQualifier(word):
 				// T* nonnull name: no word can stand between a pointer
 				// or reference and the declared name but a qualifier.
@@ -139,6 +158,19 @@ func prevByte(src []byte, i int) byte {
 	return 0
 }
 
+// prevByteAcross is the last byte before i that is not white space, on
+// this line or an earlier one (0 at the start of the text).
+func prevByteAcross(src []byte, i int) byte {
+	for i--; i >= 0; i-- {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return src[i]
+	}
+	return 0
+}
+
 // nextByte is the first byte from i that is not white space: a macro on
 // a line of its own applies to the next line's code.
 func nextByte(src []byte, i int) byte {
@@ -167,6 +199,56 @@ func allCaps(word []byte) bool {
 		}
 	}
 	return letters >= 3
+}
+
+// dunder says word is a reserved name of the form __name__ that the
+// grammar does not read itself: an implementation's or a project's
+// attribute macro (__ubsan_ignore_undefined__, __forceinline__).
+func dunder(word []byte) bool {
+	if len(word) <= 4 || !bytes.HasPrefix(word, []byte("__")) || !bytes.HasSuffix(word, []byte("__")) {
+		return false
+	}
+	switch string(word) {
+	case "__attribute__", "__declspec__", "__restrict__", "__asm__", "__volatile__", "__extension__",
+		"__typeof__", "__alignof__", "__inline__", "__const__", "__signed__", "__FILE__", "__LINE__",
+		"__FUNCTION__", "__PRETTY_FUNCTION__", "__DATE__", "__TIME__", "__COUNTER__":
+		return false
+	}
+	return true
+}
+
+// arrowAt says the text from i (after white space) starts with ->.
+func arrowAt(src []byte, i int) bool {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i+1 < len(src) && src[i] == '-' && src[i+1] == '>'
+}
+
+// scopeAt says the text from i (after white space) starts with ::.
+func scopeAt(src []byte, i int) bool {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i+1 < len(src) && src[i] == ':' && src[i+1] == ':'
+}
+
+// labelWord says the word before offset i is one after which a name and
+// a colon are a label, a case or an access specifier, not a declaration.
+func labelWord(src []byte, i int) bool {
+	j := i
+	for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+		j--
+	}
+	k := j
+	for k > 0 && isIdent(src[k-1]) {
+		k--
+	}
+	switch string(src[k:j]) {
+	case "case", "default", "public", "private", "protected", "goto":
+		return true
+	}
+	return false
 }
 
 // stringPrefix says word is the encoding prefix of a string literal (u8"",

@@ -450,6 +450,10 @@ func TestAttributeMacros(t *testing.T) {
 		{"restrict parameter", "void Copy(char* LIB_RESTRICT dest, int n) {\n  Use(dest);\n}\n"},
 		{"trailing attribute", "void Lock(Mutex* m) NO_THREAD_SAFETY_ANALYSIS {\n  Use(m);\n}\n"},
 		{"nullability qualifier", "bool Check(const Op& op, std::string* absl_nonnull error) {\n  Use(error);\n  return true;\n}\n"},
+		{"attribute after a lambda's parameters", "void Run(Iter& it) {\n  kernel(it, [=](int a, int b)\n      __no_sanitize__ -> int { return a + b; });\n  Use(it);\n}\n"},
+		{"attribute after a lambda's captures", "void Run(Iter& it, int* w) {\n  kernel(it, [w] DEVICE_LAMBDA (int a) { return *w * a; });\n  Use(it);\n}\n"},
+		{"attribute before a lambda parameter", "void Run(int n) {\n  parallel(0, n, [&](int lo, MAYBE_UNUSED int hi) { lo++; });\n  Use(n);\n}\n"},
+		{"attribute after a range-for name", "void Run(int n) {\n  for (const auto i MAYBE_UNUSED : range(n)) {\n    step();\n  }\n  Use(n);\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := New(Options{})
