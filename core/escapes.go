@@ -72,6 +72,22 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	}
 }
 
+// storedInArg records the store, by call n, of v into field field of
+// what argument arg points to, when arg is a parameter the caller handed
+// in and v points into the frame: as stored records p->field = v.
+func (x *exec) storedInArg(s *state, arg parser.NodeID, field string, v value, n parser.NodeID) {
+	if x.inLambda > 0 || v.kind != tPointer || !x.frameLive(s, v.pt) {
+		return
+	}
+	l := x.param(s, arg)
+	if l == nil || l.typ != tPointer || x.opt.Members == nil || !pointerType(x.opt.Members(l.tname)[field]) {
+		return
+	}
+	lhs := x.text(arg) + "->" + field
+	x.unkeep(s, lhs)
+	s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: lhs, obj: v.pt, calls: s.calls})
+}
+
 // inTemporary says obj is a live temporary of the current full
 // expression, or memory one owns.
 func (x *exec) inTemporary(s *state, obj int32) bool {

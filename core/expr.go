@@ -1612,26 +1612,32 @@ func (x *exec) fieldCell(s *state, e parser.NodeID, v value, make bool) (int32, 
 // argFieldPointer is the pointer field of object obj (an argument named
 // arg) holds, as fieldPointer makes it: the cell's pointee.
 func (x *exec) argFieldPointer(s *state, obj int32, field, arg string) (value, bool) {
-	o := s.objs[obj]
-	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live || o.stepped {
-		return unknown, false
-	}
-	cell := int32(-1)
-	for i := range s.objs {
-		if c := s.objs[i]; c.parent == obj+1 && c.pos == posField && c.key == field {
-			cell = int32(i)
-			break
-		}
-	}
+	cell := argField(s, obj, field, arg)
 	if cell < 0 {
-		s.hasParts = true
-		cell = s.newObj(object{kind: oStack, owner: arg + "->" + field, parent: obj + 1, pos: posField, key: field, kept: o.kept})
+		return unknown, false
 	}
 	if s.objs[cell].inner == 0 {
 		in := s.newObj(object{kind: oParam, owner: arg + "->" + field})
 		s.objs[cell].inner = in + 1
 	}
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
+}
+
+// argField is the cell of field field of object obj, which a call's
+// argument arg points to (made when there is none); -1 when obj is not
+// an object whose fields are told apart.
+func argField(s *state, obj int32, field, arg string) int32 {
+	o := s.objs[obj]
+	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live || o.stepped {
+		return -1
+	}
+	for i := range s.objs {
+		if c := s.objs[i]; c.parent == obj+1 && c.pos == posField && c.key == field {
+			return int32(i)
+		}
+	}
+	s.hasParts = true
+	return s.newObj(object{kind: oStack, owner: arg + "->" + field, parent: obj + 1, pos: posField, key: field, kept: o.kept})
 }
 
 // fieldStored: v is stored in the field e names.
@@ -2190,6 +2196,19 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		if p, ok := x.argFieldPointer(s, vs[i].pt, field, x.text(x.argAt(list, i))); ok {
 			x.free(s, p, n, name)
 		}
+	}
+	for _, st := range c.StoresIn {
+		// f(p, q) of a function that stores p in q->field: that field
+		// of what q points to now points to what p points to.
+		from, to, field, ok := parseStoresIn(st)
+		if !ok || from >= len(vs) || to >= len(vs) || vs[from].kind != tPointer || vs[to].kind != tPointer ||
+			vs[from].pt < 0 || int(vs[from].pt) >= len(s.objs) || vs[to].pt < 0 || int(vs[to].pt) >= len(s.objs) {
+			continue
+		}
+		if cell := argField(s, vs[to].pt, field, x.text(x.argAt(list, to))); cell >= 0 {
+			s.objs[cell].inner = vs[from].pt + 1
+		}
+		x.storedInArg(s, x.argAt(list, to), field, vs[from], n)
 	}
 	for _, k := range c.Reassigns {
 		x.reassigned(s, x.argAt(list, k))

@@ -91,6 +91,11 @@ type Call struct {
 	// leaves pointing at the freed memory (free(c->buf) with no c->buf =
 	// NULL after it): f(c) then c->buf[0] reads freed memory.
 	FreesFields []string
+	// StoresIn lists "i>j.field": on every path that returns, the
+	// pointer field of what pointer argument j points to holds what
+	// pointer argument i points to (q->field = p): f(&local, q) leaves
+	// q->field pointing at the local.
+	StoresIn []string
 	// Derefs lists the pointer arguments whose memory it reads or writes
 	// on some path (directly or through the calls it makes): handing it a
 	// pointer to ended memory is a use.
@@ -613,7 +618,7 @@ func (fs *FileSummaries) declared(k sumKey) Call {
 // withSummary is c with what an execution found of the function (r).
 func withSummary(c, r Call) Call {
 	c.Frees, c.Grows, c.Borrows, c.Queues, c.Derefs, c.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
-	c.FreesFields = r.FreesFields
+	c.FreesFields, c.StoresIn = r.FreesFields, r.StoresIn
 	c.Refers, c.RefersPtr, c.ReferType, c.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 	return c
 }
@@ -734,6 +739,53 @@ func (x *exec) freesFields() []string {
 		}
 	}
 	return out
+}
+
+// storesIn lists "i>j.field" for the pointer fields of what pointer
+// parameter j points to that hold what pointer parameter i points to on
+// every path that returns (see Call.StoresIn).
+func (x *exec) storesIn() []string {
+	var out []string
+	for j, obj := range x.params {
+		if obj < 0 {
+			continue
+		}
+		var common []string
+		for r, st := range x.returns {
+			var held []string
+			for k := range st.objs {
+				c := st.objs[k]
+				if c.parent != obj+1 || c.pos != posField || c.inner == 0 {
+					continue
+				}
+				for i, p := range x.params {
+					if i != j && p >= 0 && c.inner-1 == p {
+						held = append(held, fmt.Sprintf("%d>%d.%s", i, j, c.key))
+					}
+				}
+			}
+			if r == 0 {
+				common = held
+				continue
+			}
+			common = slices.DeleteFunc(common, func(f string) bool { return !slices.Contains(held, f) })
+		}
+		slices.Sort(common)
+		out = append(out, slices.Compact(common)...)
+	}
+	return out
+}
+
+// parseStoresIn reads "i>j.field" (see Call.StoresIn).
+func parseStoresIn(s string) (from, to int, field string, ok bool) {
+	a, rest, ok1 := strings.Cut(s, ">")
+	b, field, ok2 := strings.Cut(rest, ".")
+	i, err1 := strconv.Atoi(a)
+	j, err2 := strconv.Atoi(b)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || i < 0 || j < 0 || field == "" {
+		return 0, 0, "", false
+	}
+	return i, j, field, true
 }
 
 // borrowedArg is the container parameter (+1) every returned reference or
@@ -962,10 +1014,28 @@ func summaryOf(x *exec) Call {
 		out.Queues = x.queuedOnEvery()
 		out.FreesDeref = x.freesDeref()
 		out.FreesFields = x.freesFields()
+		out.StoresIn = x.storesIn()
 	}
 	for i, obj := range x.params {
 		if obj >= 0 && x.reached[obj] {
 			out.Derefs = append(out.Derefs, i)
+		}
+	}
+	return out
+}
+
+// PointerParams lists the names of the parameters of function
+// declaration or definition decl declared as pointers (T* p).
+func PointerParams(f *parser.File, decl parser.NodeID) []string {
+	x := &exec{f: f}
+	fd, _ := x.funcDeclarator(decl)
+	if fd == parser.None {
+		return nil
+	}
+	var out []string
+	for _, p := range parameters(f, fd) {
+		if name, ptr, _ := x.declName(f.Field(p, parser.FieldDeclarator)); ptr && name != "" {
+			out = append(out, name)
 		}
 	}
 	return out

@@ -583,6 +583,28 @@ func freesField(f *parser.File, def parser.NodeID) bool {
 	return strings.Contains(body, "->") && (strings.Contains(body, "delete") || strings.Contains(body, "free"))
 }
 
+// storesField says definition def may store one pointer parameter in a
+// field of what another points to (q->field = p): worth executing for
+// its summary (see core.Call.StoresIn).
+func storesField(f *parser.File, def parser.NodeID) bool {
+	names := core.PointerParams(f, def)
+	if len(names) < 2 {
+		return false
+	}
+	body := f.Text(f.Field(def, parser.FieldBody))
+	for _, q := range names {
+		if !strings.Contains(body, q+"->") {
+			continue
+		}
+		for _, p := range names {
+			if p != q && (strings.Contains(body, "= "+p) || strings.Contains(body, "="+p)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Summarise returns the summary of a file's functions (lambdas left out)
 // for the other files of a scan: what each does to its parameters. It
 // spends work from meter (nil: no bound) as Steps does; once the meter is
@@ -612,13 +634,13 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.Type = core.ResultType(f, g.Node)
 		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
 		s.Reassigns = core.ReassignedParams(f, g.Node)
-		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || freesField(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
+		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || freesField(f, g.Node) || storesField(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter})
 			s.Grows = r.Grows
 			for _, q := range r.Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 			}
-			s.FreesDeref, s.FreesFields = r.FreesDeref, r.FreesFields
+			s.FreesDeref, s.FreesFields, s.StoresIn = r.FreesDeref, r.FreesFields, r.StoresIn
 			s.Refers, s.RefersPtr, s.ReferType, s.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 		}
 		for i := range ps {

@@ -40,6 +40,10 @@ type Func struct {
 	// parameter k points to that it frees on every path that returns and
 	// leaves pointing at the freed memory.
 	FreesFields []string `json:"frees_fields,omitempty"`
+	// StoresIn lists "i>j.field": the pointer field of what pointer
+	// parameter j points to holds what pointer parameter i points to on
+	// every path that returns (q->field = p).
+	StoresIn []string `json:"stores_in,omitempty"`
 	// MayFree says it may free its opaque (void*) parameter on some path:
 	// as a completion, it may free the data handed with it.
 	MayFree bool `json:"may_free,omitempty"`
@@ -348,6 +352,10 @@ func appendFacts(b []byte, fn *Func) []byte {
 	for _, f := range fn.FreesFields {
 		str(f)
 	}
+	num(len(fn.StoresIn))
+	for _, f := range fn.StoresIn {
+		str(f)
+	}
 	flag(fn.MayFree)
 	notes(fn.Encodes)
 	notes(fn.Defers)
@@ -625,7 +633,7 @@ func (ix *Index) lookupCall(c Call) *Func {
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
 		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
-		out.FreesDeref, out.FreesFields = nil, nil
+		out.FreesDeref, out.FreesFields, out.StoresIn = nil, nil, nil
 		out.ByValue, out.Storage, out.Type, out.Queues = false, false, "", nil
 	}
 	return out
@@ -712,6 +720,7 @@ func join(cands []*Func) *Func {
 		out.Frees = intersect(out.Frees, c.Frees)
 		out.FreesDeref = intersect(out.FreesDeref, c.FreesDeref)
 		out.FreesFields = slices.DeleteFunc(slices.Clone(out.FreesFields), func(f string) bool { return !slices.Contains(c.FreesFields, f) })
+		out.StoresIn = slices.DeleteFunc(slices.Clone(out.StoresIn), func(f string) bool { return !slices.Contains(c.StoresIn, f) })
 		out.Grows = intersect(out.Grows, c.Grows)
 		out.Bound = intersect(out.Bound, c.Bound)
 		// The program's favour: any of them may store a new pointer.

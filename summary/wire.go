@@ -303,6 +303,10 @@ func (e *encoder) file(f *File) {
 		for _, f := range fn.FreesFields {
 			e.str(f)
 		}
+		e.uint(uint64(len(fn.StoresIn)))
+		for _, f := range fn.StoresIn {
+			e.str(f)
+		}
 		e.ints(fn.Keeps)
 		e.ints(fn.Reaches)
 		e.notes(fn.Encodes)
@@ -506,6 +510,12 @@ func (d *decoder) file() *File {
 			fn.FreesFields = make([]string, n)
 			for j := range fn.FreesFields {
 				fn.FreesFields[j] = d.str()
+			}
+		}
+		if n := d.count(1, unsafe.Sizeof("")); n > 0 {
+			fn.StoresIn = make([]string, n)
+			for j := range fn.StoresIn {
+				fn.StoresIn[j] = d.str()
 			}
 		}
 		fn.Keeps, fn.Reaches = d.ints(), d.ints()
