@@ -22,15 +22,15 @@ import (
 
 // frameReads is the frame memory closure c uses when it runs, by the
 // capture that reaches it: a local captured by reference (captured ""),
-// or what a pointer or view captured by value points to (captured names
-// it); memory kept by something else is left out.
+// or what a pointer, view or iterator captured by value points to
+// (captured names it); memory kept by something else is left out.
 func (x *exec) frameReads(s *state, c *closure) (objs []int32, captured []string) {
 	for _, cp := range c.caps {
 		obj, name := int32(-1), ""
 		switch {
 		case cp.byRef:
 			obj = cp.l.val.pt
-		case cp.l.typ == tPointer || cp.l.typ == tView:
+		case cp.l.typ == tPointer || cp.l.typ == tView || cp.l.typ == tIter:
 			obj, name = cp.l.val.pt, cp.name
 		}
 		if obj < 0 || int(obj) >= len(s.objs) || !s.objs[obj].frame || s.objs[obj].kept || slices.Contains(objs, obj) {

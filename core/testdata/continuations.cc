@@ -5,6 +5,7 @@
 #include <deque>
 #include <functional>
 #include <future>
+#include <list>
 #include <vector>
 
 namespace xla {
@@ -56,6 +57,21 @@ void Borrow(xla::Future<> f) {
   std::vector<float> host = Pack();
   const float* data = host.data();
   f.OnReady([data](int) { Fill(data); });  // want "callback-outlives"
+}
+
+// An iterator captured by value into a local list.
+void BorrowIterator(xla::Future<> f) {
+  std::list<float> pending(4);
+  auto it = pending.begin();
+  f.OnReady([it](int) { Fill(&*it); });  // want "callback-outlives"
+}
+
+// Correct: the iterator into a list the callback's owner keeps.
+void BorrowIteratorAwaited(xla::Future<> f) {
+  std::list<float> pending(4);
+  auto it = pending.begin();
+  f.OnReady([it](int) { Fill(&*it); });
+  f.Await();
 }
 
 // Correct: the vector moves into the closure with the pointer.
