@@ -114,6 +114,15 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, v = tRef, unknown
 		case ptr:
 			l.typ = tPointer
+		case ref && tk == tStorage && init != parser.None && v.pt < 0 && v.owns < 0 && !v.known && v.from < 0:
+			// std::vector<T>& v = registry(): a container whose owner is
+			// not known (a static, another object's member). Its own
+			// growth and erasure still move or end its elements, so it
+			// is followed as a container the frame does not own, as a
+			// parameter by reference is.
+			l.callers = true
+			s.objs[l.slot].frame = false // the container object, which is not the frame's
+			v = value{pt: -1, owns: s.storage(&l, false), kind: tStorage, from: -1}
 		case ref:
 			l.typ, l.ref = tRef, true
 		}

@@ -242,9 +242,10 @@ type local struct {
 	// auto: declared auto from a value of no known kind (see bind).
 	auto bool
 	// callers: a parameter declared as a reference to an owning object
-	// (a container, a unique_ptr, a shared_ptr), kept as that object
-	// (ref is false): what it owns, now or once given a new value, is
-	// the caller's, not the frame's.
+	// (a container, a unique_ptr, a shared_ptr), or a local reference to
+	// a container a call returned, kept as that object (ref is false):
+	// what it owns, now or once given a new value, is the caller's or
+	// its owner's, not the frame's.
 	callers bool
 }
 
@@ -478,7 +479,7 @@ func typeName(typ string) string {
 // frameOwner says what l owns belongs to the call's frame: not a data
 // member's, a static's, or a caller's (a parameter by reference).
 func (l *local) frameOwner() bool {
-	return !l.member && l.depth >= 0 && !(l.param && (l.ref || l.callers))
+	return !l.member && l.depth >= 0 && !(l.param && l.ref) && !l.callers
 }
 
 // unfree makes the objects live again that a call was taken to free but,
