@@ -1505,14 +1505,15 @@ func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
 // pointerIn is the pointer stored in object obj (the memory a pointer to a
 // pointer points to): the memory it points to, an object of its own made
 // on first use. A container's buffer or an element of one (*it,
-// *v.begin()) holds no one known pointer — each iteration of a loop
-// reaches another — and gives unknown.
+// *v.begin()), or an array a pointer steps through (p++ in a loop over
+// argv), holds no one known pointer — each iteration of a loop reaches
+// another — and gives unknown.
 func (x *exec) pointerIn(s *state, obj int32) value {
 	if obj < 0 || int(obj) >= len(s.objs) {
 		return unknown
 	}
 	o := &s.objs[obj]
-	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 {
+	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.stepped {
 		return unknown
 	}
 	if o.inner == 0 {
