@@ -1806,11 +1806,16 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			x.mapAssigned(s, lv, rv)
 		}
 		x.escape(s, rv)
-		if lv.kind == tRef && rv.kind != tPointer && rv.kind != tView && rv.kind != tIter {
+		if rv.kind != tPointer && rv.kind != tView && rv.kind != tIter {
 			// An object assigned to ([expr.ass]: the result is the left
 			// operand, an lvalue; a class's operator= returns *this by
-			// convention): *this = m refers to *this, not to m.
-			return lv
+			// convention): *this = m refers to *this, not to m, and
+			// m[k] = std::move(local) to the element, whether or not
+			// holdfast follows it.
+			if lv.kind == tRef {
+				return lv
+			}
+			return unknown
 		}
 		return rv
 	}

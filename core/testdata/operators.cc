@@ -57,3 +57,22 @@ Mat3& assign_local_bad(const Mat3& from) {
   Mat3 m = from;
   return m;  // want "returns-local"
 }
+
+// The value of an assignment to an object is that object ([expr.ass]),
+// whether or not holdfast follows it: m[k] = std::move(local) refers to
+// the map's element, not to the local moved from.
+template <typename K, typename V>
+struct FlatMap {
+  V& operator[](const K& k);
+};
+struct Info {
+  std::vector<int> ids;
+};
+struct InfoStore {
+  FlatMap<int, Info> infos_;
+  Info& Add(int id) {
+    Info info;
+    info.ids.push_back(id);
+    return infos_[id] = std::move(info);
+  }
+};
