@@ -325,16 +325,28 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		return slices.DeleteFunc(l, func(m string) bool { return !member(m) })
 	}
 	if strings.HasPrefix(method, "~") {
+		// A reference member refers to an object the class does not own
+		// ([class.dtor]: destruction destroys the members, not what a
+		// reference member is bound to): handing it to a call gives
+		// nothing up.
+		owning := func(l []string) []string {
+			return slices.DeleteFunc(onlyMembers(l), func(m string) bool {
+				return strings.HasSuffix(members[strings.TrimSuffix(m, ".buf")], "&")
+			})
+		}
 		freed, _, calls := x.handedAway(body, members, true)
-		freed = onlyMembers(freed)
+		freed = owning(freed)
 		addList(members, "(~)", freed)
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
-		addList(members, "(~!)", onlyMembers(x.destroyedMembers(body, members)))
+		addList(members, "(~!)", owning(x.destroyedMembers(body, members)))
 		addList(members, "(~reads)", x.readMembers(body, members, false))
 		addList(members, "(~ureads)", x.readMembers(body, members, true))
 		addList(members, "(~rel)", x.releasedMembers(body, members))
-		addList(members, "(~via)", x.handedOnlyToCalls(body, members))
+		addList(members, "(~via)", slices.DeleteFunc(x.handedOnlyToCalls(body, members), func(e string) bool {
+			m, _, _ := strings.Cut(e, "=")
+			return strings.HasSuffix(members[m], "&")
+		}))
 		return
 	}
 	freed, grown, calls := x.handedAway(body, members, false)
