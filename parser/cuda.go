@@ -29,13 +29,23 @@ var cudaStorage = [][]byte{[]byte("__shared__"), []byte("__constant__"), []byte(
 // storage class.
 var specifiersWithArgs = [][]byte{[]byte("__launch_bounds__"), []byte("__align__")}
 
+// skipBlanks is the first offset from i that is not white space.
+func skipBlanks(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
 // neutraliseCUDA rewrites CUDA syntax in place, without moving a byte:
 // qualifiers and __launch_bounds__(...) become spaces, and a kernel launch
 // `k<<<grid, block, smem, stream>>>(args)` becomes
 // `k(  grid, block, smem, stream)  (args)`, a call of a call, so the launch
 // configuration (with its stream) and the arguments stay visible as
-// expressions. launches says whether to rewrite <<<...>>> (CUDA sources
-// only). src is copied on the first change.
+// expressions. launches says whether to rewrite <<<...>>>: in every
+// source, since HIP and CUDA code is compiled from .cpp and .cc files too
+// (hipcc, nvcc -x cu), and <<< followed by >>> and an argument list is
+// no other C++. src is copied on the first change.
 func neutraliseCUDA(src []byte, launches bool) []byte {
 	if !bytes.Contains(src, []byte("__")) && (!launches || !bytes.Contains(src, []byte("<<<"))) {
 		return src
@@ -114,6 +124,10 @@ func neutraliseCUDA(src []byte, launches bool) []byte {
 			continue
 		}
 		j += from
+		if k := skipBlanks(out, j+3); k >= len(out) || out[k] != '(' {
+			// Not a launch: its arguments follow the configuration.
+			continue
+		}
 		if !copied {
 			out = bytes.Clone(out)
 			copied = true

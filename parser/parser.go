@@ -91,7 +91,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	}
 	dirs, chains := conditionals(src)
 	src = blankDeadBranches(src, dirs, chains)
-	src = neutraliseCUDA(src, ext == ".cu" || ext == ".cuh")
+	src = neutraliseCUDA(src, true)
 	src = rewriteDeclMacros(src, p.decl)
 	src = rewriteBraceCaptures(src)
 	if uint64(len(src)) > math.MaxUint32 {

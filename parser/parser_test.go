@@ -212,6 +212,8 @@ func TestNeutraliseCUDA(t *testing.T) {
 		{"k<float><<<g, b, 0, s>>>(x, n);", "k<float>(  g, b, 0, s)  (x, n);", true},
 		{"k<<<g, b>>>(x);", "k<<<g, b>>>(x);", false},
 		{"int my__device__x; a <<< b;", "int my__device__x; a <<< b;", true},
+		// <<< and >>> with no argument list after them: not a launch.
+		{"auto s = \"<<< x >>>\" ", "auto s = \"<<< x >>>\" ", true},
 		{"__shared__ float s[256]; __constant__ int c;", "static     float s[256]; static       int c;", true},
 		{"extern __shared__ __align__(sizeof(float)) unsigned char s[];", "extern static                              unsigned char s[];", false},
 		{"struct __align__(16) V { float x; }; int my__align__(3);", "struct               V { float x; }; int my__align__(3);", false},
@@ -235,6 +237,15 @@ func TestNeutraliseCUDA(t *testing.T) {
 		var sb strings.Builder
 		_ = f.Dump(&sb, true)
 		t.Errorf("CUDA source still has %d parse errors:\n%s", f.Errors, sb.String())
+	}
+	// HIP and CUDA code compiled from a .cpp file launches kernels too.
+	hip := "void launch(int* d) {\n  dummy<<<1, 1, 0, nullptr>>>(d);\n  use(d);\n}\n"
+	if f, err = p.Parse("t.cpp", ".cpp", []byte(hip)); err != nil || f.Errors != 0 {
+		var sb strings.Builder
+		if f != nil {
+			_ = f.Dump(&sb, true)
+		}
+		t.Errorf("a launch in a .cpp file: %v, parse errors:\n%s", err, sb.String())
 	}
 }
 
