@@ -279,3 +279,22 @@ void copy_checked(float* dev, int n, cudaStream_t s) {
   cudaStreamSynchronize(s);
   cudaFreeHost(pinned);
 }
+
+// A host function queued with a pointer to a local; nothing waits.
+void host_func(void* data);
+int launch_host_func(cudaStream_t s) {
+  int order = 0;
+  cudaLaunchHostFunc(s, host_func, &order);  // want "device-use-after-free"
+  return order;
+}
+
+// Correct: cudaFree synchronises the device before it frees, so the host
+// function has run before the local dies.
+int launch_host_func_freed(cudaStream_t s, int* scratch) {
+  int order = 0;
+  if (cudaLaunchHostFunc(s, host_func, &order) != cudaSuccess) {
+    return 1;
+  }
+  cudaFree(scratch);
+  return order;
+}
