@@ -424,7 +424,7 @@ func (x *exec) release(s *state, l *local, at parser.NodeID) {
 			x.destructorRuns(s, l.val.owns, x.closing(at), l.name)
 		}
 	}
-	if !(l.param && l.ref) {
+	if !(l.param && l.ref) && !l.callers {
 		s.end(l.slot, dead, at, "}")
 	}
 	if l.val.owns < 0 || (l.param && l.ref) {
@@ -432,7 +432,7 @@ func (x *exec) release(s *state, l *local, at parser.NodeID) {
 	}
 	switch l.typ {
 	case tStorage:
-		if !l.param || s.objs[l.val.owns].frame {
+		if !l.param && !l.callers || s.objs[l.val.owns].frame {
 			// A container parameter taken by reference names the
 			// caller's container: its buffer outlives the call.
 			s.end(l.val.owns, dead, at, "}")

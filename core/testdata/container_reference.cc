@@ -51,3 +51,13 @@ void TakenAfter(Holder& h) {
   int* p = &v[0];
   *p = 3;
 }
+
+// Correct: the reference ends with its block, the container does not.
+const char* InnerBlock(const Holder& h, bool named) {
+  const char* p = nullptr;
+  if (named) {
+    const std::string& s = h.name();
+    p = s.data();
+  }
+  return p;
+}
