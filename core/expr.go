@@ -2996,21 +2996,29 @@ func (x *exec) mapInsert(s *state, obj int32, list parser.NodeID, m string) {
 	if obj < 0 || int(obj) >= len(s.objs) {
 		return
 	}
-	switch {
-	case mapped == parser.None:
-	case (el == tPointer || el == tView) && (held.kind == tPointer || held.kind == tView) && held.pt >= 0 && int(held.pt) < len(s.objs):
-		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), held.pt)
-		return
-	case el == tView && held.kind == tStorage && held.owns >= 0 && int(held.owns) < len(s.objs):
-		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), held.owns)
-		return
+	if mapped == parser.None {
+		held = unknown
 	}
-	s.untrack(obj)
+	s.mapHolds(obj, held)
 }
 
-// mapAssigned runs m[k] = v, where lv is the element m[k] names: a map of
-// pointers (or of views) holds what v points to, as mapInsert says; any
-// other value puts in it what holdfast does not follow.
+// mapHolds puts mapped value v in associative container obj: a map of
+// pointers (or of views) holds what v points to (a view's string or
+// container: its buffer); any other value puts in it what holdfast does
+// not follow.
+func (s *state) mapHolds(obj int32, v value) {
+	switch el := s.objs[obj].elem; {
+	case (el == tPointer || el == tView) && (v.kind == tPointer || v.kind == tView) && v.pt >= 0 && int(v.pt) < len(s.objs):
+		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), v.pt)
+	case el == tView && v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs):
+		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), v.owns)
+	default:
+		s.untrack(obj)
+	}
+}
+
+// mapAssigned runs m[k] = v, where lv is the element m[k] names (see
+// mapHolds).
 func (x *exec) mapAssigned(s *state, lv, rv value) {
 	if lv.kind != tRef || lv.pt < 0 || int(lv.pt) >= len(s.objs) || s.objs[lv.pt].pos != posKeyed {
 		return
@@ -3019,14 +3027,7 @@ func (x *exec) mapAssigned(s *state, lv, rv value) {
 	if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].fam != famAssoc {
 		return
 	}
-	switch el := s.objs[obj].elem; {
-	case (el == tPointer || el == tView) && (rv.kind == tPointer || rv.kind == tView) && rv.pt >= 0 && int(rv.pt) < len(s.objs):
-		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), rv.pt)
-	case el == tView && rv.kind == tStorage && rv.owns >= 0 && int(rv.owns) < len(s.objs):
-		s.objs[obj].holds = append(slices.Clip(s.objs[obj].holds), rv.owns)
-	default:
-		s.untrack(obj)
-	}
+	s.mapHolds(obj, rv)
 }
 
 // erase runs erase on sequence storage obj: a node container ends the
