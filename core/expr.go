@@ -2136,6 +2136,12 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		s.ret, s.retArg, s.retRef = unknown, 0, 0
 		s.flow = returned
 		return unknown
+	case x.kind(fn) == parser.KindIdentifier && testEnds[name]:
+		// FAIL(...) of a test: the test case ends here, failed or
+		// skipped; what would follow is not a path to report from.
+		x.args(s, list)
+		s.flow = exited
+		return unknown
 	}
 	if v, ok := x.deviceCall(s, n, parser.None, list, name); ok {
 		return v

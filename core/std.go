@@ -332,18 +332,29 @@ var newStringMethods = map[string]bool{"substr": true}
 // (gtest's ASSERT_*: "generate fatal failures ... abort the current
 // function"; glog's CHECK: "aborts the program"): the failing path is
 // not a path to report from, the passing one continues.
+// Catch2's REQUIRE family "will abort the test case on failure" (Catch2,
+// docs/assertions.md).
 func failureExit(name string) bool {
 	return strings.HasPrefix(name, "ASSERT_") || strings.HasPrefix(name, "TF_ASSERT_") ||
 		name == "CHECK" || strings.HasPrefix(name, "CHECK_") || strings.HasPrefix(name, "TORCH_CHECK") ||
-		strings.HasPrefix(name, "DCHECK")
+		strings.HasPrefix(name, "DCHECK") || name == "REQUIRE" || name == "REQUIRE_FALSE"
 }
 
 // checkMacros are the failure exits whose first argument is the
 // condition that must hold (true) or must not (false) for the path to go
 // on (glog's CHECK and DCHECK, c10's TORCH_CHECK, gtest's ASSERT_TRUE and
-// ASSERT_FALSE).
+// ASSERT_FALSE, Catch2's REQUIRE and REQUIRE_FALSE).
 var checkMacros = map[string]bool{"CHECK": false, "DCHECK": false, "TORCH_CHECK": false,
-	"ASSERT_TRUE": false, "ASSERT_FALSE": true}
+	"ASSERT_TRUE": false, "ASSERT_FALSE": true, "REQUIRE": false, "REQUIRE_FALSE": true}
+
+// testEnds end the test case wherever they are reached, as a statement
+// macro the tree does not define: Catch2's FAIL ("fails the test case
+// and aborts it" by throwing) and SKIP (docs/logging.md, docs/skipping-
+// passing-failing.md), and GoogleTest's FAIL, GTEST_FAIL and GTEST_SKIP
+// ("generates a fatal failure, which returns from the current function";
+// assertions reference, "Explicit Success and Failure", and advanced.md,
+// "Skipping test execution").
+var testEnds = map[string]bool{"FAIL": true, "SKIP": true, "GTEST_FAIL": true, "GTEST_SKIP": true}
 
 // hostCopy says name is one of the C library's memory functions, which
 // write their first argument and read the src-th at once and wait for

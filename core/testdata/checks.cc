@@ -76,3 +76,40 @@ float* typed_returned(Blob* b) {
   }
   return data;  // want "returns-local"
 }
+
+// A test that fails or skips (Catch2's FAIL and SKIP, GoogleTest's FAIL
+// and GTEST_SKIP) ends there: what would follow is not a path.
+void FailedTest(bool bad) {
+  float* p = static_cast<float*>(malloc(16));
+  if (bad) {
+    free(p);
+    FAIL("bad value");
+  }
+  p[1] = 2;
+  free(p);
+}
+
+void SkippedTest(bool unsupported) {
+  float* p = static_cast<float*>(malloc(16));
+  if (unsupported) {
+    free(p);
+    GTEST_SKIP();
+  }
+  p[1] = 2;
+  free(p);
+}
+
+// Catch2's REQUIRE: the path that goes on knows its condition holds.
+void Required(float* q) {
+  float* p = q;
+  REQUIRE(p != nullptr);
+  p[0] = 1;
+}
+
+// Not a test macro: a helper that goes on after freeing.
+void Helper(float* q, bool bad) {
+  if (bad) {
+    free(q);
+  }
+  q[0] = 1;  // want "use-after-free"
+}
