@@ -346,6 +346,30 @@ func (x *exec) declName(d parser.NodeID) (name string, ptr, ref bool) {
 	return "", ptr, ref
 }
 
+// argumentOf says use lies in the arguments of call expression call, and
+// not in the body of a lambda written there (which the call may run
+// after what it ends).
+func (x *exec) argumentOf(use, call parser.NodeID) bool {
+	if use == parser.None || call == parser.None || x.kind(call) != parser.KindCallExpression {
+		return false
+	}
+	args := x.f.Field(call, parser.FieldArguments)
+	if args == parser.None {
+		return false
+	}
+	for a := use; a != parser.None; a = x.f.Nodes[a].Parent {
+		switch {
+		case a == args:
+			return true
+		case a == call:
+			return false
+		case x.kind(a) == parser.KindLambdaExpression:
+			return false
+		}
+	}
+	return false
+}
+
 // fault records a fault once per (kind, use).
 func (x *exec) fault(fl Fault) {
 	fl.Call = parser.None
@@ -371,7 +395,10 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 		}
 		x.reached[obj] = true
 		o := s.objs[obj]
-		if o.state == live {
+		if o.state == live || x.argumentOf(n, o.end) {
+			// A call's arguments are evaluated before its body runs
+			// ([expr.call]): what the call ends, its arguments read
+			// first.
 			continue
 		}
 		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}
