@@ -346,6 +346,34 @@ func (x *exec) declName(d parser.NodeID) (name string, ptr, ref bool) {
 	return "", ptr, ref
 }
 
+// Where a use is, for callSite.
+const (
+	argumentSite = 1 // an argument of a call
+	methodSite   = 2 // the object a method is called on
+)
+
+// callSite says whether n is an argument of a call (argumentSite), or the
+// object a method is called on (methodSite: p->f(), or f() in a method,
+// the call itself); 0 for any other use.
+func (x *exec) callSite(n parser.NodeID) int {
+	if n == parser.None {
+		return 0
+	}
+	if x.kind(n) == parser.KindCallExpression {
+		return methodSite
+	}
+	p := x.f.Nodes[n].Parent
+	switch {
+	case p == parser.None:
+		return 0
+	case x.kind(p) == parser.KindArgumentList:
+		return argumentSite
+	case x.kind(p) == parser.KindCallExpression && x.f.Field(p, parser.FieldFunction) == n:
+		return methodSite
+	}
+	return 0
+}
+
 // argumentOf says use lies in the arguments of call expression call, and
 // not in the body of a lambda written there (which the call may run
 // after what it ends).
@@ -399,6 +427,17 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// A call's arguments are evaluated before its body runs
 			// ([expr.call]): what the call ends, its arguments read
 			// first.
+			continue
+		}
+		if site := x.callSite(n); site != 0 && o.state == freed && strings.HasPrefix(o.via, "~") {
+			// An explicit destructor call ends the object's lifetime but
+			// not its storage ([basic.life]): handing the pointer to a
+			// call (a deallocation, a placement new) is not a read of the
+			// dead object, and a method called on it may set it up again
+			// (this->~T(); Assign(v); return *this;).
+			if site == methodSite {
+				s.objs[obj].state, s.objs[obj].end = live, parser.None
+			}
 			continue
 		}
 		fl := Fault{Use: n, End: o.end, Via: o.via, Value: x.text(n), Owner: o.owner, Held: x.held && x.keeper == "", Keeper: x.keeper}

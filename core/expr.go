@@ -1633,6 +1633,26 @@ func (x *exec) argFieldPointer(s *state, obj int32, field, arg string) (value, b
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
 }
 
+// elementOf says expression e names an element of an array through a
+// subscript or pointer arithmetic (p[i], *(p + i), (p + i); uncast
+// takes the parentheses off).
+func (x *exec) elementOf(e parser.NodeID) bool {
+	for {
+		e = uncast(x.f, e)
+		switch x.kind(e) {
+		case parser.KindSubscriptExpression, parser.KindBinaryExpression:
+			return true
+		case parser.KindPointerExpression:
+			if strings.HasPrefix(x.text(e), "&") {
+				return false
+			}
+			e = x.f.Field(e, parser.FieldArgument)
+		default:
+			return false
+		}
+	}
+}
+
 // argField is the cell of field field of object obj, which a call's
 // argument arg points to (made when there is none); -1 when obj is not
 // an object whose fields are told apart.
@@ -1988,6 +2008,13 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return x.message(s, n, fn, list)
 	}
 	name := calleeName(x.text(fn))
+	if x.kind(fn) == parser.KindIdentifier && len(s.objs) > int(thisObj) {
+		if o := &s.objs[thisObj]; o.state == freed && strings.HasPrefix(o.via, "~") {
+			// this->~T() then f(...): f may be a method that sets the
+			// object up again in its storage (see use).
+			o.state, o.end = live, parser.None
+		}
+	}
 	if parser.Unevaluated(name) {
 		// typeof(*p) read as a call: its operand is not evaluated.
 		return unknown
@@ -2510,6 +2537,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		x.args(s, list)
 		if !x.declaresDestructor(m) && x.sharedMembers(strings.TrimPrefix(m, "~")) == nil {
 			// Neither the file nor the tree's class facts say it frees.
+			return unknown
+		}
+		if x.elementOf(recv) {
+			// p[i].~T(), (p + i)->~T(): one element of an array, which
+			// one is not known (a loop ends each once).
 			return unknown
 		}
 		if arrow {

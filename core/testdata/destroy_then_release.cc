@@ -24,3 +24,44 @@ Pool* Make() {
   void* mem = malloc(sizeof(Pool));
   return new (mem) Pool();
 }
+
+// An explicit destructor call ends the object's lifetime, not its
+// storage: handing the pointer on (a deallocation) is no read of it, each
+// element of an array destroyed in a loop is destroyed once, and a method
+// called after this->~T() may set the object up again. Reading a member
+// after the destructor still reads a dead object.
+struct Widget {
+  int id;
+  ~Widget();
+};
+struct Arena {
+  void Release(void* p);
+};
+
+void DestroyThenRelease(Arena* pool, Widget* w) {
+  w->~Widget();
+  pool->Release(w);
+}
+
+void DestroyEach(Arena* pool, Widget* ws, int n) {
+  for (int i = 0; i < n; i++) {
+    ws[i].~Widget();
+  }
+  pool->Release(ws);
+}
+
+int ReadAfterDestroy(Widget* w) {
+  w->~Widget();
+  return w->id;  // want "use-after-free"
+}
+
+struct Slot {
+  ~Slot();
+  Slot& Reset(int v) {
+    this->~Slot();
+    Assign(v);
+    return *this;
+  }
+  void Assign(int v);
+  int* data;
+};
