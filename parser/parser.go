@@ -7,6 +7,7 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"iter"
@@ -86,7 +87,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if p.p == nil {
 		return nil, errors.New("parser is closed")
 	}
-	if ext == ".mm" || ext == ".m" {
+	if ext == ".mm" || ext == ".m" || objectiveC(src) {
 		src = objc.Neutralise(src)
 	}
 	dirs, chains := conditionals(src)
@@ -122,6 +123,14 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	}
 	deleteTree(tree)
 	return f, nil
+}
+
+// objectiveC says source of another extension is Objective-C++ all the
+// same (a .cc or .h file a build compiles with -x objective-c++): it
+// holds an @implementation, @interface or @protocol, which no C++ does.
+func objectiveC(src []byte) bool {
+	return bytes.Contains(src, []byte("@implementation")) || bytes.Contains(src, []byte("@interface")) ||
+		bytes.Contains(src, []byte("@protocol"))
 }
 
 // retry reparses f with the text edit gives (nil: no edit), reusing tree,

@@ -631,3 +631,27 @@ func TestBenignMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectiveCInOtherFiles: a .cc file a build compiles as
+// Objective-C++ (it holds an @implementation) is read as one; a C++
+// file whose comment names @interface is left as written.
+func TestObjectiveCInOtherFiles(t *testing.T) {
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	objc := "@implementation Graph\n- (BOOL)send:(int)n error:(NSError**)error {\n  bool ok = Send(n);\n  return ok;\n}\n@end\n"
+	f, err := p.Parse("graph.cc", ".cc", []byte(objc))
+	if err != nil || f.Errors != 0 {
+		var sb strings.Builder
+		if f != nil {
+			_ = f.Dump(&sb, true)
+		}
+		t.Errorf("Objective-C in a .cc file: %v, parse errors:\n%s", err, sb.String())
+	}
+	cpp := "// Implements the @interface of the IDL.\nint f(int a) { return a; }\n"
+	if f, err = p.Parse("f.cc", ".cc", []byte(cpp)); err != nil || string(f.Src) != cpp {
+		t.Errorf("a C++ file was rewritten: %v, %q", err, f.Src)
+	}
+}
