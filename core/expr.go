@@ -711,20 +711,34 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			}
 		}
 		v := x.eval(s, arg)
+		field := x.text(f.Field(n, parser.FieldField))
 		if strings.HasPrefix(strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator))), "->") || strings.Contains(x.between(arg, f.Field(n, parser.FieldField)), "->") {
 			// p->m reads or writes through p: a smart pointer std::move
 			// emptied is null.
 			x.derefMoved(s, v, n)
 			v = x.throughField(s, arg, v)
 			x.use(s, v, n)
+			if x.referenceMember(s, pointee(v), field) {
+				return unknown
+			}
 			return borrowOf(pointee(v), tRef)
 		}
 		if v.kind == tRef {
 			x.use(s, v, n)
+			if x.referenceMember(s, v.pt, field) {
+				return unknown
+			}
 			return borrowOf(v.pt, tRef)
 		}
+		if v.from >= 0 && int(v.from) < len(s.locals) && (x.referenceMember(s, s.locals[v.from].slot, field) ||
+			x.opt.Members != nil && strings.HasSuffix(x.opt.Members(s.locals[v.from].tname)[field], "&")) {
+			// m.r of a reference member r: the object r is bound to,
+			// not a part of m ([dcl.ref]: a reference is not an object
+			// of its own).
+			return unknown
+		}
 		if v.from >= 0 && int(v.from) < len(s.locals) {
-			if w, ok := x.sharedField(s, v, x.text(f.Field(n, parser.FieldField))); ok && x.writing != n {
+			if w, ok := x.sharedField(s, v, field); ok && x.writing != n {
 				return w
 			}
 			return borrowOf(s.locals[v.from].slot, tRef)
@@ -1631,6 +1645,15 @@ func (x *exec) argFieldPointer(s *state, obj int32, field, arg string) (value, b
 		s.objs[cell].inner = in + 1
 	}
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
+}
+
+// referenceMember says field is a data member declared as a reference in
+// the class of object obj (its class facts: "T&").
+func (x *exec) referenceMember(s *state, obj int32, field string) bool {
+	if obj < 0 || int(obj) >= len(s.objs) || x.opt.Members == nil || s.objs[obj].class == "" {
+		return false
+	}
+	return strings.HasSuffix(x.opt.Members(s.objs[obj].class)[field], "&")
 }
 
 // elementOf says expression e names an element of an array through a

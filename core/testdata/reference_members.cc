@@ -41,3 +41,20 @@ int Run(Device& device) {
   Buffers buffers(device);
   return 0;
 }
+
+// The address of a reference member is the address of what it is bound
+// to ([dcl.ref]: a reference is not an object of its own), not a part of
+// the object that holds it.
+struct Cache {
+  int hits;
+};
+struct CacheHandle {
+  Cache& cache;
+};
+Cache* CacheOf(CacheHandle h) { return &h.cache; }
+
+// A pointer member is part of the object: its address points into it.
+struct PointerHandle {
+  Cache* cache;
+};
+Cache** SlotOf(PointerHandle h) { return &h.cache; }  // want "returns-local"
