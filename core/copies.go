@@ -1,8 +1,6 @@
 package core
 
 import (
-	"strings"
-
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -110,7 +108,7 @@ func (x *exec) destroyed(s *state, l *local, at parser.NodeID) {
 		// A use of the freed memory was reported on this path already.
 	case lk.lost:
 		x.fault(Fault{Kind: DoubleFree, Use: at, End: lk.lostAt, Via: lk.lostVia, Value: l.name, Owner: l.name + "." + members[0]})
-	case o.state == freed && strings.HasPrefix(o.via, "~"):
+	case o.destroyedOnly():
 		x.fault(Fault{Kind: DoubleFree, Use: at, End: o.end, Via: o.via, Value: l.name, Owner: l.name + "." + members[0]})
 	case lk.twin > 0 && s.objs[lk.twin-1].kind == oStorage:
 		// Its copy is an element of a container: one of the two

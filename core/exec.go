@@ -429,7 +429,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// first.
 			continue
 		}
-		if site := x.callSite(n); site != 0 && o.state == freed && strings.HasPrefix(o.via, "~") {
+		if site := x.callSite(n); site != 0 && o.destroyedOnly() {
 			// An explicit destructor call ends the object's lifetime but
 			// not its storage ([basic.life]): handing the pointer to a
 			// call (a deallocation, a placement new) is not a read of the

@@ -718,20 +718,19 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			x.derefMoved(s, v, n)
 			v = x.throughField(s, arg, v)
 			x.use(s, v, n)
-			if x.referenceMember(s, pointee(v), field) {
+			if x.referenceField(s.objClass(pointee(v)), field) {
 				return unknown
 			}
 			return borrowOf(pointee(v), tRef)
 		}
 		if v.kind == tRef {
 			x.use(s, v, n)
-			if x.referenceMember(s, v.pt, field) {
+			if x.referenceField(s.objClass(v.pt), field) {
 				return unknown
 			}
 			return borrowOf(v.pt, tRef)
 		}
-		if v.from >= 0 && int(v.from) < len(s.locals) && (x.referenceMember(s, s.locals[v.from].slot, field) ||
-			x.opt.Members != nil && strings.HasSuffix(x.opt.Members(s.locals[v.from].tname)[field], "&")) {
+		if v.from >= 0 && int(v.from) < len(s.locals) && (x.referenceField(s.objClass(s.locals[v.from].slot), field) || x.referenceField(s.locals[v.from].tname, field)) {
 			// m.r of a reference member r: the object r is bound to,
 			// not a part of m ([dcl.ref]: a reference is not an object
 			// of its own).
@@ -1647,13 +1646,10 @@ func (x *exec) argFieldPointer(s *state, obj int32, field, arg string) (value, b
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
 }
 
-// referenceMember says field is a data member declared as a reference in
-// the class of object obj (its class facts: "T&").
-func (x *exec) referenceMember(s *state, obj int32, field string) bool {
-	if obj < 0 || int(obj) >= len(s.objs) || x.opt.Members == nil || s.objs[obj].class == "" {
-		return false
-	}
-	return strings.HasSuffix(x.opt.Members(s.objs[obj].class)[field], "&")
+// referenceField says field is a data member class declares as a
+// reference (see referenceMember).
+func (x *exec) referenceField(class, field string) bool {
+	return class != "" && x.opt.Members != nil && referenceMember(x.opt.Members(class), field)
 }
 
 // elementOf says expression e names an element of an array through a
@@ -1730,7 +1726,7 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	}
 	o := s.objs[obj]
 	switch {
-	case o.state == freed && strings.HasPrefix(o.via, "~") && via != "delete":
+	case o.destroyedOnly() && via != "delete":
 		// p->~T() then free(p): the destructor ended the object's life,
 		// and its storage is released now, as placement new into
 		// malloc'd memory must be undone ([basic.life]: the storage an
@@ -2032,7 +2028,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	}
 	name := calleeName(x.text(fn))
 	if x.kind(fn) == parser.KindIdentifier && len(s.objs) > int(thisObj) {
-		if o := &s.objs[thisObj]; o.state == freed && strings.HasPrefix(o.via, "~") {
+		if o := &s.objs[thisObj]; o.destroyedOnly() {
 			// this->~T() then f(...): f may be a method that sets the
 			// object up again in its storage (see use).
 			o.state, o.end = live, parser.None
@@ -2989,7 +2985,7 @@ var mapInserts = map[string]bool{
 var pairMakers = map[string]bool{"std::make_pair": true, "std::pair": true, "make_pair": true, "pair": true}
 
 // mapInsert runs insertion method m of associative container storage obj
-// with the arguments list. A map of pointers (or of views) holds what the
+// (an object of s) with the arguments list. A map of pointers (or of views) holds what the
 // mapped value it is given points to, as a vector of pointers holds what
 // push_back is given: the value is the argument after the key (after the
 // hint and the key for emplace_hint, try_emplace and insert_or_assign
@@ -3012,10 +3008,7 @@ func (x *exec) mapInsert(s *state, obj int32, list parser.NodeID, m string) {
 	case len(args) == 3 && (m == "emplace_hint" || m == "try_emplace" || m == "insert_or_assign"):
 		mapped = args[2]
 	}
-	el := tPlain
-	if obj >= 0 && int(obj) < len(s.objs) {
-		el = s.objs[obj].elem
-	}
+	el := s.objs[obj].elem
 	var pairArgs []parser.NodeID
 	if pair != parser.None && (el == tPointer || el == tView) {
 		inner := pair
@@ -3054,9 +3047,6 @@ func (x *exec) mapInsert(s *state, obj int32, list parser.NodeID, m string) {
 		vs = append(vs, v)
 	}
 	x.handOn(s, list, vs)
-	if obj < 0 || int(obj) >= len(s.objs) {
-		return
-	}
 	if mapped == parser.None {
 		held = unknown
 	}

@@ -330,9 +330,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		// reference member is bound to): handing it to a call gives
 		// nothing up.
 		owning := func(l []string) []string {
-			return slices.DeleteFunc(onlyMembers(l), func(m string) bool {
-				return strings.HasSuffix(members[strings.TrimSuffix(m, ".buf")], "&")
-			})
+			return slices.DeleteFunc(onlyMembers(l), func(m string) bool { return referenceMember(members, m) })
 		}
 		freed, _, calls := x.handedAway(body, members, true)
 		freed = owning(freed)
@@ -345,7 +343,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~rel)", x.releasedMembers(body, members))
 		addList(members, "(~via)", slices.DeleteFunc(x.handedOnlyToCalls(body, members), func(e string) bool {
 			m, _, _ := strings.Cut(e, "=")
-			return strings.HasSuffix(members[m], "&")
+			return referenceMember(members, m)
 		}))
 		return
 	}
@@ -600,6 +598,14 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 		return yieldedMember(f, f.Field(e, parser.FieldLeft))
 	}
 	return ""
+}
+
+// referenceMember says data member m (or m.buf) of a class whose facts
+// are facts is declared as a reference ("T&"): it is bound to an object
+// the class does not own ([dcl.ref]: a reference is not an object of its
+// own; [class.dtor] destroys the members, not what they are bound to).
+func referenceMember(facts map[string]string, m string) bool {
+	return strings.HasSuffix(facts[strings.TrimSuffix(m, ".buf")], "&")
 }
 
 // list reads a comma-separated fact.

@@ -148,6 +148,21 @@ type copyLink struct {
 }
 
 // link is what o shares with a copy.
+// objClass is the class of object obj, when known ("" otherwise).
+func (s *state) objClass(obj int32) string {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return ""
+	}
+	return s.objs[obj].class
+}
+
+// destroyedOnly says an explicit destructor call (p->~T()) ended the
+// object: its lifetime is over, its storage is still allocated
+// ([basic.life]).
+func (o *object) destroyedOnly() bool {
+	return o.state == freed && strings.HasPrefix(o.via, "~")
+}
+
 func (o *object) link() copyLink {
 	if o.cp == nil {
 		return copyLink{}

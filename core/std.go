@@ -347,8 +347,8 @@ func failureExit(name string) bool {
 var checkMacros = map[string]bool{"CHECK": false, "DCHECK": false, "TORCH_CHECK": false,
 	"ASSERT_TRUE": false, "ASSERT_FALSE": true, "REQUIRE": false, "REQUIRE_FALSE": true}
 
-// testEnds end the test case wherever they are reached, as a statement
-// macro the tree does not define: Catch2's FAIL ("fails the test case
+// testEnds end the test case wherever they are reached (a macro of that
+// name the tree defines to return is read as returning first): Catch2's FAIL ("fails the test case
 // and aborts it" by throwing) and SKIP (docs/logging.md, docs/skipping-
 // passing-failing.md), and GoogleTest's FAIL, GTEST_FAIL and GTEST_SKIP
 // ("generates a fatal failure, which returns from the current function";

@@ -715,26 +715,12 @@ func (x *exec) freesFields() []string {
 		if obj < 0 {
 			continue
 		}
-		var common []string
-		for j, st := range x.returns {
-			var gone []string
-			for k := range st.objs {
-				c := st.objs[k]
-				if c.parent != obj+1 || c.pos != posField || c.inner == 0 || int(c.inner-1) >= len(st.objs) {
-					continue
-				}
-				if st.objs[c.inner-1].state == freed {
-					gone = append(gone, c.key)
-				}
+		for _, f := range x.everyReturnField(obj, func(st *state, c object) []string {
+			if int(c.inner-1) < len(st.objs) && st.objs[c.inner-1].state == freed {
+				return []string{c.key}
 			}
-			if j == 0 {
-				common = gone
-				continue
-			}
-			common = slices.DeleteFunc(common, func(f string) bool { return !slices.Contains(gone, f) })
-		}
-		slices.Sort(common)
-		for _, f := range slices.Compact(common) {
+			return nil
+		}) {
 			out = append(out, fmt.Sprintf("%d.%s", i, f))
 		}
 	}
@@ -750,30 +736,40 @@ func (x *exec) storesIn() []string {
 		if obj < 0 {
 			continue
 		}
-		var common []string
-		for r, st := range x.returns {
+		out = append(out, x.everyReturnField(obj, func(_ *state, c object) []string {
 			var held []string
-			for k := range st.objs {
-				c := st.objs[k]
-				if c.parent != obj+1 || c.pos != posField || c.inner == 0 {
-					continue
-				}
-				for i, p := range x.params {
-					if i != j && p >= 0 && c.inner-1 == p {
-						held = append(held, fmt.Sprintf("%d>%d.%s", i, j, c.key))
-					}
+			for i, p := range x.params {
+				if i != j && p >= 0 && c.inner-1 == p {
+					held = append(held, fmt.Sprintf("%d>%d.%s", i, j, c.key))
 				}
 			}
-			if r == 0 {
-				common = held
-				continue
-			}
-			common = slices.DeleteFunc(common, func(f string) bool { return !slices.Contains(held, f) })
-		}
-		slices.Sort(common)
-		out = append(out, slices.Compact(common)...)
+			return held
+		})...)
 	}
 	return out
+}
+
+// everyReturnField lists the facts that hold of the pointer fields of
+// object obj on every path that returns: what says gives for each field
+// cell holding a pointer, kept when every returning state gives it,
+// sorted.
+func (x *exec) everyReturnField(obj int32, says func(st *state, c object) []string) []string {
+	var common []string
+	for r, st := range x.returns {
+		var these []string
+		for k := range st.objs {
+			if c := st.objs[k]; c.parent == obj+1 && c.pos == posField && c.inner != 0 {
+				these = append(these, says(st, c)...)
+			}
+		}
+		if r == 0 {
+			common = these
+			continue
+		}
+		common = slices.DeleteFunc(common, func(f string) bool { return !slices.Contains(these, f) })
+	}
+	slices.Sort(common)
+	return slices.Compact(common)
 }
 
 // parseStoresIn reads "i>j.field" (see Call.StoresIn).
