@@ -147,7 +147,12 @@ func (x *exec) factKey(n parser.NodeID) string {
 			return "*" + x.text(a)
 		}
 	case parser.KindFieldExpression:
-		if x.kind(x.f.Field(n, parser.FieldArgument)) == parser.KindIdentifier {
+		// p->n, s.a.b, p->next->n: a chain of fields from a name.
+		a := x.f.Field(n, parser.FieldArgument)
+		for x.kind(a) == parser.KindFieldExpression {
+			a = x.f.Field(a, parser.FieldArgument)
+		}
+		if x.kind(a) == parser.KindIdentifier {
 			return calleeName(x.text(n))
 		}
 	case parser.KindCallExpression:

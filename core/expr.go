@@ -64,6 +64,9 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			v = x.bracedView(s, init)
 		} else if init != parser.None {
 			v = x.eval(s, init)
+			if ptr && !ref {
+				v = x.fieldRead(s, init, v)
+			}
 			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(s, init) || v.prvalue) {
 				// A reference bound to a literal, an arithmetic result or a
 				// call's result by value binds a temporary that lives as
@@ -746,14 +749,19 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindSubscriptExpression:
 		arg := f.Field(n, parser.FieldArgument)
 		v := x.eval(s, arg)
-		if w, ok := x.fieldPointer(s, arg, v, true); ok {
-			// p->items[i]: an element of the array the field points to,
-			// not of p's object.
-			v = w
+		// p->arr[i] of an array member: an element inside p's object,
+		// which indexing does not walk over.
+		inside := x.insideField(s, uncast(f, arg), v)
+		if !inside {
+			if w, ok := x.fieldPointer(s, arg, v, true); ok {
+				// p->items[i]: an element of the array the field points
+				// to, not of p's object.
+				v = w
+			}
+			// Indexing walks over the memory: a field of it names no
+			// one element (see fieldCell).
+			s.step(v)
 		}
-		// Indexing walks over the memory: a field of it names no one
-		// element (see fieldCell).
-		s.step(v)
 		x.eval(s, f.Field(n, parser.FieldIndices))
 		switch v.kind {
 		case tStorage:
@@ -894,6 +902,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 					l.val.known = false
 				}
 			}
+		} else if key := x.factKey(arg); key != "" {
+			// p->n++ moves what the path knows of p->n as well.
+			d := int64(1)
+			if strings.Contains(x.text(n), "--") {
+				d = -1
+			}
+			s.shift(key, d)
 		}
 		return unknown
 	case parser.KindCastExpression:
@@ -1590,6 +1605,53 @@ func (x *exec) fieldPointer(s *state, e parser.NodeID, v value, make bool) (valu
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
 }
 
+// fieldRead is the value a pointer read from expression e (of value v)
+// holds: when e names a pointer field of an object whose fields are told
+// apart (p->buf, s.buf), the pointer its cell holds, the same one a later
+// free(p->buf) frees; v otherwise.
+func (x *exec) fieldRead(s *state, e parser.NodeID, v value) value {
+	e = uncast(x.f, e)
+	if v.kind != tRef || x.kind(e) != parser.KindFieldExpression || !x.pointerField(s, e, v) {
+		return v
+	}
+	if w, ok := x.fieldPointer(s, e, v, true); ok {
+		return w
+	}
+	return v
+}
+
+// pointerField says field expression e (of value v, a reference to the
+// field's object) may name a pointer member: not one the class declares
+// as an array, a reference or an object of its own.
+func (x *exec) pointerField(s *state, e parser.NodeID, v value) bool {
+	class := s.objClass(v.pt)
+	if class == "" || x.opt.Members == nil {
+		return true
+	}
+	typ, ok := x.opt.Members(class)[x.text(x.f.Field(e, parser.FieldField))]
+	return !ok || strings.HasSuffix(strings.TrimSpace(typ), "*")
+}
+
+// insideField says field expression e (of value v) names a member
+// whose elements are inside the object, as its class declares it: an
+// array (T a[n], std::array) or a container, indexed through the object
+// rather than through a pointer it holds.
+func (x *exec) insideField(s *state, e parser.NodeID, v value) bool {
+	class := s.objClass(v.pt)
+	if v.kind != tRef || class == "" || x.opt.Members == nil || x.kind(e) != parser.KindFieldExpression {
+		return false
+	}
+	typ := strings.TrimSpace(x.opt.Members(class)[x.text(x.f.Field(e, parser.FieldField))])
+	if typ == "" || strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") {
+		return false
+	}
+	if strings.HasSuffix(typ, "]") || typeName(typ) == "array" {
+		return true
+	}
+	fam, _ := containerOf(typ)
+	return fam != famNone
+}
+
 // throughField is the value a field expression e (of value v) yields
 // when the path follows the pointer the field holds; v otherwise.
 func (x *exec) throughField(s *state, e parser.NodeID, v value) value {
@@ -1817,6 +1879,10 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	if op == "=" {
 		x.stored(s, left, rv, n)
 	}
+	if key := x.factKey(left); key != "" && x.kind(left) == parser.KindFieldExpression {
+		// p->a->n = k: what the path knew of p->a->n is gone.
+		s.forget(key)
+	}
 	if key := x.factKey(left); key != "" && x.kind(left) == parser.KindPointerExpression {
 		// *out = nullptr: the path knows what it stored there, until
 		// out or *out is assigned again or handed to a call.
@@ -1881,6 +1947,9 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			return rv
 		}
 		k := l.typ
+		if k == tPointer {
+			rv = x.fieldRead(s, right, rv)
+		}
 		l.val = rv
 		l.val.from, l.val.moved = -1, false
 		switch {
@@ -2549,6 +2618,16 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		x.use(s, rv, fn)
 		rv, arrow = w, false
 	}
+	if w, ok := x.heapContainer(s, rv, arrow); ok {
+		// p->data(), u->push_back(x), (*u).data() on a container made
+		// on the heap: the method of the container, whose buffer the
+		// heap object owns.
+		if arrow {
+			x.derefMoved(s, rv, fn)
+			x.use(s, rv, fn)
+		}
+		rv, arrow = w, false
+	}
 	if strings.HasPrefix(m, "~") {
 		// An explicit destructor call ends the object's lifetime; one
 		// the file does not declare is implicit, and taken to do nothing
@@ -2790,6 +2869,17 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			if !followed {
 				s.untrack(rv.owns)
 			}
+			if loc == nil && rv.owns >= 0 && s.objs[rv.owns].pos == posHeld && s.objs[rv.owns].key == heapBuffer {
+				// The buffer of a container on the heap: growth moves its
+				// elements to a new one, unless reserved room takes it.
+				if !s.objs[rv.owns].reserved || m == "clear" || m == "shrink_to_fit" || m == "reserve" {
+					s.end(rv.owns, replaced, n, m)
+				}
+				if m == "reserve" {
+					s.objs[x.bufferOf(s, s.objs[rv.owns].parent-1)].reserved = true
+				}
+				return unknown
+			}
 			if (fam == famEnds || fam == famQueue || fam == famNodes) && m != "clear" && m != "assign" && m != "resize" {
 				// Insertion keeps references to the elements.
 				return unknown
@@ -2908,6 +2998,39 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	x.mayWait(s, append(x.argTexts(list), x.text(recv)), append(vs, rv))
 	x.handOn(s, list, vs)
 	return result()
+}
+
+// heapBuffer keys the buffer part of a container made on the heap.
+const heapBuffer = "[buffer]"
+
+// heapContainer is the container a method is called on when receiver v
+// (reached with -> when arrow) is a container made on the heap (new
+// std::vector<T>, make_unique<std::string>): its buffer, a part of the
+// heap object, which ends when the object is freed.
+func (x *exec) heapContainer(s *state, v value, arrow bool) (value, bool) {
+	obj := int32(-1)
+	switch {
+	case arrow && (v.kind == tPointer || v.kind == tUnique || v.kind == tShared):
+		obj = pointee(v)
+	case !arrow && v.kind == tRef:
+		obj = v.pt
+	}
+	if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].kind != oHeap || s.objs[obj].parent != 0 {
+		return unknown, false
+	}
+	if fam, _ := containerOf(s.objs[obj].class); fam == famNone {
+		return unknown, false
+	}
+	return value{pt: -1, owns: x.bufferOf(s, obj), kind: tStorage, from: -1}, true
+}
+
+// bufferOf is the buffer of container obj made on the heap, made on
+// first use.
+func (x *exec) bufferOf(s *state, obj int32) int32 {
+	buf := s.keyedPart(obj, posHeld, heapBuffer)
+	fam, elem := containerOf(s.objs[obj].class)
+	s.objs[buf].fam, s.objs[buf].elem = fam, elem
+	return buf
 }
 
 // keyed is the element of associative container storage obj found by

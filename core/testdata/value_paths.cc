@@ -1,0 +1,117 @@
+// Values reach memory through paths the declared types do not spell: a
+// container made on the heap owns a buffer, which ends when the
+// container is deleted, reset or grown; a pointer read from a field is
+// the pointer the field holds, so freeing the field frees what a copy
+// read before points to; an array member is inside its object, and an
+// element's address dies with the object.
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+void use(float);
+
+void HeapVectorReset() {
+  auto v = std::make_unique<std::vector<float>>(10);
+  float* p = v->data();
+  v.reset();
+  use(p[0]);  // want "use-after-free"
+}
+
+void HeapVectorExplicit() {
+  std::unique_ptr<std::vector<float>> v(new std::vector<float>(10));
+  float* p = (*v).data();
+  v = nullptr;
+  use(p[0]);  // want "use-after-free"
+}
+
+void HeapVectorDelete() {
+  std::vector<float>* v = new std::vector<float>(10);
+  float* p = v->data();
+  delete v;
+  use(*p);  // want "use-after-free"
+}
+
+void HeapVectorGrows(float x) {
+  auto v = std::make_unique<std::vector<float>>(10);
+  float* p = v->data();
+  v->push_back(x);
+  use(*p);  // want "use-after-invalidate"
+}
+
+// Twins: read while the container lives and has not grown; taken again
+// after growth; reserved room.
+void HeapVectorOk(float x) {
+  auto v = std::make_unique<std::vector<float>>(10);
+  float* p = v->data();
+  use(p[0]);
+  v->push_back(x);
+  p = v->data();
+  use(p[0]);
+  v.reset();
+}
+
+void HeapVectorReserved(float x) {
+  auto v = std::make_unique<std::vector<float>>();
+  v->reserve(4);
+  float* p = v->data();
+  v->push_back(x);
+  use(*p);
+}
+
+void HeapVectorMoved() {
+  auto v = std::make_unique<std::vector<float>>(10);
+  float* p = v->data();
+  std::unique_ptr<std::vector<float>> w = std::move(v);
+  use(p[0]);
+}
+
+struct Blob {
+  float* ptr;
+  float arr[8];
+  int n;
+};
+
+void FieldCopyFreed(Blob* b) {
+  float* p = b->ptr;
+  free(b->ptr);
+  use(p[0]);  // want "use-after-free"
+}
+
+void FieldCopyAssigned(Blob& b) {
+  float* p = nullptr;
+  p = b.ptr;
+  free(b.ptr);
+  use(*p);  // want "use-after-free"
+}
+
+// Twins: the field got a new pointer before the copy was read; the copy
+// was taken after the free; a call may have stored anything in the field.
+void FieldCopyRefreshed(Blob* b) {
+  free(b->ptr);
+  b->ptr = (float*)malloc(4 * sizeof(float));
+  float* p = b->ptr;
+  use(p[0]);
+}
+
+void refill(Blob* b);
+
+void FieldCopyCalled(Blob* b) {
+  float* p = b->ptr;
+  refill(b);
+  free(b->ptr);
+  use(p[0]);
+}
+
+void ArrayMemberDeleted(int i) {
+  Blob* b = new Blob();
+  float* p = &b->arr[i];
+  delete b;
+  use(*p);  // want "use-after-free"
+}
+
+void ArrayMemberOk(int i) {
+  Blob* b = new Blob();
+  float* p = &b->arr[i];
+  use(*p);
+  delete b;
+}
