@@ -1206,7 +1206,13 @@ func (x *exec) mayAssign(s *state, slot int32, n parser.NodeID) {
 			continue
 		}
 		switch l.typ {
-		case tPointer, tView, tIter:
+		case tPointer:
+			// It points to what the call stored there (see reassigned).
+			l.val = unknown
+			l.val.kind = tPointer
+			s.forget(l.name)
+			x.pointee(s, l)
+		case tView, tIter:
 			l.val = unknown
 			s.forget(l.name)
 		}
@@ -1732,6 +1738,31 @@ func (x *exec) elementOf(e parser.NodeID) bool {
 			return false
 		}
 	}
+}
+
+// freedField reads a FreesFields entry ("k.field") against the call's
+// argument values: the argument, a pointer to an object, and the field.
+func freedField(ff string, vs []value, s *state) (int, string, bool) {
+	k, field, ok := strings.Cut(ff, ".")
+	i, err := strconv.Atoi(k)
+	if !ok || err != nil || i < 0 || i >= len(vs) || vs[i].kind != tPointer || vs[i].pt < 0 || int(vs[i].pt) >= len(s.objs) {
+		return 0, "", false
+	}
+	return i, field, true
+}
+
+// fieldCellOf is the cell of field field of object obj, or -1 when the
+// path has made none.
+func fieldCellOf(s *state, obj int32, field string) int32 {
+	if !s.hasParts {
+		return -1
+	}
+	for i := range s.objs {
+		if c := s.objs[i]; c.parent == obj+1 && c.pos == posField && c.key == field {
+			return int32(i)
+		}
+	}
+	return -1
 }
 
 // argField is the cell of field field of object obj, which a call's
@@ -2319,15 +2350,31 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			unread[k] = !slices.Contains(c.Derefs, k)
 		}
 	}
+	// What the fields the callee frees held when it was called: the
+	// memory it frees, which a copy of the pointer read before the call
+	// (float* p = c->buf) still points to.
+	held := make([]int32, len(c.FreesFields))
+	for j, ff := range c.FreesFields {
+		held[j] = -1
+		if i, field, ok := freedField(ff, vs, s); ok {
+			if cell := fieldCellOf(s, vs[i].pt, field); cell >= 0 && s.objs[cell].inner > 0 {
+				held[j] = s.objs[cell].inner - 1
+			}
+		}
+	}
 	x.handOnUnread(s, list, vs, unread)
-	for _, ff := range c.FreesFields {
+	for j, ff := range c.FreesFields {
 		// f(c) of a function that frees c->field: the memory the
 		// field of the argument's object points to (after handOn, which
 		// forgets what the fields held: this one the callee left freed).
-		k, field, ok := strings.Cut(ff, ".")
-		i, err := strconv.Atoi(k)
-		if !ok || err != nil || i >= len(vs) || vs[i].kind != tPointer || vs[i].pt < 0 || int(vs[i].pt) >= len(s.objs) {
+		i, field, ok := freedField(ff, vs, s)
+		if !ok {
 			continue
+		}
+		if held[j] >= 0 {
+			if cell := argField(s, vs[i].pt, field, x.text(x.argAt(list, i))); cell >= 0 {
+				s.objs[cell].inner = held[j] + 1
+			}
 		}
 		if p, ok := x.argFieldPointer(s, vs[i].pt, field, x.text(x.argAt(list, i))); ok {
 			x.free(s, p, n, name)
@@ -3417,8 +3464,12 @@ func (x *exec) reassigned(s *state, arg parser.NodeID) {
 		return
 	}
 	if l := &s.locals[i]; l.typ == tPointer {
+		// It points to what the call stored there: one object, not
+		// known but the same through every later read of the pointer.
 		l.val = unknown
+		l.val.kind = tPointer
 		s.forget(name)
+		x.pointee(s, l)
 	}
 }
 

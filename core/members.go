@@ -382,6 +382,9 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 			e = c
 		}
 		y := yieldedMember(f, e)
+		if y == "" && rk == tRef {
+			y = elementMember(f, e, members)
+		}
 		if y == "" && wrapped && f.Kind(e) == parser.KindCallExpression && f.Kind(f.Field(e, parser.FieldFunction)) != parser.KindFieldExpression {
 			// A result made by a function (absl::NotFoundError(...)):
 			// the error, which lends nothing.
@@ -598,6 +601,38 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 		return yieldedMember(f, f.Field(e, parser.FieldLeft))
 	}
 	return ""
+}
+
+// elementMember is the buffer a method returning a reference lends when
+// it returns an element of a member (M[i], M.at(i), M.front(),
+// M.back()) whose elements live in one buffer: a pointer, an array or a
+// contiguous container, whose growth moves them ([vector.modifiers]). A
+// node-based or associative container keeps its elements in place, and
+// is not read here.
+func elementMember(f *parser.File, e parser.NodeID, members map[string]string) string {
+	e = uncast(f, e)
+	var m string
+	switch f.Kind(e) {
+	case parser.KindSubscriptExpression:
+		m = memberName(f, f.Field(e, parser.FieldArgument))
+	case parser.KindCallExpression:
+		fn := f.Field(e, parser.FieldFunction)
+		if f.Kind(fn) != parser.KindFieldExpression {
+			return ""
+		}
+		switch f.Text(f.Field(fn, parser.FieldField)) {
+		case "at", "front", "back":
+			m = memberName(f, f.Field(fn, parser.FieldArgument))
+		}
+	}
+	typ := strings.TrimSpace(members[m])
+	if m == "" || typ == "" {
+		return ""
+	}
+	if fam, _ := containerOf(typ); fam != famContiguous && !strings.HasSuffix(typ, "*") && !strings.HasSuffix(typ, "]") {
+		return ""
+	}
+	return m + ".buf"
 }
 
 // referenceMember says data member m (or m.buf) of a class whose facts

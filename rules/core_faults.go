@@ -78,6 +78,11 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 		}
 		use := p.File.Nodes[fl.Use]
 		span := p.Span(use.Start, use.End)
+		if p.otherRuleAt(span) {
+			// Another rule named this use already (a free by a function
+			// of the tree is HF-B002's): one report per bug.
+			continue
+		}
 		if p.reportedAt(span.Start.Line) {
 			// The rule's own reading reported this bug already. When it
 			// put the report elsewhere (where the borrow began) and names
@@ -207,6 +212,17 @@ func (p *Pass) reportedAt(line int) bool {
 			if st.At.Start.Line == line {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// otherRuleAt says a finding of another rule than the running one is
+// reported at exactly span's start.
+func (p *Pass) otherRuleAt(span diag.Span) bool {
+	for _, f := range p.findings {
+		if f.Rule != p.rule.Meta && f.At.Start == span.Start {
+			return true
 		}
 	}
 	return false
