@@ -212,6 +212,12 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 	if b, ok := failedCall(x, op, lv, rv, l, r); ok {
 		return b, true
 	}
+	if eq, ok := samePointer(s, lv, rv); ok && (op == "==" || op == "!=") {
+		if eq == (op == "==") {
+			return branch{t: 1}, true
+		}
+		return branch{t: 2}, true
+	}
 	if lv.known && rv.known {
 		if cmp(lv.num, op, rv.num) {
 			return branch{t: 1}, true
@@ -326,4 +332,32 @@ func failedCall(x *exec, op string, lv, rv value, l, r parser.NodeID) (branch, b
 		return branch{yesKept: kept, yesDropped: dropped}, true
 	}
 	return branch{noKept: kept, noDropped: dropped}, true
+}
+
+// samePointer says whether pointers a and b are equal, when the path
+// knows: two pointers to one object that no arithmetic walked over are
+// equal; a pointer to memory this path made (a local, a fresh
+// allocation no call was handed to keep) is not equal to a pointer to
+// another whole object ([expr.eq]: pointers to distinct complete objects
+// compare unequal). Parts, walked-over arrays and two objects the caller
+// handed in (which may be one) are not known.
+func samePointer(s *state, a, b value) (eq, ok bool) {
+	if a.kind != tPointer || b.kind != tPointer || a.pt < 0 || b.pt < 0 || int(a.pt) >= len(s.objs) || int(b.pt) >= len(s.objs) {
+		return false, false
+	}
+	oa, ob := &s.objs[a.pt], &s.objs[b.pt]
+	if oa.stepped || ob.stepped {
+		return false, false
+	}
+	if a.pt == b.pt {
+		return true, true
+	}
+	if oa.parent != 0 || ob.parent != 0 {
+		return false, false
+	}
+	own := func(o *object) bool { return (o.kind == oHeap || o.kind == oStack) && !o.kept && o.state == live }
+	if own(oa) || own(ob) {
+		return false, true
+	}
+	return false, false
 }
