@@ -152,8 +152,12 @@ func (x *exec) factKey(n parser.NodeID) string {
 		for x.kind(a) == parser.KindFieldExpression {
 			a = x.f.Field(a, parser.FieldArgument)
 		}
-		if x.kind(a) == parser.KindIdentifier {
+		switch x.kind(a) {
+		case parser.KindIdentifier:
 			return calleeName(x.text(n))
+		case parser.KindThis:
+			// this->m is the member m, as the bare name reads it.
+			return strings.TrimPrefix(strings.TrimPrefix(calleeName(x.text(n)), "this->"), "(*this).")
 		}
 	case parser.KindCallExpression:
 		fn := x.f.Field(n, parser.FieldFunction)

@@ -661,7 +661,18 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if x.text(n) == "NULL" {
 			return value{pt: -1, owns: -1, null: true, from: -1}
 		}
+		if s.lookup(x.text(n)) < 0 {
+			if k, ok := x.constant(x.text(n)); ok {
+				return value{pt: -1, owns: -1, from: -1, known: true, num: k}
+			}
+		}
 		return x.read(s, n)
+	case parser.KindQualifiedIdentifier:
+		// Color::Red, ns::kLimit: an enumerator's value when known.
+		if k, ok := x.constant(x.text(n)); ok {
+			return value{pt: -1, owns: -1, from: -1, known: true, num: k}
+		}
+		return unknown
 	case parser.KindNullptr:
 		return value{pt: -1, owns: -1, null: true, from: -1}
 	case parser.KindCompoundLiteralExpression:
@@ -2687,6 +2698,11 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if x.elementOf(recv) {
 			// p[i].~T(), (p + i)->~T(): one element of an array, which
 			// one is not known (a loop ends each once).
+			return unknown
+		}
+		if !arrow && x.kind(uncast(f, recv)) == parser.KindFieldExpression {
+			// p->m.~T(): the member subobject m, not the object that
+			// holds it ([class.dtor]).
 			return unknown
 		}
 		if arrow {

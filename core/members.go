@@ -873,6 +873,7 @@ func Aliases(f *parser.File) map[string]string { return aliases(f, false) }
 func aliases(f *parser.File, outside bool) map[string]string {
 	out := map[string]string{}
 	x := &exec{f: f}
+	enumerators(f, outside, out)
 	for i := range f.Nodes {
 		n := parser.NodeID(i)
 		if k := f.Nodes[n].Kind; outside && (k == parser.KindAliasDeclaration || k == parser.KindTypeDefinition) && inBody(f, n) {
@@ -907,6 +908,54 @@ func aliases(f *parser.File, outside bool) map[string]string {
 		}
 	}
 	return out
+}
+
+// constPrefix keys an enumerator's value among the aliases: "#Name" is
+// the integer an enumerator Name stands for ("" when two enumerators of
+// that name stand for different values).
+const constPrefix = "#"
+
+// enumerators records the values of the enumerators f declares (outside
+// function bodies when outside is set) in out under constPrefix: one
+// given as an integer literal, or the one before it plus one, the first
+// of a list 0 ([dcl.enum]). A list's enumerators after one whose value
+// is another expression are not known.
+func enumerators(f *parser.File, outside bool, out map[string]string) {
+	list := parser.None
+	next, known := int64(0), false
+	for i := range f.Nodes {
+		n := parser.NodeID(i)
+		if f.Nodes[n].Kind != parser.KindEnumerator || outside && inBody(f, n) {
+			continue
+		}
+		if p := f.Nodes[n].Parent; p != list {
+			list, next, known = p, 0, true
+		}
+		name := f.Text(f.Field(n, parser.FieldName))
+		if v := f.Field(n, parser.FieldValue); v != parser.None {
+			next, known = number(f.Text(v))
+		}
+		if name != "" && known {
+			val := strconv.FormatInt(next, 10)
+			if have, ok := out[constPrefix+name]; ok && have != val {
+				val = ""
+			}
+			out[constPrefix+name] = val
+		}
+		next++
+	}
+}
+
+// constant is the value of enumerator name, when the file or the tree
+// says it.
+func (x *exec) constant(name string) (int64, bool) {
+	if x.opt.Alias == nil {
+		return 0, false
+	}
+	if v := x.opt.Alias(constPrefix + lastName(name)); v != "" {
+		return number(v)
+	}
+	return 0, false
 }
 
 // FileAliases answers Options.Alias from the aliases file f declares, then

@@ -284,18 +284,23 @@ func macroReturns(value string) bool {
 // or longjmp in it that could leave before.
 func macroEnds(value string) (nr bool, via []string) {
 	s := macroStatements(value)
-	words := macroWords(s)
-	for _, w := range words {
+	stmts := splitTop(s, ';')
+	last, before := "", []string{}
+	for _, st := range stmts {
+		if st = strings.TrimSpace(st); st != "" {
+			if last != "" {
+				before = append(before, last)
+			}
+			last = st
+		}
+	}
+	// What comes before the last statement, and the last one's own
+	// arguments, must not leave first; the last statement itself may be
+	// a longjmp, which never returns.
+	for _, w := range macroWords(strings.Join(append(before, last[min(len(last), strings.IndexByte(last, '(')+1):]), ";")) {
 		switch w {
 		case "return", "break", "continue", "goto", "longjmp", "siglongjmp", "co_return":
 			return false, nil
-		}
-	}
-	stmts := splitTop(s, ';')
-	last := ""
-	for _, st := range stmts {
-		if st = strings.TrimSpace(st); st != "" {
-			last = st
 		}
 	}
 	last = strings.TrimSpace(strings.TrimPrefix(last, "(void)"))

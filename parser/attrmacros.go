@@ -55,8 +55,16 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 		}
 		addLine(min(max(s[1]-1, start), len(src)))
 	}
-	lines = merge(lines)
 	lits := literals(src)
+	// Anywhere in the file, a macro directly before a declaration
+	// specifier keyword (HOST_DEVICE inline T f(), EXPORT static int x)
+	// is an attribute: a type name never stands there. Its own line may
+	// hold no error (the grammar takes the macro for a type), the error
+	// coming lines later.
+	for _, at := range specifierMacros(src, lits) {
+		addLine(at)
+	}
+	lines = merge(lines)
 	// Inside a body, a macro before a declaration may be a storage class
 	// (#define SHARED __shared__, static, thread_local): only one before a
 	// statement keyword or a block (a loop pragma) is blanked there.
@@ -127,6 +135,47 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 		return nil, nil
 	}
 	return e.out, merge(e.edits)
+}
+
+// specifiers are the declaration specifier keywords an attribute macro
+// stands before ([dcl.spec]; CUDA's execution space specifiers).
+var specifiers = map[string]bool{"inline": true, "static": true, "virtual": true, "explicit": true,
+	"constexpr": true, "consteval": true, "__forceinline": true, "__inline__": true,
+	"__forceinline__": true, "__host__": true, "__device__": true, "__global__": true}
+
+// specifierMacros lists the offsets of ALL_CAPS names directly followed
+// by a declaration specifier keyword, outside literals.
+func specifierMacros(src []byte, lits [][2]int) []int {
+	var out []int
+	for i := 0; i < len(src); {
+		if end := inLiteral(lits, i); end > 0 {
+			i = end
+			continue
+		}
+		if !isIdent(src[i]) || i > 0 && isIdent(src[i-1]) || digit(src[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && isIdent(src[j]) {
+			j++
+		}
+		if allCaps(src[i:j]) && !keywords[string(src[i:j])] {
+			k := j
+			for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+				k++
+			}
+			l := k
+			for l < len(src) && isIdent(src[l]) {
+				l++
+			}
+			if l > k && specifiers[string(src[k:l])] {
+				out = append(out, i)
+			}
+		}
+		i = j
+	}
+	return out
 }
 
 // isDirectiveLine says the line starting at from is a preprocessor line.

@@ -127,6 +127,7 @@ const (
 	// block inside a function body (FOREACH(args) { ... }), which the
 	// grammar reads as a nested function definition; see macroBlocks.
 	KindMacroBlock
+	KindEnumerator
 	kindCount
 )
 
@@ -198,6 +199,7 @@ var kindNames = [...]string{
 	KindTypeQualifier:                    "type_qualifier",
 	KindStringLiteral:                    "string_literal",
 	KindNumberLiteral:                    "number_literal",
+	KindEnumerator:                       "enumerator",
 	KindComment:                          "comment",
 	KindDeclarationList:                  "declaration_list",
 	KindConditionalExpression:            "conditional_expression",

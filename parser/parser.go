@@ -199,9 +199,35 @@ func (p *Parser) parse(path, ext string, src []byte, old unsafe.Pointer) (*File,
 	}
 	if f.Errors > 0 {
 		f.Errors -= markBenign(f)
+		f.Errors += misreadStatements(f)
 	}
 	macroBlocks(f)
 	return f, tree, nil
+}
+
+// statementWords are the keywords that begin a statement: no
+// declaration's type is one.
+var statementWords = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "do": true,
+	"return": true, "else": true, "case": true, "goto": true, "break": true, "continue": true}
+
+// misreadStatements marks as errors the function definitions that error
+// recovery made of statements (if (a && b) { ... } read as a function of
+// type "if" whose declarator is "(a && b)"): what they declare is not a
+// function, and no stage may read its declarator. It returns how many it
+// marked.
+func misreadStatements(f *File) int {
+	marked := 0
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		if n.Kind != KindFunctionDefinition {
+			continue
+		}
+		if t := f.Field(NodeID(i), FieldType); t != None && statementWords[f.Text(t)] {
+			n.Kind, n.Error = KindError, true
+			marked++
+		}
+	}
+	return marked
 }
 
 // markBenign marks the MISSING nodes the grammar inserts into code that is

@@ -465,6 +465,7 @@ func TestAttributeMacros(t *testing.T) {
 		{"attribute after a lambda's captures", "void Run(Iter& it, int* w) {\n  kernel(it, [w] DEVICE_LAMBDA (int a) { return *w * a; });\n  Use(it);\n}\n"},
 		{"attribute before a lambda parameter", "void Run(int n) {\n  parallel(0, n, [&](int lo, MAYBE_UNUSED int hi) { lo++; });\n  Use(n);\n}\n"},
 		{"attribute after a range-for name", "void Run(int n) {\n  for (const auto i MAYBE_UNUSED : range(n)) {\n    step();\n  }\n  Use(n);\n}\n"},
+		{"attribute before a specifier, its error lines later", "struct Cell {\n  ON_DEVICE inline Cell(const Shape& s, float w) : shape(s), weight(w)\n  {\n    count = 0;\n    for (int i = 0; i < count; i++)\n    {\n      for (int j = 0; j < i; j++)\n      {\n        vals[i] += vals[j];\n      }\n    }\n  }\n  int count;\n  float vals[4];\n  const Shape& shape;\n  float weight;\n};\nbool Near(const Cell& a, const Cell& b) {\n  if (a.count && b.count) {\n    return false;\n  }\n  Use(a);\n  return true;\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := New(Options{})
@@ -517,6 +518,62 @@ func TestAttributeMacros(t *testing.T) {
 	src := "int x = MAX_SIZE;\nFoo BAR_BAZ(1);\nvoid f() { Log(\"a\" \"b\"); }\n"
 	if f := parse(t, src); string(f.Src) != src {
 		t.Errorf("code that parses was rewritten:\n%s", f.Src)
+	}
+}
+
+// TestMisreadStatements: a statement that error recovery read as a
+// function definition (if (a && b) { ... } of type "if") is an error, not
+// a function.
+func TestMisreadStatements(t *testing.T) {
+	src := "struct Cell\n" +
+		"    {\n" +
+		"    ON_DEVICE Cell(const Shape& sh, float w) : shape(sh), weight(w)\n" +
+		"        {\n" +
+		"        count = 0;\n" +
+		"        for (int i = 0; i < count; i++)\n" +
+		"            {\n" +
+		"            for (int j = 0; j < i; j++)\n" +
+		"                {\n" +
+		"                vals[i] += vals[j];\n" +
+		"                }\n" +
+		"            }\n" +
+		"        sign[0] = (vals[0] < 0) ? -1 : 1;\n" +
+		"        }\n" +
+		"    // cached values\n" +
+		"    int count;\n" +
+		"    bool solid;\n" +
+		"    float vals[4];\n" +
+		"    int sign[4];\n" +
+		"    const Shape& shape;\n" +
+		"    float weight;\n" +
+		"    };\n" +
+		"\n" +
+		"inline bool Near(const Pt<real>& off, const Cell& p, const Cell& q)\n" +
+		"    {\n" +
+		"    Pt<real> y(off);\n" +
+		"    if (p.solid && q.solid)\n" +
+		"        {\n" +
+		"        if (p.count == q.count)\n" +
+		"            return false;\n" +
+		"        return true;\n" +
+		"        }\n" +
+		"    return false;\n" +
+		"    }\n" +
+		"\n"
+	f := parse(t, src)
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindFunctionDefinition && statementWords[f.Text(f.Field(NodeID(i), FieldType))] {
+			t.Fatalf("a function definition of type %q", f.Text(f.Field(NodeID(i), FieldType)))
+		}
+	}
+	misread := false
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindError && f.Text(f.Field(NodeID(i), FieldType)) == "if" {
+			misread = true
+		}
+	}
+	if !misread {
+		t.Error("the statement read as a function is not marked an error (or the shape no longer misreads)")
 	}
 }
 

@@ -7,11 +7,16 @@ import (
 
 // documented are calls documented never to return (cppreference:
 // std::abort, std::exit, std::quick_exit, std::_Exit, std::terminate,
-// std::unreachable; GCC's __builtin_unreachable and __builtin_trap).
+// std::unreachable, std::longjmp, std::rethrow_exception,
+// std::throw_with_nested; C11 7.13.2.1: longjmp does not return; POSIX
+// siglongjmp and _longjmp; GCC's __builtin_unreachable and
+// __builtin_trap).
 var documented = map[string]bool{"abort": true, "std::abort": true, "exit": true, "std::exit": true,
 	"_exit": true, "_Exit": true, "std::_Exit": true, "quick_exit": true, "std::quick_exit": true,
 	"std::terminate": true, "terminate": true, "__builtin_unreachable": true, "__builtin_trap": true,
-	"std::unreachable": true}
+	"std::unreachable": true, "longjmp": true, "std::longjmp": true, "siglongjmp": true, "_longjmp": true,
+	"__builtin_longjmp": true, "std::rethrow_exception": true, "rethrow_exception": true,
+	"std::throw_with_nested": true}
 
 // Documented says name is a call documented never to return.
 func Documented(name string) bool { return documented[name] }
