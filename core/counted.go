@@ -76,6 +76,14 @@ func (x *exec) objcOpaque(typ string, k typeKind) bool {
 // type is in a namespace the packs count.
 func (x *exec) countedReceiver(s *state, recv parser.NodeID) bool {
 	if x.objc() {
+		// A message, unless the receiver is declared as an object of a
+		// C++ class of the file or the tree: its methods are C++ ones,
+		// whatever they are named.
+		if i := s.lookup(x.text(recv)); x.kind(recv) == parser.KindIdentifier && i >= 0 && x.opt.Members != nil {
+			if t := s.locals[i].tname; t != "" && x.opt.Members(t) != nil {
+				return false
+			}
+		}
 		return true
 	}
 	if x.opt.API == nil || x.kind(recv) != parser.KindIdentifier {

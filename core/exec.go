@@ -412,6 +412,36 @@ func (x *exec) fault(fl Fault) {
 	x.faults = append(x.faults, fl)
 }
 
+// explicitDestructor says n is an explicit destructor call (p->~T(),
+// this->~T(), o.~T()), not the implicit end of an object whose
+// destructor freed memory.
+func (x *exec) explicitDestructor(n parser.NodeID) bool {
+	if x.kind(n) != parser.KindCallExpression {
+		return false
+	}
+	fn := x.f.Field(n, parser.FieldFunction)
+	return x.kind(fn) == parser.KindFieldExpression && strings.HasPrefix(strings.TrimSpace(x.text(x.f.Field(fn, parser.FieldField))), "~")
+}
+
+// assignedTo says n is what an assignment writes (m = v, this->m = v,
+// p->m = v), not a read.
+func (x *exec) assignedTo(n parser.NodeID) bool {
+	for {
+		p := x.f.Nodes[n].Parent
+		switch x.kind(p) {
+		case parser.KindAssignmentExpression:
+			return x.f.Field(p, parser.FieldLeft) == n
+		case parser.KindFieldExpression:
+			if x.f.Field(p, parser.FieldArgument) != n {
+				return false
+			}
+			n = p
+		default:
+			return false
+		}
+	}
+}
+
 // use checks a read or write through v at n.
 func (x *exec) use(s *state, v value, n parser.NodeID) {
 	for _, obj := range [2]int32{v.pt, v.owns} {
@@ -427,6 +457,11 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// A call's arguments are evaluated before its body runs
 			// ([expr.call]): what the call ends, its arguments read
 			// first.
+			continue
+		}
+		if o.destroyedOnly() && x.explicitDestructor(o.end) && x.assignedTo(n) {
+			// A member written after an explicit destructor call sets
+			// the storage up again (this->~T(); tag_ = k; new (buf_) U;).
 			continue
 		}
 		if site := x.callSite(n); site != 0 && o.destroyedOnly() {

@@ -267,8 +267,12 @@ func (x *exec) isMember(name string, n parser.NodeID) bool {
 			}
 			end := x.f.End(parser.NodeID(i))
 			for j := parser.NodeID(i); j < end; j++ {
-				if x.f.Nodes[j].Kind == parser.KindFieldIdentifier && x.f.Kind(x.f.Nodes[j].Parent) != parser.KindFunctionDeclarator &&
-					x.f.Ancestor(j, parser.KindFieldDeclaration) != parser.None {
+				if x.f.Nodes[j].Kind != parser.KindFieldIdentifier || x.f.Kind(x.f.Nodes[j].Parent) == parser.KindFunctionDeclarator {
+					continue
+				}
+				if fd := x.f.Ancestor(j, parser.KindFieldDeclaration); fd != parser.None && !x.isStatic(fd) {
+					// A static member is no part of the object
+					// ([class.static]): reading it reads no object.
 					x.members[x.f.Text(j)] = true
 				}
 			}
@@ -429,6 +433,11 @@ func (x *exec) temporary(n parser.NodeID) bool {
 		}
 		if stdClasses[name] {
 			return true
+		}
+		if scope, last, ok := strings.Cut(name, "::"+lastName(name)); ok && last == "" && x.opt.Members != nil && x.opt.Members(lastName(scope))["("+lastName(name)+")"] != "" {
+			// C::f(...) of a class C that declares a method f: a call
+			// of its static member function, whatever else is named f.
+			return false
 		}
 		if x.opt.Members != nil && !strings.HasPrefix(name, "std::") && x.classMembers["("+lastName(name)+")"] == "" && x.opt.Members(lastName(name)) != nil {
 			// A class of that name, unless a function of that name and
@@ -2177,6 +2186,16 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		v := vs[0]
 		v.moved = true
+		return v
+	case name == "std::launder" || name == "launder":
+		// std::launder(p) points to the object at p's address
+		// ([ptr.launder]): the same memory.
+		vs := x.args(s, list)
+		if len(vs) != 1 {
+			return unknown
+		}
+		v := vs[0]
+		v.from = -1
 		return v
 	case frees[name] && !(x.kind(fn) == parser.KindIdentifier && x.classMembers["("+name+")"] != ""):
 		// free(p) in a method of a class that declares a free of its own

@@ -96,6 +96,13 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 			word := src[i:j]
 			before, after := prevByte(src, i), nextByte(src, j)
 			switch {
+			case string(word) == "new":
+				// new T*[n]: the grammar reads no pointer in a new
+				// expression's array declarator; blanking the stars
+				// keeps the allocation of an array (of T for T*).
+				if from, to, ok := newPointerArray(src, j); ok {
+					e.blank(from, to)
+				}
 			case after == '"' && !stringPrefix(word) || before == '"':
 				if j-i >= 2 {
 					e.replace(i, j, '"')
@@ -176,6 +183,63 @@ func specifierMacros(src []byte, lits [][2]int) []int {
 		i = j
 	}
 	return out
+}
+
+// newPointerArray finds the stars of new T*[n] after the word new ending
+// at j: the type (names, ::, a template's arguments), then stars, then [.
+// It returns the stars' range.
+func newPointerArray(src []byte, j int) (from, to int, ok bool) {
+	i := j
+	skip := func() {
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+	}
+	skip()
+	start := i
+typ:
+	for i < len(src) {
+		switch {
+		case isIdent(src[i]):
+			i++
+		case src[i] == ':' && i+1 < len(src) && src[i+1] == ':':
+			i += 2
+		case src[i] == '<':
+			depth := 0
+			for ; i < len(src) && src[i] != '\n'; i++ {
+				if src[i] == '<' {
+					depth++
+				} else if src[i] == '>' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			if depth != 0 {
+				return 0, 0, false
+			}
+			i++
+		case src[i] == ' ' || src[i] == '\t':
+			// unsigned char, const T: more words of the type.
+			skip()
+			if i < len(src) && !isIdent(src[i]) && src[i] != ':' && src[i] != '<' {
+				break typ
+			}
+		default:
+			break typ
+		}
+	}
+	if i == start || i >= len(src) || src[i] != '*' {
+		return 0, 0, false
+	}
+	from = i
+	for i < len(src) && (src[i] == '*' || src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i >= len(src) || src[i] != '[' {
+		return 0, 0, false
+	}
+	return from, i, true
 }
 
 // isDirectiveLine says the line starting at from is a preprocessor line.

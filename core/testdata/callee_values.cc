@@ -91,3 +91,20 @@ void RowAfterAppend(Table& t) {
   const Sample& r = t.Row(0);
   use(r.v + t.Sum());
 }
+
+// What an element of a vector of pointers points to is no part of the
+// vector's buffer: its growth leaves it where it is.
+class Shelf {
+ public:
+  Sample& At(int i) { return *items_[i]; }
+  void Add(Sample* s) { items_.push_back(s); }
+
+ private:
+  std::vector<Sample*> items_;
+};
+
+void PointeeThenAdd(Shelf& sh) {
+  Sample& r = sh.At(0);
+  sh.Add(new Sample{3.f});
+  use(r.v);
+}

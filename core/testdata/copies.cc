@@ -96,3 +96,28 @@ Buf returned_copy() {
   a.p = new int[1];
   return b;
 }
+
+// A member type of a class template (typename C<T>::Kind, a nested enum)
+// is not the class: a copy of it shares nothing its destructor frees.
+#include <string>
+namespace shapes {
+template <class T>
+class Edit {
+ public:
+  enum Kind { Assign, Increase };
+  explicit Edit(int n) : path(new unsigned char[n]) {}
+  virtual ~Edit() { delete[] path; }
+
+ private:
+  unsigned char* path;
+};
+}  // namespace shapes
+
+template <class T>
+void ParseKinds(const std::vector<std::string>& words) {
+  std::vector<typename shapes::Edit<T>::Kind> kinds;
+  for (const std::string& w : words) {
+    typename shapes::Edit<T>::Kind k = shapes::Edit<T>::Assign;
+    kinds.push_back(k);
+  }
+}

@@ -65,3 +65,46 @@ struct Slot {
   void Assign(int v);
   int* data;
 };
+
+// The object destroys itself and is set up again in its storage: a
+// placement new through std::launder, member writes before the new
+// value is built in place, a static member read (no part of the object).
+#include <new>
+#include <utility>
+
+class Slot {
+ public:
+  Slot() = default;
+  Slot(Slot&& o) noexcept : cell_(o.cell_) { o.cell_ = nullptr; }
+  Slot& operator=(Slot&& o) noexcept {
+    this->~Slot();
+    new (std::launder(this)) Slot{std::move(o)};
+    return *this;
+  }
+  ~Slot() { delete cell_; }
+
+ private:
+  int* cell_ = nullptr;
+};
+
+class Variant {
+  static constexpr unsigned kNone = 2;
+  alignas(double) unsigned char raw_[sizeof(double)];
+  unsigned which_ = kNone;
+
+ public:
+  ~Variant() { which_ = kNone; }
+  void Set(unsigned k, double v) {
+    this->~Variant();
+    if (k >= kNone) {
+      which_ = kNone;
+      return;
+    }
+    which_ = k;
+    new (raw_) double(v);
+  }
+  unsigned Which() {
+    this->~Variant();
+    return which_;  // want "use-after-free"
+  }
+};

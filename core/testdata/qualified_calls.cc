@@ -46,3 +46,21 @@ class Ledger {
  private:
   std::vector<double> rows_;
 };
+
+// A static member function that shares its name with a class: the call
+// runs the function, which returns a reference into static storage.
+namespace pool {
+class entry {
+ public:
+  int id = 0;
+};
+class store {
+ public:
+  static pool::entry& entry(long i) {
+    static pool::entry slots[4];
+    return slots[i];
+  }
+};
+inline pool::entry& entry_at(long i) { return pool::store::entry(i); }
+inline const pool::entry& made_here() { return pool::entry(); }  // want "returns-local"
+}  // namespace pool
