@@ -189,11 +189,19 @@ func (p *Pass) reportCoreIf(fn *lifetime.Func, keep func(core.Fault) bool) {
 			witness[i].Message += "; " + detail
 		}
 		name := p.funcName(fn)
+		v := &diag.Verification{Verdict: diag.Confirmed, Fault: fault, Reason: "the function's own path executes it: " + msg}
+		if a, b, ok := p.twoConfigurations(fl.End, fl.Use); ok {
+			// The executor reads the first branch of every conditional
+			// group; a fault between two groups of different conditions
+			// needs a build that compiles both, which the tree may rule
+			// out (#error, exclusive options).
+			v.Verdict = diag.Latent
+			v.Reason = fmt.Sprintf("it happens only in a build that compiles both '%s' and '%s': %s", a, b, msg)
+		}
 		p.findings = append(p.findings, &diag.Finding{
 			Rule: p.rule.Meta, Severity: p.rule.Meta.Severity, At: span, Message: msg,
 			Function: name, Witness: witness, Anchor: fl.Owner + "\x00" + fl.Value,
-			Verification: &diag.Verification{Verdict: diag.Confirmed, Fault: fault,
-				Reason: "the function's own path executes it: " + msg},
+			Verification: v,
 		})
 	}
 }
@@ -579,4 +587,61 @@ func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
 func (p *Pass) nodeSpan(n parser.NodeID) diag.Span {
 	nd := p.File.Nodes[n]
 	return p.Span(nd.Start, nd.End)
+}
+
+// twoConfigurations says nodes a and b lie in two conditional groups
+// (#if, #ifdef, #elif) of different conditions, neither inside the
+// other, and gives the conditions as written.
+func (p *Pass) twoConfigurations(a, b parser.NodeID) (string, string, bool) {
+	if a == parser.None || b == parser.None {
+		return "", "", false
+	}
+	ga, gb := p.configGroup(a), p.configGroup(b)
+	if ga == parser.None || gb == parser.None || ga == gb {
+		return "", "", false
+	}
+	f := p.File
+	inside := func(x, y parser.NodeID) bool {
+		return f.Nodes[x].Start >= f.Nodes[y].Start && f.Nodes[x].End <= f.Nodes[y].End
+	}
+	if inside(ga, gb) || inside(gb, ga) {
+		return "", "", false
+	}
+	ca, cb := p.configCondition(ga), p.configCondition(gb)
+	if ca == cb {
+		return "", "", false
+	}
+	return ca, cb, true
+}
+
+// configGroup is the innermost conditional group holding n, or None.
+func (p *Pass) configGroup(n parser.NodeID) parser.NodeID {
+	for a := p.File.Nodes[n].Parent; a != parser.None; a = p.File.Nodes[a].Parent {
+		switch p.File.Kind(a) {
+		case parser.KindPreprocIf, parser.KindPreprocIfdef, parser.KindPreprocElif:
+			return a
+		case parser.KindFunctionDefinition:
+			return parser.None
+		}
+	}
+	return parser.None
+}
+
+// configCondition is the condition of group g as written: "#ifdef X",
+// "#if defined(X) && Y".
+func (p *Pass) configCondition(g parser.NodeID) string {
+	f := p.File
+	c := f.Field(g, parser.FieldCondition)
+	if c == parser.None {
+		c = f.Field(g, parser.FieldName)
+	}
+	text := strings.Join(strings.Fields(f.Text(c)), " ")
+	if f.Kind(g) == parser.KindPreprocIfdef {
+		word := "#ifdef "
+		if strings.HasPrefix(strings.TrimSpace(f.Text(g)), "#ifndef") {
+			word = "#ifndef "
+		}
+		return word + text
+	}
+	return "#if " + text
 }
