@@ -2738,6 +2738,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 	if rv.kind == tPointer || rv.kind == tRef {
 		// A method of the object may store anything in its fields.
 		s.forgetFields(rv.pt)
+	} else if rv.from >= 0 && int(rv.from) < len(s.locals) && !s.locals[rv.from].ref {
+		// o.f(): a method of a local object, likewise.
+		s.forgetFields(s.locals[rv.from].slot)
 	}
 	byValue, storage, typ := false, false, ""
 	result := func() value {

@@ -352,6 +352,9 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	x.derivedFacts(def, members)
 	x.setFacts(body, method, members, calls)
 	addList(members, "(-"+method+")", freed)
+	// Those it frees only under a condition on another member (an
+	// ownership flag): a destructor calling it frees them only then.
+	addList(members, "(-"+method+"?)", x.guardedFrees(body, members, freed))
 	addList(members, "(+"+method+")", grown)
 	if stores, arity := x.storedParams(def, members); len(stores) > 0 {
 		// Overloads of one arity that keep different things: nothing is
@@ -670,6 +673,17 @@ func freedBy(facts map[string]string, method string) []string {
 	return out
 }
 
+// guardedByDestructor lists the members the destructor frees only under
+// a condition on another member, in its body or in the methods of the
+// object it calls ("(~?)", "(-m?)").
+func guardedByDestructor(facts map[string]string) []string {
+	out := list(facts, "(~?)")
+	for _, c := range list(facts, "(~calls)") {
+		out = append(out, list(facts, "(-"+c+"?)")...)
+	}
+	return out
+}
+
 // yielded is what method yields (see Classes): the member, and whether
 // it is the member's buffer; "" when the method lends nothing.
 func yielded(facts map[string]string, method string) (member string, buf bool) {
@@ -705,7 +719,7 @@ func ownedYield(facts map[string]string, method string) (string, bool) {
 		return "", false
 	}
 	part := facts["("+method+")"][len("yields "):]
-	if slices.Contains(freedBy(facts, "~"), m) && !slices.Contains(list(facts, "(~?)"), m) {
+	if slices.Contains(freedBy(facts, "~"), m) && !slices.Contains(guardedByDestructor(facts), m) {
 		// Given up by the destructor on every object; one given up only
 		// under a flag (if (owned) delete ptr;) is not known to be owned
 		// by this one (see owners.go).
@@ -1037,6 +1051,8 @@ func (x *exec) membersMayChange(s *state, n parser.NodeID, method string) {
 		}
 		l.setAt = n
 		l.movedFrom = false
+		// The member's own fields (m.first) may hold other pointers now.
+		s.forgetFields(l.slot)
 		switch l.typ {
 		case tPointer:
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + l.name}), tPointer)

@@ -36,7 +36,7 @@ func (x *exec) ownerGone(s *state, obj int32, n parser.NodeID, who string) {
 			return
 		}
 		facts := x.opt.Members(o.class)
-		guarded := list(facts, "(~?)")
+		guarded := guardedByDestructor(facts)
 		for _, m := range freedBy(facts, "~") {
 			if !slices.Contains(guarded, m) {
 				gone = append(gone, m)

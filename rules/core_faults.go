@@ -596,41 +596,50 @@ func (p *Pass) twoConfigurations(a, b parser.NodeID) (string, string, bool) {
 	if a == parser.None || b == parser.None {
 		return "", "", false
 	}
-	ga, gb := p.configGroup(a), p.configGroup(b)
+	return TwoConfigurations(p.File, int(p.File.Nodes[a].Start), int(p.File.Nodes[b].Start))
+}
+
+// TwoConfigurations says the bytes at offsets a and b of f lie in two
+// conditional groups (#if, #ifdef, #elif) of different conditions,
+// neither inside the other, and gives the conditions as written.
+func TwoConfigurations(f *parser.File, a, b int) (string, string, bool) {
+	ga, gb := configGroup(f, a), configGroup(f, b)
 	if ga == parser.None || gb == parser.None || ga == gb {
 		return "", "", false
 	}
-	f := p.File
 	inside := func(x, y parser.NodeID) bool {
 		return f.Nodes[x].Start >= f.Nodes[y].Start && f.Nodes[x].End <= f.Nodes[y].End
 	}
 	if inside(ga, gb) || inside(gb, ga) {
 		return "", "", false
 	}
-	ca, cb := p.configCondition(ga), p.configCondition(gb)
+	ca, cb := configCondition(f, ga), configCondition(f, gb)
 	if ca == cb {
 		return "", "", false
 	}
 	return ca, cb, true
 }
 
-// configGroup is the innermost conditional group holding n, or None.
-func (p *Pass) configGroup(n parser.NodeID) parser.NodeID {
-	for a := p.File.Nodes[n].Parent; a != parser.None; a = p.File.Nodes[a].Parent {
-		switch p.File.Kind(a) {
+// configGroup is the innermost conditional group of f holding the byte
+// at offset, or None.
+func configGroup(f *parser.File, offset int) parser.NodeID {
+	best := parser.None
+	for i := range f.Nodes {
+		switch f.Nodes[i].Kind {
 		case parser.KindPreprocIf, parser.KindPreprocIfdef, parser.KindPreprocElif:
-			return a
-		case parser.KindFunctionDefinition:
-			return parser.None
+		default:
+			continue
+		}
+		if int(f.Nodes[i].Start) <= offset && offset < int(f.Nodes[i].End) {
+			best = parser.NodeID(i) // a later group holding it is inside the earlier
 		}
 	}
-	return parser.None
+	return best
 }
 
 // configCondition is the condition of group g as written: "#ifdef X",
 // "#if defined(X) && Y".
-func (p *Pass) configCondition(g parser.NodeID) string {
-	f := p.File
+func configCondition(f *parser.File, g parser.NodeID) string {
 	c := f.Field(g, parser.FieldCondition)
 	if c == parser.None {
 		c = f.Field(g, parser.FieldName)
@@ -644,4 +653,25 @@ func (p *Pass) configCondition(g parser.NodeID) string {
 		return word + text
 	}
 	return "#if " + text
+}
+
+// InTwoConfigurations demotes a confirmed finding whose use and a step
+// that ends the memory lie in conditional groups of different
+// conditions to latent: it happens only in a build that compiles both
+// (see TwoConfigurations).
+func InTwoConfigurations(f *parser.File, fd *diag.Finding) {
+	v := fd.Verification
+	if f == nil || v == nil || v.Verdict != diag.Confirmed {
+		return
+	}
+	for _, st := range fd.Witness {
+		if st.Kind != diag.StepOwnerDies && st.Kind != diag.StepFree {
+			continue
+		}
+		if a, b, ok := TwoConfigurations(f, st.At.Start.Offset, fd.At.Start.Offset); ok {
+			v.Verdict = diag.Latent
+			v.Reason = fmt.Sprintf("it happens only in a build that compiles both '%s' and '%s': %s", a, b, v.Reason)
+			return
+		}
+	}
 }

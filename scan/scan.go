@@ -853,7 +853,7 @@ func check(ctx context.Context, m *apimodel.Model, rs []*rules.Rule, pr *prepare
 				return
 			}
 			v := opt.Verify(fd)
-			if !mk.keep(func() { fd.Verification, mk.replayed = v, i+1 }) {
+			if !mk.keep(func() { fd.Verification, mk.replayed = v, i+1; rules.InTwoConfigurations(pr.pf, fd) }) {
 				return
 			}
 		}

@@ -99,3 +99,42 @@ int flagged_owner_ok() {
   delete b;
   return n;
 }
+
+// A destructor that frees a member through a method of the object, only
+// under an ownership flag: an object made without the flag borrows.
+struct Grid {
+  int size;
+};
+struct Plan {
+  int order;
+};
+
+class View {
+  Grid* grid;
+  Plan* owned;  // set only when the view owns grid
+  void Release();
+
+ public:
+  explicit View(Grid* g) {
+    grid = g;
+    owned = nullptr;
+  }
+  ~View() { Release(); }
+  void Adopt(Plan* p) { owned = p; }
+};
+
+void View::Release() {
+  if (owned) {
+    delete grid;
+    delete owned;
+  }
+}
+
+int ShowThenFree(bool show) {
+  Grid* g = new Grid{8};
+  if (show) {
+    View v(g);
+  }
+  delete g;
+  return 0;
+}

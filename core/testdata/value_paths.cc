@@ -115,3 +115,48 @@ void ArrayMemberOk(int i) {
   use(*p);
   delete b;
 }
+
+// A method of the object may store anything in its fields: the pointer
+// read from one before it is not the one read after.
+struct Link {
+  Link* next;
+  float* data;
+};
+struct Ring {
+  Link* first;
+  void unlink(Link* l);
+};
+
+void DrainRing(Ring r) {
+  while (r.first) {
+    Link* l = r.first;
+    r.unlink(l);
+    delete l;
+  }
+}
+
+class Owner {
+ public:
+  ~Owner();
+  void drop(Link* l);
+
+ private:
+  Ring links_;
+};
+
+Owner::~Owner() {
+  while (links_.first) {
+    Link* l = links_.first;
+    drop(l);
+    l->data = nullptr;
+    delete l;
+  }
+}
+
+// Twin: nothing moves the head.
+void DrainStuck(Ring r) {
+  while (r.first) {
+    Link* l = r.first;
+    delete l;  // want "double-free"
+  }
+}
