@@ -459,9 +459,11 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// first.
 			continue
 		}
-		if o.destroyedOnly() && x.explicitDestructor(o.end) && x.assignedTo(n) {
-			// A member written after an explicit destructor call sets
-			// the storage up again (this->~T(); tag_ = k; new (buf_) U;).
+		if o.destroyedOnly() && x.explicitDestructor(o.end) && (x.assignedTo(n) || n == x.addressed) {
+			// Taking a member's address (&p->m, for a placement new)
+			// forms a pointer into the storage, which is allowed
+			// ([basic.life]); writing a member sets the storage up
+			// again (this->~T(); tag_ = k; new (buf_) U;).
 			continue
 		}
 		if site := x.callSite(n); site != 0 && o.destroyedOnly() {
@@ -471,7 +473,9 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// dead object, and a method called on it may set it up again
 			// (this->~T(); Assign(v); return *this;).
 			if site == methodSite {
+				// What the object kept before is not known now.
 				s.objs[obj].state, s.objs[obj].end = live, parser.None
+				s.objs[obj].holds, s.objs[obj].heldAs = nil, nil
 			}
 			continue
 		}

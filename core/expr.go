@@ -1072,6 +1072,7 @@ func (x *exec) addressOf(s *state, e parser.NodeID) value {
 		return borrowOf(l.slot, tPointer)
 	}
 	saved := x.addressed
+	e = uncast(x.f, e)
 	x.addressed = e
 	v := x.eval(s, e)
 	x.addressed = saved
@@ -2740,7 +2741,14 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		s.forgetFields(rv.pt)
 	} else if rv.from >= 0 && int(rv.from) < len(s.locals) && !s.locals[rv.from].ref {
 		// o.f(): a method of a local object, likewise.
-		s.forgetFields(s.locals[rv.from].slot)
+		slot := s.locals[rv.from].slot
+		s.forgetFields(slot)
+		if o := &s.objs[slot]; o.destroyedOnly() && !strings.HasPrefix(m, "~") {
+			// o.~T(); o.reinit(...): the method may set the object up
+			// again in its storage; what it kept before is not known.
+			o.state, o.end = live, parser.None
+			o.holds, o.heldAs = nil, nil
+		}
 	}
 	byValue, storage, typ := false, false, ""
 	result := func() value {

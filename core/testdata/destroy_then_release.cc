@@ -108,3 +108,32 @@ class Variant {
     return which_;  // want "use-after-free"
   }
 };
+
+// A member's address taken after the destructor (for a placement new
+// into it) is a pointer into the storage, not a read; a method called on
+// a destroyed local may set it up again.
+struct Boxed {
+  int* f;
+  explicit Boxed(int n) : f(new int(n)) {}
+  ~Boxed() { delete f; }
+  void Reinit(const Boxed& o);
+};
+
+int* RebuildMember(Boxed* b) {
+  b->~Boxed();
+  new (&(b->f)) Boxed(1);
+  return b->f;
+}
+
+int Reinitialised() {
+  Boxed b(1);
+  b.~Boxed();
+  b.Reinit(Boxed(2));
+  return *b.f;
+}
+
+int NotReinitialised() {
+  Boxed b(1);
+  b.~Boxed();
+  return *b.f;  // want "use-after-free"
+}
