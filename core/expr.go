@@ -1761,6 +1761,17 @@ func (x *exec) elementOf(e parser.NodeID) bool {
 	}
 }
 
+// memberAddress says argument e is the address of a member (&p->m,
+// &s.m): a subobject, which the core does not tell apart from the object
+// holding it, so what the member's own fields held is not known.
+func (x *exec) memberAddress(e parser.NodeID) bool {
+	e = uncast(x.f, e)
+	if x.kind(e) != parser.KindPointerExpression || !strings.HasPrefix(x.text(e), "&") {
+		return false
+	}
+	return x.kind(uncast(x.f, x.f.Field(e, parser.FieldArgument))) == parser.KindFieldExpression
+}
+
 // freedField reads a FreesFields entry ("k.field") against the call's
 // argument values: the argument, a pointer to an object, and the field.
 func freedField(ff string, vs []value, s *state) (int, string, bool) {
@@ -2387,7 +2398,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	held := make([]int32, len(c.FreesFields))
 	for j, ff := range c.FreesFields {
 		held[j] = -1
-		if i, field, ok := freedField(ff, vs, s); ok {
+		if i, field, ok := freedField(ff, vs, s); ok && !x.memberAddress(x.argAt(list, i)) {
 			if cell := fieldCellOf(s, vs[i].pt, field); cell >= 0 && s.objs[cell].inner > 0 {
 				held[j] = s.objs[cell].inner - 1
 			}

@@ -108,3 +108,20 @@ void PointeeThenAdd(Shelf& sh) {
   sh.Add(new Sample{3.f});
   use(r.v);
 }
+
+// A member's address (&a->x) names a subobject the core does not tell
+// apart from a: each call frees the field of its own member.
+struct Slot {
+  float* ptr;
+};
+struct Slots {
+  Slot x;
+  Slot y;
+};
+
+static void release_slot(Slot* const s) { free(s->ptr); }
+
+void ReleaseAll(Slots* const a) {
+  release_slot(&a->x);
+  release_slot(&a->y);
+}
