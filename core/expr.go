@@ -64,9 +64,6 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			v = x.bracedView(s, init)
 		} else if init != parser.None {
 			v = x.eval(s, init)
-			if ptr && !ref {
-				v = x.fieldRead(s, init, v)
-			}
 			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(s, init) || v.prvalue) {
 				// A reference bound to a literal, an arithmetic result or a
 				// call's result by value binds a temporary that lives as
@@ -1632,33 +1629,6 @@ func (x *exec) fieldPointer(s *state, e parser.NodeID, v value, make bool) (valu
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
 }
 
-// fieldRead is the value a pointer read from expression e (of value v)
-// holds: when e names a pointer field of an object whose fields are told
-// apart (p->buf, s.buf), the pointer its cell holds, the same one a later
-// free(p->buf) frees; v otherwise.
-func (x *exec) fieldRead(s *state, e parser.NodeID, v value) value {
-	e = uncast(x.f, e)
-	if v.kind != tRef || x.kind(e) != parser.KindFieldExpression || !x.pointerField(s, e, v) {
-		return v
-	}
-	if w, ok := x.fieldPointer(s, e, v, true); ok {
-		return w
-	}
-	return v
-}
-
-// pointerField says field expression e (of value v, a reference to the
-// field's object) may name a pointer member: not one the class declares
-// as an array, a reference or an object of its own.
-func (x *exec) pointerField(s *state, e parser.NodeID, v value) bool {
-	class := s.objClass(v.pt)
-	if class == "" || x.opt.Members == nil {
-		return true
-	}
-	typ, ok := x.opt.Members(class)[x.text(x.f.Field(e, parser.FieldField))]
-	return !ok || strings.HasSuffix(strings.TrimSpace(typ), "*")
-}
-
 // insideField says field expression e (of value v) names a member
 // whose elements are inside the object, as its class declares it: an
 // array (T a[n], std::array) or a container, indexed through the object
@@ -2010,9 +1980,6 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			return rv
 		}
 		k := l.typ
-		if k == tPointer {
-			rv = x.fieldRead(s, right, rv)
-		}
 		l.val = rv
 		l.val.from, l.val.moved = -1, false
 		switch {
@@ -3134,6 +3101,10 @@ func (x *exec) bufferOf(s *state, obj int32) int32 {
 	buf := s.keyedPart(obj, posHeld, heapBuffer)
 	fam, elem := containerOf(s.objs[obj].class)
 	s.objs[buf].fam, s.objs[buf].elem = fam, elem
+	// Whose the buffer is follows the heap object wherever it is
+	// moved (into a member, a container), which the part does not
+	// track: it is not taken for the frame's.
+	s.objs[buf].frame = false
 	return buf
 }
 

@@ -1,8 +1,7 @@
-// What a callee in the tree does to its arguments reaches the values the
-// caller copied before the call: a function that frees a field frees
-// what the field held when it was called, which a copy read before still
-// points to; a pointer a call stored through &p is one object, which a
-// later free ends; a method returning a reference to an element of a
+// What a callee in the tree does to its arguments reaches the caller's
+// values: a function that frees a field frees what the field held when
+// it was called; a pointer a call stored through &p is one object, which
+// a later free ends; a method returning a reference to an element of a
 // member vector lends its buffer, which the vector's growth replaces.
 #include <cstdlib>
 #include <vector>
@@ -16,22 +15,12 @@ struct Pool {
 void pool_open(Pool* p, int n) { p->base = (float*)malloc(n * sizeof(float)); }
 void pool_close(Pool* p) { free(p->base); }
 
-void CopyBeforeClose() {
+// The field the caller freed is what the callee frees again.
+void FreedThenClosed() {
   Pool pool;
   pool_open(&pool, 8);
-  float* first = pool.base;
-  pool_close(&pool);
-  use(first[0]);  // want "use-after-free"
-}
-
-void CopyAfterReopen() {
-  Pool pool;
-  pool_open(&pool, 8);
-  pool_close(&pool);
-  pool_open(&pool, 8);
-  float* first = pool.base;
-  use(first[0]);
-  pool_close(&pool);
+  free(pool.base);
+  pool_close(&pool);  // want "double-free"
 }
 
 void make_buffer(float** out, int n) { *out = (float*)malloc(n * sizeof(float)); }

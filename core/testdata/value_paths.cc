@@ -1,9 +1,9 @@
 // Values reach memory through paths the declared types do not spell: a
 // container made on the heap owns a buffer, which ends when the
-// container is deleted, reset or grown; a pointer read from a field is
-// the pointer the field holds, so freeing the field frees what a copy
-// read before points to; an array member is inside its object, and an
-// element's address dies with the object.
+// container is deleted, reset or grown; an array member is inside its
+// object, and an element's address dies with the object. A pointer read
+// from a field is not followed as the field's pointer: a call that
+// reaches the object through another name may change the field.
 #include <cstdlib>
 #include <memory>
 #include <vector>
@@ -71,37 +71,6 @@ struct Blob {
   int n;
 };
 
-void FieldCopyFreed(Blob* b) {
-  float* p = b->ptr;
-  free(b->ptr);
-  use(p[0]);  // want "use-after-free"
-}
-
-void FieldCopyAssigned(Blob& b) {
-  float* p = nullptr;
-  p = b.ptr;
-  free(b.ptr);
-  use(*p);  // want "use-after-free"
-}
-
-// Twins: the field got a new pointer before the copy was read; the copy
-// was taken after the free; a call may have stored anything in the field.
-void FieldCopyRefreshed(Blob* b) {
-  free(b->ptr);
-  b->ptr = (float*)malloc(4 * sizeof(float));
-  float* p = b->ptr;
-  use(p[0]);
-}
-
-void refill(Blob* b);
-
-void FieldCopyCalled(Blob* b) {
-  float* p = b->ptr;
-  refill(b);
-  free(b->ptr);
-  use(p[0]);
-}
-
 void ArrayMemberDeleted(int i) {
   Blob* b = new Blob();
   float* p = &b->arr[i];
@@ -117,7 +86,7 @@ void ArrayMemberOk(int i) {
 }
 
 // A method of the object may store anything in its fields: the pointer
-// read from one before it is not the one read after.
+// read from one before it is not the one read after (no finding).
 struct Link {
   Link* next;
   float* data;
@@ -150,13 +119,5 @@ Owner::~Owner() {
     drop(l);
     l->data = nullptr;
     delete l;
-  }
-}
-
-// Twin: nothing moves the head.
-void DrainStuck(Ring r) {
-  while (r.first) {
-    Link* l = r.first;
-    delete l;  // want "double-free"
   }
 }
