@@ -1678,10 +1678,8 @@ func (x *exec) fieldCell(s *state, e parser.NodeID, v value, make bool) (int32, 
 		return -1, false
 	}
 	field := x.text(x.f.Field(e, parser.FieldField))
-	for i := range s.objs {
-		if c := s.objs[i]; c.parent == v.pt+1 && c.pos == posField && c.key == field {
-			return int32(i), true
-		}
+	if c := fieldCellOf(s, v.pt, field); c >= 0 {
+		return c, true
 	}
 	if !make {
 		return -1, false
@@ -1775,10 +1773,8 @@ func argField(s *state, obj int32, field, arg string) int32 {
 	if o.kind == oStorage || o.kind == oTemp || o.parent != 0 || o.state != live || o.stepped {
 		return -1
 	}
-	for i := range s.objs {
-		if c := s.objs[i]; c.parent == obj+1 && c.pos == posField && c.key == field {
-			return int32(i)
-		}
+	if c := fieldCellOf(s, obj, field); c >= 0 {
+		return c
 	}
 	s.hasParts = true
 	return s.newObj(object{kind: oStack, owner: arg + "->" + field, parent: obj + 1, pos: posField, key: field, kept: o.kept})

@@ -591,12 +591,12 @@ func yieldedMember(f *parser.File, e parser.NodeID) string {
 		}
 	case parser.KindPointerExpression:
 		arg := f.Field(e, parser.FieldArgument)
-		if f.Kind(arg) == parser.KindSubscriptExpression && !strings.HasPrefix(strings.TrimSpace(f.Text(e)), "&") {
-			// *M[i]: what the pointer stored in an element points to,
-			// no part of M's buffer.
-			return ""
-		}
 		if f.Kind(arg) == parser.KindSubscriptExpression {
+			if !strings.HasPrefix(strings.TrimSpace(f.Text(e)), "&") {
+				// *M[i]: what the pointer stored in an element points
+				// to, no part of M's buffer.
+				return ""
+			}
 			if m := memberName(f, f.Field(arg, parser.FieldArgument)); m != "" {
 				return m + ".buf"
 			}

@@ -485,29 +485,11 @@ func typeName(typ string) string {
 	t := strings.TrimSpace(typ)
 	if i := strings.IndexByte(t, '<'); i >= 0 {
 		// ns::C<T>::Kind names Kind, a member of C<T>; C<T> names C.
-		t = withoutTemplateArgs(t)
+		t = strings.TrimPrefix(strings.TrimSpace(cxxtype.WithoutArgs(t)), "typename ")
 	}
 	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSuffix(t, " const"), "const "))
 	t = strings.TrimRight(t, " &*")
 	return lastName(t)
-}
-
-// withoutTemplateArgs drops the template argument lists of a type
-// (balanced <...>, nested ones included).
-func withoutTemplateArgs(t string) string {
-	var b strings.Builder
-	depth := 0
-	for _, r := range t {
-		switch {
-		case r == '<':
-			depth++
-		case r == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
-		}
-	}
-	return strings.TrimPrefix(strings.TrimSpace(b.String()), "typename ")
 }
 
 // frameOwner says what l owns belongs to the call's frame: not a data

@@ -4,6 +4,7 @@ package parser
 
 import (
 	"bytes"
+	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"strings"
 )
 
@@ -90,7 +91,7 @@ func (f *File) Scope(def NodeID) string {
 	for i := 0; d != None && f.Kind(d) != KindFunctionDeclarator && i < 16; i++ {
 		d = f.Field(d, FieldDeclarator)
 	}
-	name := withoutTemplateArgs(strings.Join(strings.Fields(f.Text(f.Field(d, FieldDeclarator))), ""))
+	name := cxxtype.WithoutArgs(strings.Join(strings.Fields(f.Text(f.Field(d, FieldDeclarator))), ""))
 	i := strings.LastIndex(name, "::")
 	if i <= 0 {
 		return ns
@@ -105,27 +106,6 @@ func (f *File) Scope(def NodeID) string {
 		return strings.Join(q, "::")
 	}
 	return ns + "::" + strings.Join(q, "::")
-}
-
-// withoutTemplateArgs drops the bracketed template arguments of a
-// qualified name (a::B<c::D>::f: a::B::f).
-func withoutTemplateArgs(s string) string {
-	if !strings.Contains(s, "<") {
-		return s
-	}
-	var b strings.Builder
-	depth := 0
-	for _, r := range s {
-		switch {
-		case r == '<':
-			depth++
-		case r == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // StorageMacro says the file defines name only as an object-like macro

@@ -31,3 +31,24 @@ func FirstArg(args string) string {
 	}
 	return strings.TrimSpace(args)
 }
+
+// WithoutArgs drops the bracketed template argument lists of a name or
+// type, nested ones included: "a::B<c::D<E>>::f" gives "a::B::f".
+func WithoutArgs(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '<':
+			depth++
+		case r == '>' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -27,3 +27,16 @@ func TestRest(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutArgs(t *testing.T) {
+	for in, want := range map[string]string{
+		"a::B<c::D<E>>::f":                 "a::B::f",
+		"typename ns::Edit<T>::Kind":       "typename ns::Edit::Kind",
+		"std::vector<std::pair<int, int>>": "std::vector",
+		"plain::name":                      "plain::name",
+	} {
+		if got := WithoutArgs(in); got != want {
+			t.Errorf("WithoutArgs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
