@@ -420,6 +420,13 @@ func (x *exec) temporary(n parser.NodeID) bool {
 			return true
 		}
 	case parser.KindCallExpression:
+		for c := range f.NamedChildren(n) {
+			if x.kind(c) == parser.KindError {
+				// Misread (p->operator[](i) reads as p, an error, then
+				// the arguments): what is called is not known.
+				return false
+			}
+		}
 		name := calleeName(x.text(f.Field(n, parser.FieldFunction)))
 		args := f.Field(n, parser.FieldArguments)
 		if name == "std::move" || name == "std::forward" {
@@ -835,7 +842,14 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			x.free(s, x.pointerIn(s, pointee(v)), n, "delete")
 			return unknown
 		}
-		x.free(s, x.storedPointer(s, operand, v), n, "delete")
+		via := "delete"
+		if x.asBytes(operand) || x.misreadBytesDelete(n) {
+			// delete[] (uint8_t*)p: the storage is deleted as an array
+			// of bytes, whose destruction does nothing ([expr.delete]:
+			// the destructor called is the operand's static type's).
+			via = "delete of its bytes"
+		}
+		x.free(s, x.storedPointer(s, operand, v), n, via)
 		return unknown
 	case parser.KindAssignmentExpression:
 		return x.assign(s, n)
@@ -2100,6 +2114,68 @@ func (x *exec) uncast(e parser.NodeID) parser.NodeID {
 		}
 		return e
 	}
+}
+
+// asBytes says e is a cast of a pointer to a pointer to bytes (char,
+// unsigned char, signed char, std::byte, uint8_t, int8_t), outermost
+// parentheses aside.
+func (x *exec) asBytes(e parser.NodeID) bool {
+	f := x.f
+	for x.kind(e) == parser.KindParenthesizedExpression {
+		e = x.lastNamedChild(e)
+	}
+	var typ string
+	switch x.kind(e) {
+	case parser.KindCastExpression:
+		typ = x.text(f.Field(e, parser.FieldType))
+	case parser.KindCallExpression:
+		fn := f.Field(e, parser.FieldFunction)
+		if x.kind(fn) != parser.KindTemplateFunction {
+			return false
+		}
+		switch x.text(f.Field(fn, parser.FieldName)) {
+		case "static_cast", "reinterpret_cast":
+			typ = strings.Trim(x.text(f.Field(fn, parser.FieldArguments)), "<>")
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	return bytePointer(typ)
+}
+
+// misreadBytesDelete says delete expression n is delete[] (T*)p with T a
+// byte type, which the grammar reads as delete, a lambda's [] and (T*)
+// as its parameters (an error), then p.
+func (x *exec) misreadBytesDelete(n parser.NodeID) bool {
+	f := x.f
+	for c := range f.NamedChildren(n) {
+		if x.kind(c) != parser.KindError {
+			continue
+		}
+		for p := range f.NamedChildren(c) {
+			if x.kind(p) == parser.KindParameterList {
+				return bytePointer(strings.Trim(x.text(p), "()"))
+			}
+		}
+	}
+	return false
+}
+
+// bytePointer says type text typ is a pointer to bytes.
+func bytePointer(typ string) bool {
+	typ = strings.Join(strings.Fields(typ), " ")
+	base, ok := strings.CutSuffix(typ, "*")
+	if !ok || strings.Contains(base, "*") {
+		return false
+	}
+	base = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(base), "const "))
+	switch strings.TrimPrefix(base, "std::") {
+	case "char", "unsigned char", "signed char", "byte", "uint8_t", "int8_t":
+		return true
+	}
+	return false
 }
 
 // castTarget returns the type a C++ cast (static_cast<T>) names, without

@@ -20,6 +20,31 @@ void RetireTwice(Pool* p) {
   delete p;  // want "double-free"
 }
 
+// Storage made as bytes and released as bytes: delete[] of the pointer
+// cast to a byte type destroys bytes, which does nothing, so the object's
+// destructor runs once (the explicit call). Released as the object, it
+// runs twice.
+struct Block {
+  Block* next;
+  ~Block();
+  static Block* Make(unsigned long n) {
+    unsigned char* raw = new unsigned char[n + sizeof(Block)];
+    return new (raw) Block();
+  }
+  static void Drop(Block* b) {
+    b->~Block();
+    delete[] (unsigned char*)b;
+  }
+  static void DropCast(Block* b) {
+    b->~Block();
+    delete[] reinterpret_cast<std::uint8_t*>(b);
+  }
+  static void DropAsBlock(Block* b) {
+    b->~Block();
+    delete b;  // want "double-free"
+  }
+};
+
 Pool* Make() {
   void* mem = malloc(sizeof(Pool));
   return new (mem) Pool();

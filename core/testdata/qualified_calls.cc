@@ -64,3 +64,27 @@ class store {
 inline pool::entry& entry_at(long i) { return pool::store::entry(i); }
 inline const pool::entry& made_here() { return pool::entry(); }  // want "returns-local"
 }  // namespace pool
+
+// p->operator[](i) is misread as a call of p (an error between the name
+// and the arguments): when a class of the tree shares the member's name,
+// the call is still not that class's constructor, and what it returns is
+// not known to be a temporary.
+namespace shelf {
+class rack {
+ public:
+  static rack* make(int n);
+};
+}  // namespace shelf
+class grid {
+ public:
+  double& operator[](unsigned i) { return cells_[i]; }
+  class cursor {
+   public:
+    double& operator*() const { return rack->operator[](at); }
+    grid* rack;
+    unsigned at;
+  };
+
+ private:
+  std::vector<double> cells_;
+};
