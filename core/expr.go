@@ -3494,8 +3494,9 @@ func (x *exec) isString(s *state, v value) bool {
 // array lives as long as the initializer_list object, here the
 // constructor's parameter), so the view points into a temporary. Only
 // lists that are surely values count: number literals, results returned
-// by value, locals of arithmetic type (one element a view may point to
-// itself, and {p, n} is a pointer and a size); anything else is the list's
+// by value, locals of arithmetic type, not arrays (one element a view may
+// point to itself, and {p, n} is a pointer and a size, as is {array, n}:
+// an array is its first element's address); anything else is the list's
 // own value.
 func (x *exec) bracedView(s *state, init parser.NodeID) value {
 	vs := x.args(s, init)
@@ -3512,7 +3513,7 @@ func (x *exec) bracedView(s *state, init parser.NodeID) value {
 		i++
 		switch {
 		case x.kind(c) == parser.KindNumberLiteral || v.prvalue && v.kind != tPointer && v.kind != tView:
-		case n > 1 && v.from >= 0 && int(v.from) < len(s.locals) && arithmetic[s.locals[v.from].tname] && s.locals[v.from].typ == tPlain && !s.locals[v.from].ref:
+		case n > 1 && v.from >= 0 && int(v.from) < len(s.locals) && arithmetic[s.locals[v.from].tname] && s.locals[v.from].typ == tPlain && !s.locals[v.from].ref && !s.locals[v.from].array:
 		default:
 			if n == 1 {
 				return vs[0]

@@ -227,6 +227,14 @@ int braced_pointer_size(const int* p, int n) {
   return consume(a);
 }
 
+// A local array in the list is its first element's address (an array
+// decays to a pointer): a pointer and a size again.
+int braced_array_size() {
+  const int cells[] = {4, 5, 6};
+  const llvm::ArrayRef<int> a = {cells, 3};
+  return consume(a);
+}
+
 int braced_one_local(int x) {
   llvm::ArrayRef<int> a = {x};
   return consume(a);
