@@ -2963,6 +2963,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 				}
 			}
 			return unknown
+		case m == "resize" && x.shrinks(recv, list):
+			// resize(c.size() - k) erases the last k elements: the buffer
+			// stays ([vector.capacity]: "If n < size(), erases the last
+			// size() - n elements"; no standard library's string
+			// reallocates to shrink on resize either).
+			x.args(s, list)
+			return unknown
 		case growMethods[m] || m == "push" && fam == famHeap:
 			vs := x.args(s, list)
 			x.handOn(s, list, vs)
@@ -3486,6 +3493,34 @@ func (x *exec) isString(s *state, v value) bool {
 		return false
 	}
 	return v.kind == tStorage && v.owns >= 0 && int(v.owns) < len(s.objs) && s.objs[v.owns].kind == oTemp
+}
+
+// shrinks says argument list of resize on recv is one smaller than its
+// size: recv.size() - k or recv.length() - k, k a number or a name.
+func (x *exec) shrinks(recv, list parser.NodeID) bool {
+	f := x.f
+	var arg parser.NodeID
+	n := 0
+	for c := range f.NamedChildren(list) {
+		arg = c
+		n++
+	}
+	if n != 1 || x.kind(arg) != parser.KindBinaryExpression || x.text(f.Field(arg, parser.FieldOperator)) != "-" {
+		return false
+	}
+	size := f.Field(arg, parser.FieldLeft)
+	if k := x.kind(f.Field(arg, parser.FieldRight)); k != parser.KindNumberLiteral && k != parser.KindIdentifier {
+		return false
+	}
+	if x.kind(size) != parser.KindCallExpression || hasNamedChild(f, f.Field(size, parser.FieldArguments)) {
+		return false
+	}
+	fn := f.Field(size, parser.FieldFunction)
+	if x.kind(fn) != parser.KindFieldExpression {
+		return false
+	}
+	m := x.text(f.Field(fn, parser.FieldField))
+	return (m == "size" || m == "length") && x.text(f.Field(fn, parser.FieldArgument)) == x.text(recv)
 }
 
 // bracedView is a view initialised from a braced list, as in

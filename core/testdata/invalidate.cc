@@ -196,3 +196,23 @@ void ReserveAfterFill(std::vector<Item> items) {
   items.push_back(Item{3});
   Encode(a, items.back());
 }
+
+// Shrinking by resize(size() - k) erases the last elements and keeps the
+// buffer; a resize to any other size may grow it.
+void trim_digits(std::string word) {
+  for (char* p = &word[0] + word.length() - 1; p >= word.data() && *p == '0'; --p) {
+    word.resize(word.length() - 1);
+  }
+}
+
+void drop_last(std::vector<int> v, int k) {
+  int* first = v.data();
+  v.resize(v.size() - k);
+  *first = 1;
+}
+
+void resize_other(std::vector<int> v, std::vector<int> w) {
+  int* first = v.data();
+  v.resize(w.size() - 1);
+  *first = 1;  // want "use-after-invalidate"
+}
