@@ -138,10 +138,27 @@ func elementsMoveBuffers(typ string) bool {
 	return bufferMovesWith[el]
 }
 
+// nestedType is the name of the member type type text t names of a
+// class template's specialization (iterator for std::vector<T>::iterator).
+func nestedType(t string) (string, bool) {
+	j := strings.LastIndexByte(t, '>')
+	if j < 0 {
+		return "", false
+	}
+	rest := strings.TrimSpace(t[j+1:])
+	if !strings.HasPrefix(rest, "::") {
+		return "", false
+	}
+	return lastName(rest), true
+}
+
 // containerOf reads a container type: its family and what its elements
 // are (the first template argument, classified).
 func containerOf(typ string) (family, typeKind) {
 	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
+	if _, ok := nestedType(t); ok {
+		return famNone, tPlain
+	}
 	base, arg := t, ""
 	if i := strings.IndexByte(t, '<'); i >= 0 {
 		base = strings.TrimSpace(t[:i])
@@ -197,6 +214,15 @@ var wrapperTypes = map[string]bool{"std::optional": true, "absl::optional": true
 func classify(typ string) typeKind {
 	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(typ), "const "))
 	t = strings.TrimSpace(strings.TrimSuffix(t, " const"))
+	if m, ok := nestedType(t); ok {
+		// A member type of a specialization (std::vector<T>::iterator,
+		// Map<K, V>::size_type): not the class itself.
+		switch m {
+		case "iterator", "const_iterator", "reverse_iterator", "const_reverse_iterator":
+			return tIter
+		}
+		return tPlain
+	}
 	base, arg := t, ""
 	if i := strings.IndexByte(t, '<'); i >= 0 {
 		base = strings.TrimSpace(t[:i])

@@ -216,3 +216,33 @@ void resize_other(std::vector<int> v, std::vector<int> w) {
   v.resize(w.size() - 1);
   *first = 1;  // want "use-after-invalidate"
 }
+
+// An iterator declared by its member type (std::vector<T>::iterator) is an
+// iterator, not a vector: growth invalidates it, and what it points to is
+// the container's element, not a local of the function.
+struct Slot {
+  int refs;
+};
+bool idle(Slot* s);
+
+void iterator_typed_then_push(std::vector<int> v) {
+  std::vector<int>::iterator it = v.begin();
+  v.push_back(1);
+  int x = *it;  // want "use-after-invalidate"
+}
+
+class Slots {
+ public:
+  Slot* FirstIdle() {
+    std::vector<Slot>::iterator slot = slots_.begin();
+    for (; slot != slots_.end(); slot++) {
+      if (idle(&slot[0])) {
+        return &slot[0];
+      }
+    }
+    return 0;
+  }
+
+ private:
+  std::vector<Slot> slots_;
+};
