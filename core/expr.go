@@ -64,7 +64,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			v = x.bracedView(s, init)
 		} else if init != parser.None {
 			v = x.eval(s, init)
-			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(s, init) || v.prvalue) {
+			if ref && !v.known && v.pt < 0 && v.owns < 0 && (x.prvalue(s, init) || v.prvalue) && x.bindsTemporary(n, d) {
 				// A reference bound to a literal, an arithmetic result or a
 				// call's result by value binds a temporary that lives as
 				// long as the reference: an object of the declared type.
@@ -450,6 +450,34 @@ func (x *exec) temporary(n parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// bindsTemporary says declarator d of declaration n declares a reference
+// that can bind a temporary: an rvalue reference or a reference to const.
+// A non-const lvalue reference binds only lvalues ([dcl.init.ref]), so
+// what initialises one is an object that lives on, not a temporary, even
+// when the call's declaration holdfast read says it returns a value.
+func (x *exec) bindsTemporary(n, d parser.NodeID) bool {
+	f := x.f
+	for c := range f.NamedChildren(n) {
+		if x.kind(c) == parser.KindTypeQualifier && x.text(c) == "const" {
+			return true
+		}
+	}
+	if t := f.Field(n, parser.FieldType); strings.HasPrefix(x.text(t), "const ") || strings.HasSuffix(x.text(t), " const") {
+		return true
+	}
+	for d != parser.None {
+		switch x.kind(d) {
+		case parser.KindReferenceDeclarator:
+			return strings.HasPrefix(x.text(d), "&&")
+		case parser.KindInitDeclarator:
+			d = f.Field(d, parser.FieldDeclarator)
+		default:
+			return true
+		}
+	}
+	return true
 }
 
 // objectArgs reads a function declarator that is an object declaration:

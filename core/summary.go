@@ -280,6 +280,11 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	if typ == parser.None {
 		return false, false
 	}
+	if x.kind(typ) == parser.KindPlaceholderTypeSpecifier {
+		// auto, decltype(auto), Concept auto, MACRO auto: deduced or
+		// trailing (-> T&), not read.
+		return false, false
+	}
 	switch t := f.Text(typ); t {
 	case "void", "auto", "decltype(auto)":
 		return false, false

@@ -1,0 +1,44 @@
+// A reference to const or an rvalue reference initialised from a call
+// that returns by value binds a temporary whose life is extended to the
+// reference's ([class.temporary]): a local of the function. A non-const
+// lvalue reference binds only lvalues ([dcl.init.ref]): what a call
+// initialises one with lives on, whatever its declaration seems to say
+// (a macro before auto hides a trailing return type -> T&).
+namespace dev {
+template <typename T, int N, typename A>
+DEV_FN auto declare_shared(A const& acc) -> T& {
+  static T slot;
+  return slot;
+}
+}  // namespace dev
+
+struct Acc {};
+int count(const Acc& a);
+
+template <typename T>
+struct Shared {
+  template <typename A>
+  static T& get(A const& acc) {
+    auto& cell = ::dev::declare_shared<T, 3>(acc);
+    return cell;
+  }
+};
+
+// Bound to a reference to const, the call's own declaration decides: a
+// type before auto (a constraint, or a macro) leaves the result to the
+// trailing return type, a reference here.
+template <typename T>
+const T& shared_view(const Acc& acc) {
+  const auto& cell = ::dev::declare_shared<T, 4>(acc);
+  return cell;
+}
+
+const int& count_ref(const Acc& a) {
+  const auto& n = count(a);
+  return n;  // want "returns-local"
+}
+
+const int& count_moved(const Acc& a) {
+  int&& n = count(a);
+  return n;  // want "returns-local"
+}
