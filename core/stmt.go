@@ -304,6 +304,11 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 			// the return statement. A view's conversion (reference_wrapper's
 			// operator T&) binds what the view looks at instead.
 			switch {
+			case x.retKind == tRef && !x.retRvalue && !x.returnsConst():
+				// A reference to non-const binds no temporary
+				// ([dcl.init.ref]): a body that returns one does not
+				// compile, so it is a template's body never
+				// instantiated, or the value is not a temporary.
 			case v.prvalue:
 				x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "temporary", Value: x.text(e), Owner: x.text(e)})
 			case x.temporary(e):
@@ -508,6 +513,21 @@ func (x *exec) armReturned(s *state, e parser.NodeID, v value) {
 	if o := s.objs[v.pt]; borrowsAs(v, x.retKind) && o.frame && o.state == live {
 		x.fault(Fault{Kind: ReturnsLocal, Use: e, End: parser.None, Via: "return", Value: x.text(e), Owner: o.owner})
 	}
+}
+
+// returnsConst says the function's declared result is const (const T&,
+// T const&).
+func (x *exec) returnsConst() bool {
+	if x.inLambda != 0 || x.kind(x.def) != parser.KindFunctionDefinition {
+		return true
+	}
+	for c := range x.f.NamedChildren(x.def) {
+		if x.kind(c) == parser.KindTypeQualifier && x.text(c) == "const" {
+			return true
+		}
+	}
+	t := strings.TrimSpace(x.text(x.f.Field(x.def, parser.FieldType)))
+	return strings.HasPrefix(t, "const ") || strings.HasSuffix(t, " const")
 }
 
 // cond evaluates a condition on s: what it is there, and what each arm

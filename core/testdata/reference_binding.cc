@@ -42,3 +42,12 @@ const int& count_moved(const Acc& a) {
   int&& n = count(a);
   return n;  // want "returns-local"
 }
+
+// A function returning a reference to non-const cannot return a
+// temporary: the body does not compile, so it is a template's body that
+// is never instantiated (a stub of an unsupported order), not a path.
+template <typename T>
+struct Cells {
+  T& operator[](unsigned i) { return 0.0; }
+  const T& at(unsigned i) const { return 0.0; }  // want "returns-local"
+};
