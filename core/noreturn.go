@@ -58,7 +58,7 @@ func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
 		case parser.KindPreprocFunctionDef:
 			e := summary.Exit{Name: f.Text(f.Field(n, parser.FieldName)), Macro: true}
 			value := f.Text(f.Field(n, parser.FieldValue))
-			e.NoReturn, e.Via = macroEnds(value)
+			e.NoReturn, e.Via = macroEnds(value, macroParams(f, n))
 			e.Returns = macroReturns(value)
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
@@ -282,7 +282,7 @@ func macroReturns(value string) bool {
 // (do { ... } while (0), ({ ... }), { ... }, ( ... )): a throw (nr), or a
 // call of a named function (call), with no return, break, continue, goto
 // or longjmp in it that could leave before.
-func macroEnds(value string) (nr bool, via []string) {
+func macroEnds(value string, params []string) (nr bool, via []string) {
 	s := macroStatements(value)
 	stmts := splitTop(s, ';')
 	last, before := "", []string{}
@@ -324,7 +324,46 @@ func macroEnds(value string) (nr bool, via []string) {
 	if summary.Documented(name) {
 		return true, nil
 	}
+	if k := slices.Index(params, lastName(name)); k >= 0 {
+		// #define FAIL(msg, fn) { ...; ns::fn(msg); }: what the macro's
+		// argument k names decides (see summary.Exit.Via).
+		return false, []string{summary.ParamVia(k)}
+	}
+	// The call's arguments that are names, for a macro called here whose
+	// end is one of its arguments (MFEM_ABORT(m) -> MSG(m, mfem_error)).
+	var args []string
+	named := false
+	for _, a := range splitTop(last[open+1:len(last)-1], ',') {
+		a = strings.TrimSpace(a)
+		if !isQualifiedWord(a) {
+			a = ""
+		}
+		named = named || a != ""
+		args = append(args, a)
+	}
+	if named {
+		return false, []string{summary.CallVia(lastName(name), args)}
+	}
 	return false, []string{lastName(name)}
+}
+
+// isQualifiedWord says s is a name, qualified or not (ns::f).
+func isQualifiedWord(s string) bool {
+	for part := range strings.SplitSeq(s, "::") {
+		if part != "" && !isWord(part) {
+			return false
+		}
+	}
+	return strings.Trim(s, ":") != ""
+}
+
+// macroParams lists the parameters of function-like macro definition n.
+func macroParams(f *parser.File, n parser.NodeID) []string {
+	var out []string
+	for c := range f.NamedChildren(f.Field(n, parser.FieldParameters)) {
+		out = append(out, f.Text(c))
+	}
+	return out
 }
 
 // enclosed says s opens with o and the bracket that closes it is its

@@ -3,6 +3,8 @@ package summary
 import (
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // documented are calls documented never to return (cppreference:
@@ -116,11 +118,72 @@ func (r *NoReturns) entry(e Exit) bool {
 		return true
 	}
 	for _, v := range e.Via {
+		if name, args, ok := splitCallVia(v); ok {
+			if r.Is(name) || r.endsInArg(name, args) {
+				return true
+			}
+			continue
+		}
 		if r.Is(v) {
 			return true
 		}
 	}
 	return false
+}
+
+// endsInArg says a call of macro name with args never returns because
+// every definition of the macro ends in a call of one of its parameters
+// (see ParamVia) and the argument there never returns.
+func (r *NoReturns) endsInArg(name string, args []string) bool {
+	es := r.Exits(lastName(name))
+	if len(es) == 0 {
+		return false
+	}
+	for _, e := range es {
+		if !e.Macro {
+			return false
+		}
+		ends := e.NoReturn
+		for _, v := range e.Via {
+			if k, ok := paramOf(v); ok && k < len(args) && args[k] != "" && r.Is(args[k]) {
+				ends = true
+			}
+		}
+		if !ends {
+			return false
+		}
+	}
+	return true
+}
+
+// ParamVia is the Via entry of a macro whose expansion ends in a call of
+// its parameter k: "#k".
+func ParamVia(k int) string { return "#" + strconv.Itoa(k) }
+
+// paramOf reads a ParamVia entry.
+func paramOf(v string) (int, bool) {
+	if !strings.HasPrefix(v, "#") {
+		return 0, false
+	}
+	k, err := strconv.Atoi(v[1:])
+	return k, err == nil && k >= 0
+}
+
+// CallVia is the Via entry of an expansion that ends in a call of name
+// with arguments args, each a name or "" (anything else): "name(a,,b)".
+// When name is a macro ending in a call of its parameter, the argument
+// there decides (see endsInArg).
+func CallVia(name string, args []string) string {
+	return name + "(" + strings.Join(args, ",") + ")"
+}
+
+// splitCallVia reads a CallVia entry.
+func splitCallVia(v string) (name string, args []string, ok bool) {
+	i := strings.IndexByte(v, '(')
+	if i <= 0 || !strings.HasSuffix(v, ")") {
+		return "", nil, false
+	}
+	return v[:i], strings.Split(v[i+1:len(v)-1], ","), true
 }
 
 // noReturnNames decides every name of exits (see NoReturns), with defs

@@ -151,7 +151,11 @@ type File struct {
 // Exit is what one function or macro says of returning: it never does
 // (NoReturn), or it never does when one of the names in Via never does
 // (the call its body ends in, an attribute macro its declaration
-// carries). A function defined where no Exit names it returns.
+// carries). A macro's Via may also say its expansion ends in a call of
+// its parameter k ("#k", ParamVia), or in a call whose arguments that are
+// names it lists ("name(a,,b)", CallVia): a macro of that name ending in
+// a call of a parameter then ends as the argument there does. A function
+// defined where no Exit names it returns.
 type Exit struct {
 	Name     string   `json:"name"`
 	Macro    bool     `json:"macro,omitempty"` // a macro (else a function)

@@ -33,6 +33,11 @@ static void NotAlways(int code) {
 
 #define FAIL_WITH(msg) Fail(msg)
 #define STOP_NOW(c) do { Note("stop"); Die(c); } while (0)
+// A macro that ends in a call of the function one of its parameters
+// names ends as that function does.
+#define REPORT_WITH(msg, fn) { Note("report"); ns_report::fn(msg); }
+#define HARD_FAIL(msg) REPORT_WITH(msg, Fail)
+#define SOFT_FAIL(msg) REPORT_WITH(msg, Note)
 #ifdef SOFT
 #define MAYBE_STOP(c) Note("soft")
 #else
@@ -99,6 +104,22 @@ int plain_call(Node* n) {
   if (n->v < 0) {
     delete n;
     Note("negative");
+  }
+  return n->v;  // want "use-after-free"
+}
+
+int ends_in_argument(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    HARD_FAIL("negative");
+  }
+  return n->v;
+}
+
+int returns_from_argument(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    SOFT_FAIL("negative");
   }
   return n->v;  // want "use-after-free"
 }
