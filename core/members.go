@@ -261,6 +261,11 @@ func SettleOverloads(facts map[string]string) {
 //     such handing as "m=name/nargs/k" (argument k): whether the member
 //     is given up is then what those functions do (see givenUp), not the
 //     call's shape.
+//   - "(acq)": the members a constructor hands to functions called by
+//     name (lock(m_), retain(m_)): a destructor that hands them to a
+//     function again releases what the constructor acquired (unlock,
+//     release), which leaves what the member points to as the object
+//     found it, so it is not given up (see "(~via)").
 //   - "(~!)": the pointer members the destructor frees: deletes, frees,
 //     or hands to a call (a pool, a deleter), a pointer to non-const
 //     data other than characters; "(cp)": the class declares a copy or
@@ -346,6 +351,18 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 			return referenceMember(members, m)
 		}))
 		return
+	}
+	if f.Field(def, parser.FieldType) == parser.None && !strings.HasPrefix(method, "operator") {
+		// A constructor that hands a member to a function (lock(m),
+		// retain(m), register(m)) acquires something of what it was
+		// given: see "(acq)".
+		var acq []string
+		for _, e := range x.handedOnlyToCalls(body, members) {
+			if m, _, _ := strings.Cut(e, "="); member(m) && !slices.Contains(acq, m) {
+				acq = append(acq, m)
+			}
+		}
+		addList(members, "(acq)", acq)
 	}
 	freed, grown, calls := x.handedAway(body, members, false)
 	freed, grown = onlyMembers(freed), onlyMembers(grown)

@@ -1080,8 +1080,15 @@ func (fs *FileSummaries) ClassFacts(class string) map[string]string {
 	}
 	hits := fs.busyHits
 	keeps := map[string]bool{}
+	acquired := list(facts, "(acq)")
 	for _, e := range via {
 		m, call, _ := strings.Cut(e, "=")
+		if slices.Contains(acquired, m) {
+			// The constructor handed it to a function too: the
+			// destructor's call releases what that one acquired.
+			keeps[m] = false
+			continue
+		}
 		if keeps[m] {
 			continue
 		}

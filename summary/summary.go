@@ -422,7 +422,7 @@ const (
 // apart), and the facts of methods defined apart from their class (see
 // core's probes.go).
 func unionFact(k string) bool {
-	return k == "(~)" || strings.HasPrefix(k, "(?") || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(reads:") || strings.HasPrefix(k, "(ureads:")
+	return k == "(~)" || k == "(acq)" || strings.HasPrefix(k, "(?") || strings.HasPrefix(k, "(^") || strings.HasPrefix(k, "(set:") || strings.HasPrefix(k, "(this:") || strings.HasPrefix(k, "(reads:") || strings.HasPrefix(k, "(ureads:")
 }
 
 func mergeClass(a, b map[string]string) map[string]string {
