@@ -415,6 +415,9 @@ func (x *exec) temporary(n parser.NodeID) bool {
 			// What an operator function returns is its declaration's.
 			return false
 		}
+		if x.misreadTemplateCall(n) {
+			return false
+		}
 		switch x.text(f.Field(n, parser.FieldOperator)) {
 		case "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||":
 			return true
@@ -478,6 +481,21 @@ func (x *exec) bindsTemporary(n, d parser.NodeID) bool {
 		}
 	}
 	return true
+}
+
+// misreadTemplateCall says binary expression n is a < b > (c): the
+// grammar's reading of a call of a member template with explicit
+// arguments (this->f<0>(i), p->get<N>(x)) whose name it does not know to
+// be a template. Comparing a comparison's bool with > is what the text
+// would otherwise mean, which no code writes so.
+func (x *exec) misreadTemplateCall(n parser.NodeID) bool {
+	f := x.f
+	if x.text(f.Field(n, parser.FieldOperator)) != ">" {
+		return false
+	}
+	l, r := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
+	return x.kind(l) == parser.KindBinaryExpression && x.text(f.Field(l, parser.FieldOperator)) == "<" &&
+		x.kind(r) == parser.KindParenthesizedExpression
 }
 
 // objectArgs reads a function declarator that is an object declaration:

@@ -88,3 +88,12 @@ class grid {
  private:
   std::vector<double> cells_;
 };
+
+// this->item<0>(i) is misread as (this->item < 0) > (i): still a call of
+// the member template, which returns a reference into the object.
+struct Tray {
+  double* slots;
+  template <int L>
+  const double& item(int i) const { return slots[i]; }
+  const double& first(int i) const { return this->item<0>(i); }
+};
