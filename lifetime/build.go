@@ -206,10 +206,19 @@ func (b *builder) params(list parser.NodeID) {
 		switch b.kind(p) {
 		case parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration:
 			v := b.declarator(p, b.f.Field(p, parser.FieldDeclarator))
-			if v != NoVar {
-				b.fn.Vars[v].Param = true
-				b.fn.Vars[v].Default = collapse(b.text(b.f.Field(p, parser.FieldDefaultValue)))
+			if v == NoVar {
+				if b.text(p) == "void" {
+					// f(void): no parameters.
+					continue
+				}
+				// An unnamed parameter still takes its argument's
+				// place: a var no name reaches keeps the positions of
+				// the ones after it.
+				v = VarID(len(b.fn.Vars))
+				b.fn.Vars = append(b.fn.Vars, Var{Scope: b.scope, Decl: p, At: b.at(p), Outer: NoVar})
 			}
+			b.fn.Vars[v].Param = true
+			b.fn.Vars[v].Default = collapse(b.text(b.f.Field(p, parser.FieldDefaultValue)))
 		}
 	}
 }
