@@ -2262,6 +2262,12 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	if x.kind(fn) == parser.KindIdentifier {
 		if i := s.lookup(name); i >= 0 && s.locals[i].val.clo != nil {
 			return x.invoke(s, s.locals[i].val.clo, list, n)
+		} else if i >= 0 && !s.locals[i].param && s.locals[i].typ == tPlain && !s.locals[i].ref && s.locals[i].slot >= 0 && int(s.locals[i].slot) < len(s.objs) && s.objs[s.locals[i].slot].class != "" {
+			// g(1) of a local object: its operator(), whatever a
+			// function of that name elsewhere returns (T g(n); in a
+			// body declares an object when n is a value, [stmt.ambig]).
+			x.handOn(s, list, x.args(s, list))
+			return unknown
 		}
 		if x.classMembers["("+name+")"] != "" && x.deferredTo(s, n, "this", list, name, x.classMembers, false) {
 			return unknown

@@ -97,3 +97,21 @@ struct Tray {
   const double& item(int i) const { return slots[i]; }
   const double& first(int i) const { return this->item<0>(i); }
 };
+
+// Lattice l(count); with count a value declares an object ([stmt.ambig]),
+// and l(1) calls its operator(), which returns a reference into the
+// object: not a temporary of a function named l.
+class Lattice {
+ public:
+  explicit Lattice(int n) : cells_(n) {}
+  float& operator()(int i) { return cells_[i]; }
+
+ private:
+  std::vector<float> cells_;
+};
+
+float peek_cell(int count) {
+  Lattice l(count);
+  float* p = &l(1);
+  return *p;
+}
