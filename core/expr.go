@@ -3433,12 +3433,74 @@ func (x *exec) erase(s *state, obj int32, fam family, loc *local, n, list parser
 	if loc == nil || loc.typ != tStorage {
 		return unknown
 	}
+	if fam == famContiguous && len(vs) > 0 && !x.atBegin(x.argAt(list, 0)) {
+		// vector::erase invalidates the iterators and references at or
+		// after the point of the erase ([vector.modifiers]): the back,
+		// and an iterator the position is: erase(it), or the base of a
+		// reverse iterator it (erase(std::next(r).base())). What lies
+		// before the point stays; where other pointers into the buffer
+		// lie is not known, and they are taken to lie before it.
+		s.end(s.part(obj, posBack), replaced, n, "erase")
+		for _, i := range x.erasedIters(s, list) {
+			e := s.newObj(object{kind: oStorage, owner: s.objs[obj].owner, parent: obj + 1, pos: posKeyed})
+			s.hasParts = true
+			s.end(e, replaced, n, "erase")
+			s.locals[i].val.pt = e
+		}
+		return borrowOf(obj, tIter)
+	}
 	old := s.objs[obj]
 	s.end(obj, replaced, n, "erase")
 	loc.val.owns = s.storage(loc, old.frame)
 	no := &s.objs[loc.val.owns]
 	no.kept, no.fam, no.elem, no.holds = old.kept, old.fam, old.elem, old.holds
 	return borrowOf(loc.val.owns, tIter)
+}
+
+// atBegin says erase position e is the container's first element
+// (v.begin(), v.cbegin()), or not known to lie after it.
+func (x *exec) atBegin(e parser.NodeID) bool {
+	f := x.f
+	e = x.unparen(e)
+	if x.kind(e) != parser.KindCallExpression || hasNamedChild(f, f.Field(e, parser.FieldArguments)) {
+		return false
+	}
+	fn := f.Field(e, parser.FieldFunction)
+	if x.kind(fn) != parser.KindFieldExpression {
+		return false
+	}
+	m := x.text(f.Field(fn, parser.FieldField))
+	return m == "begin" || m == "cbegin"
+}
+
+// erasedIters are the iterator locals an erase's arguments name as the
+// point of the erase or after it: each argument that is a local's name,
+// and the reverse iterators whose base an argument takes.
+func (x *exec) erasedIters(s *state, list parser.NodeID) []int {
+	f := x.f
+	var out []int
+	add := func(n parser.NodeID) {
+		if x.kind(n) != parser.KindIdentifier {
+			return
+		}
+		if i := s.lookup(x.text(n)); i >= 0 && s.locals[i].typ == tIter && !s.locals[i].ref && !slices.Contains(out, i) {
+			out = append(out, i)
+		}
+	}
+	for a := range f.NamedChildren(list) {
+		a = x.unparen(a)
+		if x.kind(a) == parser.KindIdentifier {
+			add(a)
+			continue
+		}
+		if !strings.Contains(x.text(a), ".base()") {
+			continue
+		}
+		for j := a; j < f.End(a); j++ {
+			add(j)
+		}
+	}
+	return out
 }
 
 // endHeld ends the parts (see ownedYield) of object obj that a call of

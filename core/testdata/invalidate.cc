@@ -246,3 +246,64 @@ class Slots {
  private:
   std::vector<Slot> slots_;
 };
+
+// vector::erase invalidates what lies at or after the point of the erase
+// ([vector.modifiers]): the iterator erased (unless given the result),
+// the base of a reverse iterator erased through, the back, everything
+// when the point is the first element. What lies before stays.
+void erase_discarded(std::vector<int> v) {
+  for (std::vector<int>::iterator it = v.begin(); it != v.end(); ++it) {  // want "use-after-invalidate"
+    if (*it < 0) {
+      v.erase(it);
+    }
+  }
+}
+
+void erase_taken(std::vector<int> v) {
+  for (std::vector<int>::iterator it = v.begin(); it != v.end();) {
+    if (*it < 0) {
+      it = v.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void erase_reverse(std::vector<int> v) {
+  for (auto r = v.rbegin(); r != v.rend(); ++r) {  // want "use-after-invalidate"
+    if (*r < 0) {
+      v.erase(std::next(r).base());
+    }
+  }
+}
+
+void erase_front(std::vector<int> v) {
+  std::vector<int>::iterator it = v.begin() + 1;
+  v.erase(v.begin());
+  int x = *it;  // want "use-after-invalidate"
+}
+
+void erase_then_back(std::vector<int> v) {
+  int& last = v.back();
+  v.erase(v.begin() + 1);
+  last = 1;  // want "use-after-invalidate"
+}
+
+void erase_after(std::vector<int> v) {
+  std::vector<int>::iterator a = v.begin();
+  std::vector<int>::iterator b = a + 1;
+  b = v.erase(b);
+  *a *= 2;
+}
+
+void erase_later_index(std::vector<int> v) {
+  for (unsigned i = 0; i < v.size(); ++i) {
+    int& keep = v[i];
+    for (unsigned j = i + 1; j < v.size(); ++j) {
+      if (keep == v[j]) {
+        v.erase(v.begin() + j);
+        --j;
+      }
+    }
+  }
+}
