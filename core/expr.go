@@ -2380,6 +2380,34 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			return v
 		}
 		return unknown
+	case x.checkedArg(name, fn) > 0:
+		// VERIFY(c) of a macro the tree defines to end the path where c
+		// is false: as CHECK below, on its argument k.
+		k := x.checkedArg(name, fn) - 1
+		c := parser.None
+		i := 0
+		for a := range x.f.NamedChildren(list) {
+			if i == k {
+				c = a
+			}
+			i++
+		}
+		if c == parser.None {
+			x.args(s, list)
+			return unknown
+		}
+		b := x.cond(s, c)
+		if b.t == 2 {
+			s.flow = exited
+			return unknown
+		}
+		s.cons = append(s.cons, b.yes...)
+		for a := range x.f.NamedChildren(list) {
+			if a != c {
+				x.eval(s, a)
+			}
+		}
+		return unknown
 	case failureExit(name):
 		if neg, ok := checkMacros[name]; ok {
 			// CHECK(c, ...): the path that goes on knows c holds; one
@@ -3699,6 +3727,15 @@ func (x *exec) neverReturns(name string, fn parser.NodeID) bool {
 		return false
 	}
 	return x.opt.Summaries != nil && x.opt.Summaries.NoReturn(name)
+}
+
+// checkedArg is the argument (index + 1) a call of a checking macro
+// checks (see Summaries.MacroChecks), or 0.
+func (x *exec) checkedArg(name string, fn parser.NodeID) int {
+	if x.kind(fn) != parser.KindIdentifier || x.opt.Summaries == nil || failureExit(name) {
+		return 0
+	}
+	return x.opt.Summaries.MacroChecks(name)
 }
 
 // reassigned: argument arg names a local pointer handed to a parameter

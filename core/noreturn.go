@@ -58,7 +58,14 @@ func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
 		case parser.KindPreprocFunctionDef:
 			e := summary.Exit{Name: f.Text(f.Field(n, parser.FieldName)), Macro: true}
 			value := f.Text(f.Field(n, parser.FieldValue))
-			e.NoReturn, e.Via = macroEnds(value, macroParams(f, n))
+			params := macroParams(f, n)
+			if k, fail, ok := macroCheck(value, params); ok {
+				e.Check = k + 1
+				e.NoReturn, e.Via = macroEnds(fail, params)
+				out = append(out, exitEntry{e, !header})
+				continue
+			}
+			e.NoReturn, e.Via = macroEnds(value, params)
 			e.Returns = macroReturns(value)
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
@@ -357,6 +364,92 @@ func isQualifiedWord(s string) bool {
 	return strings.Trim(s, ":") != ""
 }
 
+// macroCheck reads a macro that checks a condition, its expansion
+// (value) one of
+//
+//	if (!(c)) fail(...)         (in braces or do { } while (0) or not)
+//	(void)((c) || (fail(...), 0))
+//	(c) ? (void)0 : fail(...)
+//
+// with c one of its parameters: k is c's index, fail the text run where c
+// is false.
+func macroCheck(value string, params []string) (k int, fail string, ok bool) {
+	s := macroStatements(value)
+	param := func(c string) int {
+		c = strings.TrimSpace(c)
+		for enclosed(c, '(', ')') {
+			c = strings.TrimSpace(c[1 : len(c)-1])
+		}
+		return slices.Index(params, c)
+	}
+	if rest, found := strings.CutPrefix(s, "if"); found {
+		rest = strings.TrimSpace(rest)
+		if rest == "" || rest[0] != '(' {
+			return 0, "", false
+		}
+		end := closing(rest)
+		if end < 0 {
+			return 0, "", false
+		}
+		cond := strings.TrimSpace(rest[1:end])
+		neg, found := strings.CutPrefix(cond, "!")
+		if !found {
+			return 0, "", false
+		}
+		body := strings.TrimSpace(rest[end+1:])
+		if strings.Contains(body, "else") {
+			return 0, "", false
+		}
+		if k := param(neg); k >= 0 && body != "" {
+			return k, body, true
+		}
+		return 0, "", false
+	}
+	s = strings.TrimSpace(strings.TrimPrefix(s, "(void)"))
+	for enclosed(s, '(', ')') {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	if parts := splitTop(s, '?'); len(parts) == 2 {
+		alts := splitTop(parts[1], ':')
+		if k := param(parts[0]); k >= 0 && len(alts) == 2 && strings.Contains(alts[0], "(void)0") {
+			return k, strings.TrimSpace(alts[1]), true
+		}
+		return 0, "", false
+	}
+	if parts := splitTop(s, '|'); len(parts) == 3 && strings.TrimSpace(parts[1]) == "" {
+		f := strings.TrimSpace(parts[2])
+		for enclosed(f, '(', ')') {
+			f = strings.TrimSpace(f[1 : len(f)-1])
+		}
+		if calls := splitTop(f, ','); len(calls) >= 1 {
+			if k := param(parts[0]); k >= 0 {
+				return k, strings.TrimSpace(calls[0]), true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// closing is the index of the bracket that closes the one s opens with,
+// or -1.
+func closing(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipQuoted(s, i)
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // macroParams lists the parameters of function-like macro definition n.
 func macroParams(f *parser.File, n parser.NodeID) []string {
 	var out []string
@@ -498,6 +591,23 @@ func (fs *FileSummaries) MacroReturns(name string) bool {
 		return returns == macros
 	}
 	return fs.Next != nil && fs.Next.MacroReturns(name)
+}
+
+// MacroChecks implements Summaries: a macro the file defines, every
+// definition of which checks one parameter and ends the path where it is
+// false (see summary.NoReturns.Checks), or one the tree defines so when
+// the file defines no macro of that name.
+func (fs *FileSummaries) MacroChecks(name string) int {
+	for _, e := range fs.exitsNamed()[name] {
+		if e.Macro {
+			fs.NoReturn(name) // makes fs.noReturn
+			return fs.noReturn.Checks(name)
+		}
+	}
+	if fs.Next == nil {
+		return 0
+	}
+	return fs.Next.MacroChecks(name)
 }
 
 // exitsNamed is what the file's functions and macros say of returning

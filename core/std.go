@@ -359,18 +359,21 @@ var newStringMethods = map[string]bool{"substr": true}
 // function"; glog's CHECK: "aborts the program"): the failing path is
 // not a path to report from, the passing one continues.
 // Catch2's REQUIRE family "will abort the test case on failure" (Catch2,
-// docs/assertions.md).
+// docs/assertions.md). The C library's assert "calls std::abort" when its
+// expression is false (cppreference assert; in a build with NDEBUG it
+// checks nothing, as DCHECK in an optimised build): the code asserts the
+// path cannot go on there.
 func failureExit(name string) bool {
-	return strings.HasPrefix(name, "ASSERT_") || strings.HasPrefix(name, "TF_ASSERT_") ||
+	return name == "assert" || strings.HasPrefix(name, "ASSERT_") || strings.HasPrefix(name, "TF_ASSERT_") ||
 		name == "CHECK" || strings.HasPrefix(name, "CHECK_") || strings.HasPrefix(name, "TORCH_CHECK") ||
 		strings.HasPrefix(name, "DCHECK") || name == "REQUIRE" || name == "REQUIRE_FALSE"
 }
 
 // checkMacros are the failure exits whose first argument is the
 // condition that must hold (true) or must not (false) for the path to go
-// on (glog's CHECK and DCHECK, c10's TORCH_CHECK, gtest's ASSERT_TRUE and
-// ASSERT_FALSE, Catch2's REQUIRE and REQUIRE_FALSE).
-var checkMacros = map[string]bool{"CHECK": false, "DCHECK": false, "TORCH_CHECK": false,
+// on (assert, glog's CHECK and DCHECK, c10's TORCH_CHECK, gtest's
+// ASSERT_TRUE and ASSERT_FALSE, Catch2's REQUIRE and REQUIRE_FALSE).
+var checkMacros = map[string]bool{"assert": false, "CHECK": false, "DCHECK": false, "TORCH_CHECK": false,
 	"ASSERT_TRUE": false, "ASSERT_FALSE": true, "REQUIRE": false, "REQUIRE_FALSE": true}
 
 // testEnds end the test case wherever they are reached (a macro of that

@@ -130,6 +130,9 @@ type Summaries interface {
 	// MacroReturns says name is a macro whose expansion returns from the
 	// function it is used in on every path (see FileSummaries.MacroReturns).
 	MacroReturns(name string) bool
+	// MacroChecks is the parameter (index + 1) a macro checks, ending the
+	// path where it is false (see FileSummaries.MacroChecks); 0: none.
+	MacroChecks(name string) int
 }
 
 // FileSummaries answers for the functions a file defines, by executing

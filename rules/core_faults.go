@@ -523,6 +523,7 @@ func (t treeFrees) NoReturn(name string) bool { return t.ix.NoReturn(name) }
 // MacroReturns implements core.Summaries: a macro of the tree whose every
 // definition returns from the function it is used in.
 func (t treeFrees) MacroReturns(name string) bool { return t.ix.MacroReturns(name) }
+func (t treeFrees) MacroChecks(name string) int   { return t.ix.MacroChecks(name) }
 
 // summaries sets up, once per pass, what the core asks of calls: the
 // file's own functions executed, then the tree's summaries.

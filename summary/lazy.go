@@ -132,6 +132,7 @@ func (e *encoder) dir(d Dir) {
 			}
 		}
 		e.uint(bits)
+		e.uint(uint64(x.Check))
 		e.uint(uint64(len(x.Via)))
 		for _, v := range x.Via {
 			e.str(v)
@@ -157,6 +158,7 @@ func (d *decoder) dir() Dir {
 			x.Name = d.str()
 			bits := d.uint()
 			x.Macro, x.Def, x.NoReturn, x.Returns = bits&1 != 0, bits&2 != 0, bits&4 != 0, bits&8 != 0
+			x.Check = int(d.uint())
 			if m := d.count(1, unsafe.Sizeof("")); m > 0 {
 				x.Via = make([]string, m)
 				for j := range x.Via {

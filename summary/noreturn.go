@@ -114,6 +114,10 @@ func (r *NoReturns) decide(name string) bool {
 
 // entry says one Exit never returns.
 func (r *NoReturns) entry(e Exit) bool {
+	if e.Check > 0 {
+		// A check goes on where its condition holds.
+		return false
+	}
 	if e.NoReturn {
 		return true
 	}
@@ -154,6 +158,51 @@ func (r *NoReturns) endsInArg(name string, args []string) bool {
 		}
 	}
 	return true
+}
+
+// Checks is the parameter (index + 1) that a call of macro name checks:
+// every definition of the macro ends the path where that parameter's
+// condition is false, in a call that never returns, and goes on where it
+// holds (see Exit.Check). 0 when it is no such macro.
+func (r *NoReturns) Checks(name string) int {
+	es := r.Exits(lastName(name))
+	if len(es) == 0 {
+		return 0
+	}
+	k := es[0].Check
+	for _, e := range es {
+		if !e.Macro || e.Check == 0 || e.Check != k {
+			return 0
+		}
+		fails := e
+		fails.Check = 0
+		if !r.entry(fails) {
+			return 0
+		}
+	}
+	return k
+}
+
+// checkingMacros decides every name of exits that is a checking macro
+// (see NoReturns.Checks).
+func checkingMacros(exits map[string][]Exit, defs func(string) int) map[string]int {
+	r := &NoReturns{Exits: func(name string) []Exit { return exits[name] }, Defs: defs, Known: Documented}
+	out := map[string]int{}
+	for _, name := range slices.Sorted(maps.Keys(exits)) {
+		if k := r.Checks(name); k > 0 {
+			out[name] = k
+		}
+	}
+	return out
+}
+
+// MacroChecks is the parameter (index + 1) a checking macro of the tree
+// checks (see NoReturns.Checks), or 0.
+func (ix *Index) MacroChecks(name string) int {
+	if ix == nil {
+		return 0
+	}
+	return ix.checks[name]
 }
 
 // ParamVia is the Via entry of a macro whose expansion ends in a call of

@@ -165,6 +165,10 @@ type Exit struct {
 	// Returns: a macro whose expansion ends, on every path, in a return
 	// statement: the function it is used in returns there.
 	Returns bool `json:"returns,omitempty"`
+	// Check: a macro that checks its parameter Check-1 (#define
+	// VERIFY(c) if (!(c)) fail()): where the condition is false its
+	// expansion ends as NoReturn and Via say, else it goes on. 0: none.
+	Check int `json:"check,omitempty"`
 }
 
 // Class is one class definition's data members.
@@ -193,6 +197,10 @@ type Index struct {
 	// returns are the macros whose every definition returns from the
 	// function it is used in (see Exit.Returns).
 	returns map[string]bool
+	// checks are the macros whose every definition checks one parameter
+	// and ends the path where it is false (see Exit.Check): the
+	// parameter's index + 1.
+	checks map[string]int
 	// cut says the fixpoint over the functions' forwards stopped at
 	// MaxComposeRounds with facts still growing (see compose).
 	cut bool

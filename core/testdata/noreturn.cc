@@ -38,6 +38,13 @@ static void NotAlways(int code) {
 #define REPORT_WITH(msg, fn) { Note("report"); ns_report::fn(msg); }
 #define HARD_FAIL(msg) REPORT_WITH(msg, Fail)
 #define SOFT_FAIL(msg) REPORT_WITH(msg, Note)
+// A macro that checks its parameter and never returns where it is false
+// lets the path go on only where it holds, as CHECK does; one that only
+// notes the failure goes on either way.
+#define MUST(c) do { if (!(c)) Fail("must"); } while (0)
+#define MUST_OR(c) (void)((c) || (Fail("must"), 0))
+#define MUST_Q(c) ((c) ? (void)0 : Fail("must"))
+#define NOTE_UNLESS(c) do { if (!(c)) Note("soft"); } while (0)
 #ifdef SOFT
 #define MAYBE_STOP(c) Note("soft")
 #else
@@ -122,4 +129,47 @@ int returns_from_argument(Node* n) {
     SOFT_FAIL("negative");
   }
   return n->v;  // want "use-after-free"
+}
+
+Node* Make();
+
+int checked_by_macro(Node* n, bool fresh) {
+  Node* m = n;
+  if (fresh) m = Make();
+  delete n;
+  MUST(m != n);
+  return m->v;
+}
+
+int checked_by_or(Node* n, bool fresh) {
+  Node* m = n;
+  if (fresh) m = Make();
+  delete n;
+  MUST_OR(m != n);
+  return m->v;
+}
+
+int checked_by_conditional(Node* n, bool fresh) {
+  Node* m = n;
+  if (fresh) m = Make();
+  delete n;
+  MUST_Q(m != n);
+  return m->v;
+}
+
+int noted_only(Node* n, bool fresh) {
+  Node* m = n;
+  if (fresh) m = Make();
+  delete n;
+  NOTE_UNLESS(m != n);
+  return m->v;  // want "use-after-free"
+}
+
+// assert ends the process where its expression is false.
+int checked_by_assert(Node* n, bool fresh) {
+  Node* m = n;
+  if (fresh) m = Make();
+  delete n;
+  assert(m != n);
+  return m->v;
 }
