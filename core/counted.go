@@ -117,6 +117,11 @@ func (x *exec) countedReceiver(s *state, recv parser.NodeID) bool {
 // nothing of it, is an object a message returned on a counted receiver.
 func (x *exec) message(s *state, n, fn, list parser.NodeID) value {
 	recv := x.f.Field(fn, parser.FieldArgument)
+	if x.objc() && strings.TrimSpace(x.text(x.f.Field(fn, parser.FieldOperator))) == "->" {
+		// p->f(): a C++ method (a send is rewritten as recv.sel(...),
+		// and Objective-C calls no method through ->).
+		return x.method(s, n, fn, list)
+	}
 	if !x.countedReceiver(s, recv) && x.countedLocal(s, recv) < 0 {
 		return x.method(s, n, fn, list)
 	}
