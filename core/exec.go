@@ -459,7 +459,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// first.
 			continue
 		}
-		if o.destroyedOnly() && x.explicitDestructor(o.end) && (x.assignedTo(n) || n == x.addressed) {
+		if o.destroyedOnly() && (x.explicitDestructor(o.end) || x.kind(o.end) == parser.KindDeleteExpression) && (x.assignedTo(n) || n == x.addressed) {
 			// Taking a member's address (&p->m, for a placement new)
 			// forms a pointer into the storage, which is allowed
 			// ([basic.life]); writing a member sets the storage up

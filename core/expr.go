@@ -888,7 +888,7 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			x.free(s, x.pointerIn(s, pointee(v)), n, "delete")
 			return unknown
 		}
-		via := "delete"
+		via := x.deleteVia(s, operand)
 		if x.asBytes(operand) || x.misreadBytesDelete(n) {
 			// delete[] (uint8_t*)p: the storage is deleted as an array
 			// of bytes, whose destruction does nothing ([expr.delete]:
@@ -1889,8 +1889,12 @@ func (x *exec) free(s *state, v value, n parser.NodeID, via string) {
 	case o.state != live:
 		x.use(s, v, n)
 	case o.kind == oHeap || o.kind == oParam:
-		if via == "delete" {
+		if via == "delete" || strings.HasPrefix(via, "~") && x.kind(n) == parser.KindDeleteExpression {
 			x.destructorRuns(s, obj, n, x.text(x.lastNamedChild(n)))
+			if x.keepsStorage(o.class, 0) {
+				// See deleteVia.
+				via = "~" + o.class
+			}
 		}
 		s.end(obj, freed, n, via)
 		x.ownerGone(s, obj, n, o.owner)
@@ -2160,6 +2164,43 @@ func (x *exec) uncast(e parser.NodeID) parser.NodeID {
 		}
 		return e
 	}
+}
+
+// deleteVia is what delete p does: "delete", or "~T" when T, p's
+// declared class, has an operator delete of its own that does nothing
+// ([expr.delete]: delete calls the class's deallocation function): the
+// object is destroyed, and its storage stays the buffer's it was placed
+// in.
+func (x *exec) deleteVia(s *state, operand parser.NodeID) string {
+	operand = x.unparen(operand)
+	if x.kind(operand) != parser.KindIdentifier {
+		return "delete"
+	}
+	if i := s.lookup(x.text(operand)); i >= 0 && x.keepsStorage(s.locals[i].tname, 0) {
+		return "~" + s.locals[i].tname
+	}
+	return "delete"
+}
+
+// keepsStorage says class's own operator delete, or a base's, does
+// nothing (see "(delete)").
+func (x *exec) keepsStorage(class string, depth int) bool {
+	if class == "" || x.opt.Members == nil || depth > 4 {
+		return false
+	}
+	facts := x.opt.Members(class)
+	switch facts["(delete)"] {
+	case "none":
+		return true
+	case "frees":
+		return false
+	}
+	for _, b := range list(facts, "(bases)") {
+		if x.keepsStorage(b, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // asBytes says e is a cast of a pointer to a pointer to bytes (char,

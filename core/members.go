@@ -261,6 +261,9 @@ func SettleOverloads(facts map[string]string) {
 //     such handing as "m=name/nargs/k" (argument k): whether the member
 //     is given up is then what those functions do (see givenUp), not the
 //     call's shape.
+//   - "(delete)": what the class's own operator delete does: "none"
+//     when every one it defines has an empty body (the storage belongs to
+//     a buffer or arena the object was placed in), else "frees".
 //   - "(acq)": the members a constructor hands to functions called by
 //     name (lock(m_), retain(m_)): a destructor that hands them to a
 //     function again releases what the constructor acquired (unlock,
@@ -328,6 +331,18 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 	}
 	onlyMembers := func(l []string) []string {
 		return slices.DeleteFunc(l, func(m string) bool { return !member(m) })
+	}
+	if method == "operatordelete" || method == "operator delete" {
+		// The class's own deallocation function: "none" when every one
+		// it defines does nothing (see "(delete)").
+		v := "frees"
+		if !hasNamedChild(f, body) {
+			v = "none"
+		}
+		if members["(delete)"] != "frees" {
+			members["(delete)"] = v
+		}
+		return
 	}
 	if strings.HasPrefix(method, "~") {
 		// A reference member refers to an object the class does not own

@@ -162,3 +162,27 @@ int NotReinitialised() {
   b.~Boxed();
   return *b.f;  // want "use-after-free"
 }
+
+// A class whose own operator delete does nothing (objects placed in an
+// arena's buffer): delete runs the destructor and leaves the storage to
+// the buffer, so writing it again is no use of freed memory; reading the
+// destroyed object still is.
+struct Placed {
+  void operator delete(void*) {}
+};
+struct Node2 : Placed {
+  virtual ~Node2() {}
+  int tag;
+};
+
+void retire_in_place(char* arena) {
+  Node2* n = new (arena) Node2();
+  delete n;
+  n->tag = 0;
+}
+
+int read_retired(char* arena) {
+  Node2* n = new (arena) Node2();
+  delete n;
+  return n->tag;  // want "use-after-free"
+}
