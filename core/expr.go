@@ -1614,6 +1614,23 @@ func (x *exec) storedPointer(s *state, e parser.NodeID, v value) value {
 	return v
 }
 
+// storedThrough: *pp = v stores v in the memory pp points to, the pointer
+// later reads of *pp give (see pointerIn): what v points to when followed,
+// else a new object made at the next read.
+func (x *exec) storedThrough(s *state, left parser.NodeID, lv, rv value) {
+	left = x.unparen(left)
+	if x.kind(left) != parser.KindPointerExpression || strings.HasPrefix(x.text(left), "&") {
+		return
+	}
+	if lv.kind != tRef || lv.pt < 0 || int(lv.pt) >= len(s.objs) || s.objs[lv.pt].inner == 0 {
+		return
+	}
+	s.objs[lv.pt].inner = 0
+	if rv.kind == tPointer && rv.pt >= 0 && int(rv.pt) < len(s.objs) {
+		s.objs[lv.pt].inner = rv.pt + 1
+	}
+}
+
 // pointerIn is the pointer stored in object obj (the memory a pointer to a
 // pointer points to): the memory it points to, an object of its own made
 // on first use. A container's buffer or an element of one (*it,
@@ -2001,6 +2018,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		x.writing = saved
 		if op == "=" {
 			x.fieldStored(s, left, lv, rv)
+			x.storedThrough(s, left, lv, rv)
 			x.mapAssigned(s, lv, rv)
 		}
 		x.escape(s, rv)

@@ -703,6 +703,12 @@ func (x *exec) freesDeref() []int {
 			}
 			in := st.objs[obj].inner - 1
 			if in < 0 || int(in) >= len(st.objs) || st.objs[in].state != freed {
+				// *pp may hold another pointer now (delete *pp; *pp =
+				// nullptr): what it held on entry is the object made at
+				// the first read of it (see pointerIn).
+				in = entryPointee(st, obj)
+			}
+			if in < 0 || st.objs[in].state != freed {
 				all = false
 				break
 			}
@@ -712,6 +718,18 @@ func (x *exec) freesDeref() []int {
 		}
 	}
 	return out
+}
+
+// entryPointee is the object the pointer stored in parameter memory obj
+// pointed to on entry, once a read made it (see pointerIn), or -1.
+func entryPointee(st *state, obj int32) int32 {
+	owner := "*" + st.objs[obj].owner
+	for i := obj + 1; int(i) < len(st.objs); i++ {
+		if o := &st.objs[i]; o.kind == oParam && o.owner == owner && o.parent == 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // freesFields lists "k.field" for the pointer fields of what pointer

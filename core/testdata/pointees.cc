@@ -91,3 +91,19 @@ struct Registry {
     items.clear();
   }
 };
+
+// A pointer stored through a pointer to it (*slot = malloc(...)) is what
+// later reads of *slot give: freeing it frees the new block, not the old.
+void refill_ok(int** slot, bool fail) {
+  free(*slot);
+  *slot = (int*)malloc(sizeof(int));
+  if (fail) {
+    free(*slot);
+    *slot = nullptr;
+  }
+}
+
+void refill_twice_bad(int** slot) {
+  free(*slot);
+  free(*slot);  // want "double-free"
+}
