@@ -47,6 +47,11 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 					n++
 				}
 				ctorStores = x.expandStores(x.opt.Members(tn)[storesKey(tn, n)], 0)
+				if n == 1 && x.sameClassArg(s, x.argAt(init, 0), tn) {
+					// T obj(t) of a T: the copy or move constructor,
+					// not the one that keeps its argument.
+					ctorStores = ""
+				}
 			}
 		}
 		if ctorStores == "" && !ptr && init != parser.None {
@@ -3912,6 +3917,43 @@ func (x *exec) copyOf(s *state, list parser.NodeID, vs []value, class string) bo
 		return l.typ == tPlain && l.tname == class
 	}
 	return false
+}
+
+// sameClassArg says expression arg is an object of class: a T(...) it
+// constructs, a local declared a T, or a call that returns a T by value.
+func (x *exec) sameClassArg(s *state, arg parser.NodeID, class string) bool {
+	f := x.f
+	arg = x.unparen(arg)
+	if x.constructs(arg, class) {
+		return true
+	}
+	switch x.kind(arg) {
+	case parser.KindIdentifier:
+		i := s.lookup(x.text(arg))
+		return i >= 0 && s.locals[i].typ == tPlain && s.locals[i].tname == class
+	case parser.KindCallExpression:
+	default:
+		return false
+	}
+	fn := f.Field(arg, parser.FieldFunction)
+	if x.kind(fn) == parser.KindFieldExpression {
+		recv := f.Field(fn, parser.FieldArgument)
+		i := s.lookup(x.text(recv))
+		if x.kind(recv) != parser.KindIdentifier || i < 0 || x.opt.Members == nil {
+			return false
+		}
+		cls := s.locals[i].tname
+		if cls == "" {
+			return false
+		}
+		_, _, typ := returnsByValue(x.opt.Members(cls), x.text(f.Field(fn, parser.FieldField)), -1)
+		return typ != "" && typeName(typ) == class
+	}
+	if x.opt.Summaries == nil {
+		return false
+	}
+	c := x.opt.Summaries.Call(calleeName(x.text(fn)), x.argCount(f.Field(arg, parser.FieldArguments)), x.scope())
+	return c.ByValue && c.Type != "" && typeName(c.Type) == class
 }
 
 // nextNode is a fresh element of the node-based container (a map, a set,

@@ -162,3 +162,34 @@ void copy_of_temporary_ok(OwnedLabel& l) {
   l.Set(title());
   l.Print();
 }
+
+// T obj(t) with t a T (a call that returns one by value) is the copy or
+// move constructor: it keeps nothing of the temporary, whatever a
+// one-argument constructor of another parameter type keeps.
+struct Entry {
+  std::vector<int> ids;
+};
+
+class Ticket {
+ public:
+  explicit Ticket(const Entry& e) : entry_(&e) {}
+  int Count() const;
+
+ private:
+  const Entry* entry_;
+};
+
+class Desk {
+ public:
+  Ticket Issue(int id);
+};
+
+int IssueAndCount(Desk& desk) {
+  Ticket t(desk.Issue(3));
+  return t.Count();
+}
+
+int TicketForTemporary() {
+  Ticket t(Entry{});
+  return t.Count();  // want "use-of-temporary"
+}
