@@ -1053,6 +1053,12 @@ func (x *exec) resolve(typ string) string {
 		if a == "" || a == typ {
 			return typ
 		}
+		if x.opt.Members != nil && hasBody(x.opt.Members(lastName(strings.TrimSpace(base)))) {
+			// A class of the tree has the name, and its definition is
+			// read: aliases are read tree-wide by last name, whatever
+			// their namespace, so the class comes first.
+			return typ
+		}
 		aBase := a
 		if i := strings.IndexByte(a, '<'); i >= 0 {
 			aBase = a[:i]

@@ -193,3 +193,29 @@ int TicketForTemporary() {
   Ticket t(Entry{});
   return t.Count();  // want "use-of-temporary"
 }
+
+// A class of the tree and an alias of the same name in another namespace:
+// the class comes first, so a Sized made from a temporary size keeps
+// nothing, though the alias names a class that keeps a reference.
+namespace other {
+class Watcher {
+ public:
+  Watcher(int& v) : v_(v) {}
+  int Read() const;
+
+ private:
+  int& v_;
+};
+typedef Watcher Sized;
+}  // namespace other
+
+struct Sized {
+  char* ptr_;
+  Sized(long n);
+  char* data() const { return ptr_; }
+};
+
+char GrowBy(long n) {
+  Sized result(n + 1);
+  return result.data()[0];
+}
