@@ -3869,15 +3869,22 @@ func (x *exec) bracedAggregate(s *state, obj int32, list parser.NodeID) bool {
 }
 
 // elementKeepsBuffer says obj, a container's storage or an element of it,
-// belongs to a local container whose elements keep their buffers when
-// moved (see elementsMoveBuffers), as its declaration says.
+// belongs to a local or member container whose elements keep their
+// buffers when moved (see elementsMoveBuffers), as its declaration says.
 func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
 	for i := 0; obj >= 0 && int(obj) < len(s.objs) && s.objs[obj].parent > 0 && i < 8; i++ {
 		obj = s.objs[obj].parent - 1
 	}
 	for i := range s.locals {
 		l := &s.locals[i]
-		if l.typ != tStorage || l.val.owns != obj || l.decl == parser.None {
+		if l.typ != tStorage || l.val.owns != obj {
+			continue
+		}
+		if l.member && x.classMembers[l.name] != "" {
+			// A data member: its type is the class's declaration's.
+			return elementsMoveBuffers(x.resolve(x.classMembers[l.name]))
+		}
+		if l.decl == parser.None {
 			continue
 		}
 		p := x.f.Nodes[l.decl].Parent

@@ -41,3 +41,25 @@ void Cleared(int n) {
   data.clear();
   p[0] = 1;  // want "use-after-free"
 }
+
+// The same for data members: the class's declaration says what the
+// elements are.
+class Packer {
+ public:
+  void Pack(int n) {
+    chunks_.emplace_back(bytes_of(n));
+    char* first = chunks_.front().data();
+    chunks_.emplace_back(bytes_of(n + 1));
+    first[0] = 1;  // the inner buffer moved with its vector
+  }
+  char Label(int n) {
+    labels_.push_back(name_of(n));
+    const char* first = labels_.front().c_str();
+    labels_.push_back(name_of(n + 1));
+    return first[0];  // want "use-after-invalidate"
+  }
+
+ private:
+  std::vector<std::vector<char>> chunks_;
+  std::vector<std::string> labels_;
+};
