@@ -675,7 +675,13 @@ func keepClosure(l *local, v value) {
 
 // take moves the ownership of v's object into l.
 func (x *exec) take(s *state, l *local, v value) {
-	l.val = value{pt: -1, owns: v.owns, kind: v.kind, from: -1}
+	kind := v.kind
+	if (l.typ == tShared || l.typ == tUnique) && kind != l.typ {
+		// shared_ptr<T> s = std::move(u): s is a shared pointer, the
+		// object's one owner now.
+		kind = l.typ
+	}
+	l.val = value{pt: -1, owns: v.owns, kind: kind, from: -1}
 	x.untemp(s, v.owns)
 	s.objs[v.owns].owner = l.name
 	if v.from >= 0 && int(v.from) < len(s.locals) {
@@ -2025,6 +2031,12 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			x.fieldStored(s, left, lv, rv)
 			x.storedThrough(s, left, lv, rv)
 			x.mapAssigned(s, lv, rv)
+			if rv.kind == tShared || rv.moved {
+				// m[k] = sp, o.f = sp: a copy of a shared pointer (or
+				// what was moved) is owned where the path does not
+				// follow, and keeps the object alive.
+				x.escape(s, rv)
+			}
 		}
 		x.escape(s, rv)
 		if rv.kind != tPointer && rv.kind != tView && rv.kind != tIter {

@@ -311,3 +311,34 @@ Tracker& acquire(int key) {
   t = find_tracker(key);
   return *t;
 }
+
+// A shared pointer made from a unique one owns the object, and a copy of
+// it stored in a map keeps the object alive after the local ends; with no
+// copy kept, the object ends with the local.
+struct Card {
+  std::string name;
+};
+
+class Deck {
+ public:
+  void Add(std::unique_ptr<Card> card) {
+    const std::string& name = card->name;
+    {
+      std::shared_ptr<Card> shared = std::move(card);
+      by_name_[name] = shared;
+    }
+    by_name_.find(name);
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<Card>> by_name_;
+};
+
+size_t Dropped(std::unique_ptr<Card> card) {
+  const std::string* p;
+  {
+    std::shared_ptr<Card> shared = std::move(card);
+    p = &shared->name;
+  }
+  return p->size();  // want "use-after-scope"
+}
