@@ -1942,17 +1942,26 @@ func (x *exec) overloads(body parser.NodeID, class string) map[string]int {
 		if fd == parser.None || f.Kind(fd) != parser.KindFunctionDeclarator {
 			continue
 		}
-		n, self := 0, false
+		n, optional, self := 0, 0, false
 		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
 			if k := f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
 				n++
 				self = typeName(f.Text(f.Field(p, parser.FieldType))) == class
+				if k == parser.KindOptionalParameterDeclaration {
+					optional++
+				}
 			}
 		}
 		if n == 1 && self {
 			continue
 		}
-		out[fmt.Sprintf("%s/%d", lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))), n)]++
+		// A declaration with default arguments is called with as few
+		// arguments as its parameters without defaults ([dcl.fct.default]):
+		// it is an overload of each of those arities.
+		name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
+		for k := n - optional; k <= n; k++ {
+			out[fmt.Sprintf("%s/%d", name, k)]++
+		}
 	}
 	return out
 }

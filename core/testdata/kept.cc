@@ -219,3 +219,27 @@ char GrowBy(long n) {
   Sized result(n + 1);
   return result.data()[0];
 }
+
+// A constructor with a default argument is an overload of each arity it
+// can be called with: Stopwatch w("label") may call the second, which
+// keeps nothing of the label, so what the first keeps is not known of it.
+struct Sink {
+  int fd;
+};
+Sink& default_sink();
+
+class Stopwatch {
+ public:
+  Stopwatch(Sink& out = default_sink()) : out_(out) {}
+  Stopwatch(const std::string& label, Sink& out = default_sink()) : out_(out) { Start(label); }
+  void Start(const std::string& label);
+  double Stop();
+
+ private:
+  Sink& out_;
+};
+
+double TimeIt() {
+  Stopwatch w("label");
+  return w.Stop();
+}
