@@ -814,6 +814,11 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			}
 			return borrowOf(v.pt, tRef)
 		}
+		if v.from >= 0 && int(v.from) < len(s.locals) && x.writing != n && (x.viewField(s.objClass(s.locals[v.from].slot), field) || x.viewField(s.locals[v.from].tname, field)) {
+			// o.v of a view member v, read: the range v views (what the
+			// object was given), not a part of o.
+			return unknown
+		}
 		if v.from >= 0 && int(v.from) < len(s.locals) && (x.referenceField(s.objClass(s.locals[v.from].slot), field) || x.referenceField(s.locals[v.from].tname, field)) {
 			// m.r of a reference member r: the object r is bound to,
 			// not a part of m ([dcl.ref]: a reference is not an object
@@ -1795,6 +1800,15 @@ func (x *exec) argFieldPointer(s *state, obj int32, field, arg string) (value, b
 // reference (see referenceMember).
 func (x *exec) referenceField(class, field string) bool {
 	return class != "" && x.opt.Members != nil && referenceMember(x.opt.Members(class), field)
+}
+
+// viewField says field of class is declared a view (span, string_view).
+func (x *exec) viewField(class, field string) bool {
+	if class == "" || x.opt.Members == nil {
+		return false
+	}
+	typ := x.opt.Members(class)[field]
+	return typ != "" && !strings.HasSuffix(typ, "&") && !strings.HasSuffix(typ, "*") && classify(x.resolve(typ)) == tView
 }
 
 // elementOf says expression e names an element of an array through a

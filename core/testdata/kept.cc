@@ -243,3 +243,24 @@ double TimeIt() {
   Stopwatch w("label");
   return w.Stop();
 }
+
+// A view member read out of a local object views what the object was
+// given, not the object: the local may end first.
+struct Parsed {
+  bool ok;
+  std::string_view rest;
+};
+Parsed ParseOne(std::string_view in);
+
+int CountWords(std::string_view in) {
+  int n = 0;
+  std::string_view next = in;
+  while (!next.empty()) {
+    char c = next.front();
+    Parsed p = ParseOne(next);
+    if (!p.ok || c == ' ') return n;
+    next = p.rest;
+    n++;
+  }
+  return n;
+}
