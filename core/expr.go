@@ -2473,51 +2473,15 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	case x.checkedArg(name, fn) > 0:
 		// VERIFY(c) of a macro the tree defines to end the path where c
 		// is false: as CHECK below, on its argument k.
-		k := x.checkedArg(name, fn) - 1
-		c := parser.None
-		i := 0
-		for a := range x.f.NamedChildren(list) {
-			if i == k {
-				c = a
-			}
-			i++
+		if c := x.argAt(list, x.checkedArg(name, fn)-1); c != list {
+			return x.checked(s, list, c, false)
 		}
-		if c == parser.None {
-			x.args(s, list)
-			return unknown
-		}
-		b := x.cond(s, c)
-		if b.t == 2 {
-			s.flow = exited
-			return unknown
-		}
-		s.cons = append(s.cons, b.yes...)
-		for a := range x.f.NamedChildren(list) {
-			if a != c {
-				x.eval(s, a)
-			}
-		}
+		x.args(s, list)
 		return unknown
 	case failureExit(name):
 		if neg, ok := checkMacros[name]; ok {
-			// CHECK(c, ...): the path that goes on knows c holds; one
-			// where c is already false ends here.
 			if c := x.argAt(list, 0); c != list {
-				b := x.cond(s, c)
-				if neg {
-					b = b.negate()
-				}
-				if b.t == 2 {
-					s.flow = exited
-					return unknown
-				}
-				s.cons = append(s.cons, b.yes...)
-				for a := range x.f.NamedChildren(list) {
-					if a != c {
-						x.eval(s, a)
-					}
-				}
-				return unknown
+				return x.checked(s, list, c, neg)
 			}
 		}
 		x.args(s, list)
@@ -3817,6 +3781,27 @@ func (x *exec) neverReturns(name string, fn parser.NodeID) bool {
 		return false
 	}
 	return x.opt.Summaries != nil && x.opt.Summaries.NoReturn(name)
+}
+
+// checked executes a check of condition c, an argument of list (negated
+// when neg): the path that goes on knows c holds; one where c is already
+// false ends here. The other arguments are evaluated.
+func (x *exec) checked(s *state, list, c parser.NodeID, neg bool) value {
+	b := x.cond(s, c)
+	if neg {
+		b = b.negate()
+	}
+	if b.t == 2 {
+		s.flow = exited
+		return unknown
+	}
+	s.cons = append(s.cons, b.yes...)
+	for a := range x.f.NamedChildren(list) {
+		if a != c {
+			x.eval(s, a)
+		}
+	}
+	return unknown
 }
 
 // checkedArg is the argument (index + 1) a call of a checking macro

@@ -387,7 +387,7 @@ func macroCheck(value string, params []string) (k int, fail string, ok bool) {
 		if rest == "" || rest[0] != '(' {
 			return 0, "", false
 		}
-		end := closing(rest)
+		end := closing(rest, '(', ')')
 		if end < 0 {
 			return 0, "", false
 		}
@@ -430,17 +430,17 @@ func macroCheck(value string, params []string) (k int, fail string, ok bool) {
 	return 0, "", false
 }
 
-// closing is the index of the bracket that closes the one s opens with,
-// or -1.
-func closing(s string) int {
+// closing is the index of the bracket c that closes the o that s opens
+// with, quotes skipped, or -1.
+func closing(s string, o, c byte) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '"', '\'':
 			i = skipQuoted(s, i)
-		case '(':
+		case o:
 			depth++
-		case ')':
+		case c:
 			depth--
 			if depth == 0 {
 				return i
@@ -462,24 +462,7 @@ func macroParams(f *parser.File, n parser.NodeID) []string {
 // enclosed says s opens with o and the bracket that closes it is its
 // last byte.
 func enclosed(s string, o, c byte) bool {
-	if len(s) < 2 || s[0] != o || s[len(s)-1] != c {
-		return false
-	}
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\'':
-			i = skipQuoted(s, i)
-		case o:
-			depth++
-		case c:
-			depth--
-			if depth == 0 && i != len(s)-1 {
-				return false
-			}
-		}
-	}
-	return depth == 0
+	return len(s) >= 2 && s[0] == o && s[len(s)-1] == c && closing(s, o, c) == len(s)-1
 }
 
 // splitTop splits s at the separators outside brackets and quotes.
