@@ -9,11 +9,17 @@ import (
 )
 
 // constraint is a fact a branch decided about an integer name on a path:
-// name op k.
+// name op k, or, when sym is set, name == sym or name != sym: sym is a
+// constant whose value holdfast does not know (CL_SUCCESS of a header
+// outside the tree) or, written "$b", the value local b holds. Equal
+// names are equal values whatever their value is, so a branch on one
+// decides the same branch later, and a copy of a local carries what the
+// path knows of it.
 type constraint struct {
 	name string
 	op   string // == != < <= > >=
 	k    int64
+	sym  string
 }
 
 func (c constraint) negate() constraint {
@@ -42,7 +48,7 @@ func feasible(cons []constraint, name string) bool {
 	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
 	ne := map[int64]bool{}
 	for _, c := range cons {
-		if c.name != name {
+		if c.name != name || c.sym != "" {
 			continue
 		}
 		switch c.op {
@@ -77,6 +83,9 @@ func feasible(cons []constraint, name string) bool {
 
 // decide says what c is under cons: 1 surely true, 2 surely false, 0 open.
 func decide(cons []constraint, c constraint) int8 {
+	if c.sym != "" {
+		return decideSym(cons, c)
+	}
 	if !feasible(append(cons[:len(cons):len(cons)], c), c.name) {
 		return 2
 	}
@@ -86,12 +95,42 @@ func decide(cons []constraint, c constraint) int8 {
 	return 0
 }
 
+// decideSym decides name == sym or name != sym (c.op is one of them):
+// by a fact on the same pair, either way round when sym names a local.
+func decideSym(cons []constraint, c constraint) int8 {
+	for _, d := range cons {
+		if d.sym == "" || !(d.name == c.name && d.sym == c.sym || "$"+d.name == c.sym && d.sym == "$"+c.name) {
+			continue
+		}
+		if d.op == c.op {
+			return 1
+		}
+		return 2
+	}
+	return 0
+}
+
+// copyFacts gives local to what the path knows of local from (to = from
+// made it a copy), and that the two are equal.
+func (s *state) copyFacts(to, from string) {
+	if to == from {
+		return
+	}
+	for _, c := range s.cons {
+		if c.name == from && c.sym != "$"+to {
+			c.name = to
+			s.cons = append(s.cons, c)
+		}
+	}
+	s.cons = append(s.cons, constraint{name: to, op: "==", sym: "$" + from})
+}
+
 // forget drops what the path knew about name (it was assigned), and about
 // what is read through it (name.size(), name->n).
 func (s *state) forget(name string) {
 	out := s.cons[:0]
 	for _, c := range s.cons {
-		if c.name != name && c.name != "*"+name && !strings.HasPrefix(c.name, name+".") && !strings.HasPrefix(c.name, name+"->") {
+		if c.name != name && c.name != "*"+name && !strings.HasPrefix(c.name, name+".") && !strings.HasPrefix(c.name, name+"->") && c.sym != "$"+name && c.sym != name {
 			out = append(out, c)
 		}
 	}
@@ -118,6 +157,8 @@ func (s *state) shift(name string, d int64) {
 	out := s.cons[:0]
 	for _, c := range s.cons {
 		switch {
+		case c.name == name && c.sym != "", c.sym == "$"+name:
+			continue
 		case c.name == name:
 			if (d > 0 && c.k > math.MaxInt64-d) || (d < 0 && c.k < math.MinInt64-d) {
 				continue
@@ -213,7 +254,13 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 	}
 	l, r := f.Field(n, parser.FieldLeft), f.Field(n, parser.FieldRight)
 	lv, rv := x.eval(s, l), x.eval(s, r)
-	if b, ok := failedCall(x, op, lv, rv, l, r); ok {
+	if b, ok := failedCall(op, lv, rv, x.text(l), x.text(r)); ok {
+		// The status itself is a value the path learns of: a second
+		// test of it is decided by the first.
+		if c, ok := x.symbolic(s, op, lv, rv, l, r); ok {
+			b.t = decide(s.cons, c)
+			b.yes, b.no = []constraint{c}, []constraint{c.negate()}
+		}
 		return b, true
 	}
 	if eq, ok := samePointer(s, lv, rv); ok && (op == "==" || op == "!=") {
@@ -228,18 +275,65 @@ func (x *exec) compare(s *state, n parser.NodeID) (branch, bool) {
 		}
 		return branch{t: 2}, true
 	}
-	var c constraint
-	switch {
-	case rv.known && x.factKey(l) != "":
-		c = constraint{x.factKey(l), op, rv.num}
-	case lv.known && x.factKey(r) != "":
-		c = constraint{x.factKey(r), flip(op), lv.num}
-	default:
+	c, ok := x.symbolic(s, op, lv, rv, l, r)
+	if !ok {
 		// Both sides were executed: the comparison is open, and it must
 		// not be executed again (a call in it would run twice).
 		return branch{}, true
 	}
 	return branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}, true
+}
+
+// symbolic is the fact l op r states, with lv and rv their values: a name
+// against a known number, or, for == and !=, a name against a constant
+// holdfast does not know the value of or against another local.
+func (x *exec) symbolic(s *state, op string, lv, rv value, l, r parser.NodeID) (constraint, bool) {
+	switch {
+	case rv.known && x.factKey(l) != "":
+		return constraint{name: x.factKey(l), op: op, k: rv.num}, true
+	case lv.known && x.factKey(r) != "":
+		return constraint{name: x.factKey(r), op: flip(op), k: lv.num}, true
+	case op != "==" && op != "!=" || lv.known || rv.known:
+		return constraint{}, false
+	}
+	if s.lookup(x.text(x.unparen(l))) < 0 && s.lookup(x.text(x.unparen(r))) >= 0 {
+		// K == b: the local is the name.
+		l, r = r, l
+	}
+	if key, sym := x.factKey(l), x.symbol(s, r); key != "" && sym != "" && sym != "$"+key {
+		return constraint{name: key, op: op, sym: sym}, true
+	}
+	return constraint{}, false
+}
+
+// symbol names what n is as the other side of a fact (see constraint):
+// "$b" for a local b that is its own object (not a reference, nor a
+// member other methods may set), the name of a constant holdfast has no
+// value for (an identifier that is neither a local nor a member, a
+// qualified name), or "" when n is neither.
+func (x *exec) symbol(s *state, n parser.NodeID) string {
+	n = x.unparen(n)
+	t := x.text(n)
+	switch x.kind(n) {
+	case parser.KindIdentifier:
+		switch t {
+		case "NULL", "true", "false":
+			return ""
+		}
+		if i := s.lookup(t); i >= 0 {
+			if l := s.locals[i]; l.ref || l.alias > 0 || l.member || l.deref > 0 {
+				return ""
+			}
+			return "$" + t
+		}
+		if x.isMember(t, n) {
+			return ""
+		}
+		return t
+	case parser.KindQualifiedIdentifier:
+		return strings.Join(strings.Fields(t), "")
+	}
+	return ""
 }
 
 func cmp(a int64, op string, b int64) bool {
@@ -311,7 +405,7 @@ var successCodes = map[string]bool{"cudaSuccess": true, "hipSuccess": true, "CUD
 // reports an error leaves its arguments as they were: CUDA's runtime API
 // returns an error "if the call failed" and OpenCL's clEnqueue* return
 // CL_SUCCESS only "if the function is executed successfully").
-func failedCall(x *exec, op string, lv, rv value, l, r parser.NodeID) (branch, bool) {
+func failedCall(op string, lv, rv value, l, r string) (branch, bool) {
 	if op != "==" && op != "!=" {
 		return branch{}, false
 	}
@@ -322,7 +416,7 @@ func failedCall(x *exec, op string, lv, rv value, l, r parser.NodeID) (branch, b
 	if v.status == 0 && v.queued == 0 {
 		return branch{}, false
 	}
-	success := successCodes[strings.Join(strings.Fields(x.text(other)), "")]
+	success := successCodes[strings.Join(strings.Fields(other), "")]
 	var kept, dropped []int32
 	if v.status > 0 {
 		kept = []int32{v.status - 1}

@@ -132,6 +132,13 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, l.ref = tRef, true
 		}
 		x.bind(s, &l, v, init != parser.None)
+		if !ref && !static && v.from >= 0 && int(v.from) < len(s.locals) && x.kind(x.unparen(init)) == parser.KindIdentifier {
+			// T b = a: b holds a's value, and the path knows of it what
+			// it knows of a.
+			if src := s.locals[v.from]; !src.ref && src.alias == 0 && !src.member {
+				s.copyFacts(name, src.name)
+			}
+		}
 		if init == parser.None && !ptr && !ref && !static && madeEmpty(typText) && l.val.owns < 0 && l.val.pt < 0 {
 			// std::exception_ptr e; std::unique_ptr<T> p;: empty until
 			// assigned, so if (e) is false on a path that never set it.
@@ -2024,11 +2031,11 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		s.forget(key)
 		switch {
 		case rv.known:
-			s.cons = append(s.cons, constraint{key, "==", rv.num})
+			s.cons = append(s.cons, constraint{name: key, op: "==", k: rv.num})
 		case rv.null:
-			s.cons = append(s.cons, constraint{key, "==", 0})
+			s.cons = append(s.cons, constraint{name: key, op: "=="})
 		case nullness(rv) == 1:
-			s.cons = append(s.cons, constraint{key, "!=", 0})
+			s.cons = append(s.cons, constraint{name: key, op: "!="})
 		}
 	}
 	name, named := x.text(left), x.kind(left) == parser.KindIdentifier

@@ -67,6 +67,9 @@ func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
 			}
 			e.NoReturn, e.Via = macroEnds(value, params)
 			e.Returns = macroReturns(value)
+			if r, ok := macroReturnIf(value, params); ok && !e.Returns && !e.NoReturn {
+				e.ReturnIf = r.String()
+			}
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
 			e, static, ok := x.funcExit(n)
@@ -430,6 +433,162 @@ func macroCheck(value string, params []string) (k int, fail string, ok bool) {
 	return 0, "", false
 }
 
+// macroReturnIf reads a macro that returns from the function it is used
+// in where a condition on one parameter holds, its expansion (value) one
+// of
+//
+//	if (c) return ...;                  (or if (c) { ...; return ...; })
+//	if (T v = p; c) return ...;
+//	T v = p; if (c) return ...;
+//
+// in braces or do { } while (0) or not, with c one of p op K, K op p,
+// !p, p, p.m() and !p.m() (p the parameter, or v standing for it; K a
+// number or a constant's name; op a comparison).
+func macroReturnIf(value string, params []string) (summary.ReturnIf, bool) {
+	var none summary.ReturnIf
+	stmts := []string{}
+	for _, st := range splitTop(macroStatements(value), ';') {
+		if st = strings.TrimSpace(st); st != "" {
+			stmts = append(stmts, st)
+		}
+	}
+	// The if statement's body holds semicolons at its top level when it
+	// has no braces: "if (c) return e" then splits into one piece.
+	names := map[string]int{}
+	bind := func(decl string) bool {
+		lhs, rhs, ok := strings.Cut(decl, "=")
+		w := macroWords(lhs)
+		if !ok || len(w) < 2 || strings.ContainsAny(rhs, "=") {
+			return false
+		}
+		k := slices.Index(params, unparenText(rhs))
+		if k < 0 {
+			return false
+		}
+		names[w[len(w)-1]] = k
+		return true
+	}
+	for k, p := range params {
+		names[p] = k
+	}
+	if len(stmts) == 2 && !strings.HasPrefix(stmts[0], "if") {
+		if !bind(stmts[0]) {
+			return none, false
+		}
+		stmts = stmts[1:]
+	}
+	if len(stmts) != 1 {
+		return none, false
+	}
+	rest, found := strings.CutPrefix(stmts[0], "if")
+	rest = strings.TrimSpace(rest)
+	if !found || rest == "" || rest[0] != '(' {
+		return none, false
+	}
+	end := closing(rest, '(', ')')
+	if end < 0 {
+		return none, false
+	}
+	cond, body := strings.TrimSpace(rest[1:end]), strings.TrimSpace(rest[end+1:])
+	if enclosed(body, '{', '}') {
+		body = strings.TrimSpace(body[1 : len(body)-1])
+	}
+	var last string
+	var before []string
+	for _, st := range splitTop(body, ';') {
+		if st = strings.TrimSpace(st); st != "" {
+			if last != "" {
+				before = append(before, last)
+			}
+			last = st
+		}
+	}
+	if w := macroWords(last); len(w) == 0 || w[0] != "return" || !strings.HasPrefix(last, "return") || strings.Contains(body, "else") {
+		return none, false
+	}
+	for _, w := range macroWords(strings.Join(before, ";")) {
+		switch w {
+		case "if", "return", "break", "continue", "goto", "for", "while", "switch", "throw":
+			return none, false
+		}
+	}
+	if parts := splitTop(cond, ';'); len(parts) == 2 {
+		if !bind(strings.TrimSpace(parts[0])) {
+			return none, false
+		}
+		cond = strings.TrimSpace(parts[1])
+	}
+	return condOnParam(unparenText(cond), names)
+}
+
+// condOnParam reads condition c over the names standing for parameters
+// (see macroReturnIf).
+func condOnParam(c string, names map[string]int) (summary.ReturnIf, bool) {
+	var none summary.ReturnIf
+	// p, p.m(): its truth.
+	subject := func(t string) (int, string, bool) {
+		t = unparenText(t)
+		if k, ok := names[t]; ok {
+			return k, "", true
+		}
+		for _, sep := range []string{".", "->"} {
+			if i := strings.LastIndex(t, sep); i > 0 && strings.HasSuffix(t, "()") {
+				m := t[i+len(sep) : len(t)-2]
+				if k, ok := names[unparenText(t[:i])]; ok && isWord(m) {
+					return k, "." + m + "()", true
+				}
+			}
+		}
+		return 0, "", false
+	}
+	if neg, found := strings.CutPrefix(c, "!"); found && !strings.HasPrefix(neg, "=") {
+		if k, suf, ok := subject(neg); ok {
+			return summary.ReturnIf{Param: k, Suffix: suf, Op: "==", Value: "0"}, true
+		}
+		return none, false
+	}
+	if k, suf, ok := subject(c); ok {
+		return summary.ReturnIf{Param: k, Suffix: suf, Op: "!=", Value: "0"}, true
+	}
+	for _, op := range []string{"!=", "==", "<=", ">=", "<", ">"} {
+		i := strings.Index(c, op)
+		if i <= 0 || strings.Count(c, op) != 1 || strings.Contains(c, "->") || strings.Contains(c, "<<") || strings.Contains(c, ">>") {
+			continue
+		}
+		l, r := unparenText(c[:i]), unparenText(c[i+len(op):])
+		if op == "<" || op == ">" {
+			if strings.ContainsAny(l, "<>=!") || strings.ContainsAny(r, "<>=!") {
+				return none, false
+			}
+		}
+		if k, suf, ok := subject(l); ok && constantText(r) {
+			return summary.ReturnIf{Param: k, Suffix: suf, Op: op, Value: strings.Join(strings.Fields(r), "")}, true
+		}
+		if k, suf, ok := subject(r); ok && constantText(l) {
+			return summary.ReturnIf{Param: k, Suffix: suf, Op: flip(op), Value: strings.Join(strings.Fields(l), "")}, true
+		}
+		return none, false
+	}
+	return none, false
+}
+
+// constantText says t is a number or a constant's name (ns::kOk).
+func constantText(t string) bool {
+	if _, ok := number(t); ok {
+		return true
+	}
+	return isQualifiedWord(strings.Join(strings.Fields(t), ""))
+}
+
+// unparenText strips the spaces and parentheses around t.
+func unparenText(t string) string {
+	t = strings.TrimSpace(t)
+	for enclosed(t, '(', ')') {
+		t = strings.TrimSpace(t[1 : len(t)-1])
+	}
+	return t
+}
+
 // closing is the index of the bracket c that closes the o that s opens
 // with, quotes skipped, or -1.
 func closing(s string, o, c byte) int {
@@ -574,6 +733,33 @@ func (fs *FileSummaries) MacroReturns(name string) bool {
 		return returns == macros
 	}
 	return fs.Next != nil && fs.Next.MacroReturns(name)
+}
+
+// MacroReturnIf implements Summaries: a macro the file defines, every
+// definition of which returns where the same condition on a parameter
+// holds, or one the tree defines so when the file defines no macro of
+// that name.
+func (fs *FileSummaries) MacroReturnIf(name string) string {
+	var macros []summary.Exit
+	for _, e := range fs.exitsNamed()[name] {
+		if e.Macro {
+			macros = append(macros, e)
+		}
+	}
+	if len(macros) > 0 {
+		c := ""
+		for i, e := range macros {
+			if e.ReturnIf == "" || i > 0 && e.ReturnIf != c {
+				return ""
+			}
+			c = e.ReturnIf
+		}
+		return c
+	}
+	if fs.Next == nil {
+		return ""
+	}
+	return fs.Next.MacroReturnIf(name)
 }
 
 // MacroChecks implements Summaries: a macro the file defines, every

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 // stmt executes statement n on every state that flows normally and
@@ -230,10 +231,79 @@ func (x *exec) exprStmt(s *state, n parser.NodeID) []*state {
 		if blk := parser.BlockArgument(x.f, e); blk != parser.None {
 			return x.macroBlock([]*state{s}, x.f.Field(e, parser.FieldArguments), blk)
 		}
+		if out, ok := x.macroReturn(s, e); ok {
+			x.endTemps(s, n)
+			return out
+		}
 	}
 	x.eval(s, e)
 	x.endTemps(s, n)
 	return []*state{s}
+}
+
+// macroReturn executes call e when it is a macro of the tree that
+// returns where a condition on its argument holds (see
+// summary.Exit.ReturnIf): RET(err) is if (err != OK) return err. The
+// path splits where the condition is open; each arm learns its side, and
+// a status that says a call failed revives what the call was taken to
+// free (see failedCall).
+func (x *exec) macroReturn(s *state, e parser.NodeID) ([]*state, bool) {
+	fn := x.f.Field(e, parser.FieldFunction)
+	if x.kind(fn) != parser.KindIdentifier || x.opt.Summaries == nil {
+		return nil, false
+	}
+	spec := x.opt.Summaries.MacroReturnIf(x.text(fn))
+	if spec == "" {
+		return nil, false
+	}
+	r, ok := summary.ParseReturnIf(spec)
+	list := x.f.Field(e, parser.FieldArguments)
+	arg := x.argAt(list, r.Param)
+	if !ok || arg == list {
+		return nil, false
+	}
+	vs := x.args(s, list)
+	k := unknown
+	if n, ok := number(r.Value); ok {
+		k.known, k.num = true, n
+	} else if n, ok := x.constant(r.Value); ok {
+		k.known, k.num = true, n
+	}
+	var b branch
+	if key := x.factKey(arg); key != "" && (r.Suffix == "" || x.kind(arg) == parser.KindIdentifier) {
+		c := constraint{name: key + r.Suffix, op: r.Op, k: k.num}
+		if !k.known {
+			c.sym = r.Value
+		}
+		if c.sym == "" || c.op == "==" || c.op == "!=" {
+			b = branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}
+		}
+	}
+	if r.Suffix == "" && r.Param < len(vs) {
+		if fb, ok := failedCall(r.Op, vs[r.Param], k, x.text(arg), r.Value); ok {
+			b.yesKept, b.noKept, b.yesDropped, b.noDropped = fb.yesKept, fb.noKept, fb.yesDropped, fb.noDropped
+		}
+	}
+	returns := func(s *state) {
+		s.ret, s.retArg, s.retRef = unknown, 0, 0
+		s.flow = returned
+	}
+	switch b.t {
+	case 1:
+		returns(s)
+		return []*state{s}, true
+	case 2:
+		return []*state{s}, true
+	}
+	other := s.clone()
+	other.cons = append(other.cons, b.yes...)
+	other.unfree(b.yesKept)
+	other.unqueue(b.yesDropped)
+	returns(other)
+	s.cons = append(s.cons, b.no...)
+	s.unfree(b.noKept)
+	s.unqueue(b.noDropped)
+	return []*state{s, other}, true
 }
 
 // macroBlock executes a statement macro applied to block blk, its other
@@ -541,8 +611,21 @@ func (x *exec) cond(s *state, n parser.NodeID) branch {
 	case parser.KindConditionClause, parser.KindParenthesizedExpression:
 		var r branch
 		for c := range f.NamedChildren(n) {
-			if x.kind(c) == parser.KindDeclaration || x.kind(c) == parser.KindInitStatement {
+			switch x.kind(c) {
+			case parser.KindDeclaration:
 				x.declaration(s, c)
+				r = branch{}
+				continue
+			case parser.KindInitStatement:
+				// if (T v = e; cond): the declaration (or expression)
+				// runs first, in the statement's scope.
+				for d := range f.NamedChildren(c) {
+					if x.kind(d) == parser.KindDeclaration {
+						x.declaration(s, d)
+					} else {
+						x.eval(s, d)
+					}
+				}
 				r = branch{}
 				continue
 			}
@@ -627,7 +710,7 @@ func (x *exec) truth(s *state, n parser.NodeID) branch {
 	if key == "" {
 		return branch{}
 	}
-	c := constraint{key, "!=", 0}
+	c := constraint{name: key, op: "!="}
 	return branch{t: decide(s.cons, c), yes: []constraint{c}, no: []constraint{c.negate()}}
 }
 

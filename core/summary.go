@@ -133,6 +133,9 @@ type Summaries interface {
 	// MacroChecks is the parameter (index + 1) a macro checks, ending the
 	// path where it is false (see FileSummaries.MacroChecks); 0: none.
 	MacroChecks(name string) int
+	// MacroReturnIf is the condition under which a macro returns from the
+	// function it is used in (see summary.Exit.ReturnIf); "": none.
+	MacroReturnIf(name string) string
 }
 
 // FileSummaries answers for the functions a file defines, by executing

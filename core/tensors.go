@@ -96,7 +96,7 @@ func (x *exec) callName(n parser.NodeID) (string, bool) {
 // contiguous is the fact that the tensor named name is contiguous, as a
 // test of is_contiguous() on it learns it (see cond).
 func contiguous(name string) constraint {
-	return constraint{name + ".is_contiguous()", "!=", 0}
+	return constraint{name: name + ".is_contiguous()", op: "!="}
 }
 
 // tensorTyped says recv names a local or parameter whose declared type

@@ -525,6 +525,10 @@ func (t treeFrees) NoReturn(name string) bool { return t.ix.NoReturn(name) }
 func (t treeFrees) MacroReturns(name string) bool { return t.ix.MacroReturns(name) }
 func (t treeFrees) MacroChecks(name string) int   { return t.ix.MacroChecks(name) }
 
+// MacroReturnIf implements core.Summaries: the condition under which a
+// macro of the tree returns (see summary.Exit.ReturnIf).
+func (t treeFrees) MacroReturnIf(name string) string { return t.ix.MacroReturnIf(name) }
+
 // summaries sets up, once per pass, what the core asks of calls: the
 // file's own functions executed, then the tree's summaries.
 func (p *Pass) summaries() *core.FileSummaries {

@@ -137,6 +137,7 @@ func (e *encoder) dir(d Dir) {
 		for _, v := range x.Via {
 			e.str(v)
 		}
+		e.str(x.ReturnIf)
 	}
 }
 
@@ -165,6 +166,7 @@ func (d *decoder) dir() Dir {
 					x.Via[j] = d.str()
 				}
 			}
+			x.ReturnIf = d.str()
 		}
 	}
 	return out

@@ -277,3 +277,38 @@ func returningMacros(exits map[string][]Exit) map[string]bool {
 func (ix *Index) MacroReturns(name string) bool {
 	return ix != nil && ix.returns[name]
 }
+
+// conditionalReturns maps the names of exits whose every entry is a macro
+// returning where one condition holds, the same in each, to that
+// condition (see Exit.ReturnIf).
+func conditionalReturns(exits map[string][]Exit) map[string]string {
+	out := map[string]string{}
+	for name, es := range exits {
+		if c := sameReturnIf(es); c != "" {
+			out[name] = c
+		}
+	}
+	return out
+}
+
+// sameReturnIf is the condition every entry of es, each a macro, returns
+// under, or "".
+func sameReturnIf(es []Exit) string {
+	c := ""
+	for i, e := range es {
+		if !e.Macro || e.ReturnIf == "" || i > 0 && e.ReturnIf != c {
+			return ""
+		}
+		c = e.ReturnIf
+	}
+	return c
+}
+
+// MacroReturnIf is the condition under which a macro of the tree returns
+// from the function it is used in (see Exit.ReturnIf), or "".
+func (ix *Index) MacroReturnIf(name string) string {
+	if ix == nil {
+		return ""
+	}
+	return ix.returnIfs[name]
+}

@@ -169,6 +169,38 @@ type Exit struct {
 	// VERIFY(c) if (!(c)) fail()): where the condition is false its
 	// expansion ends as NoReturn and Via say, else it goes on. 0: none.
 	Check int `json:"check,omitempty"`
+	// ReturnIf: a macro whose expansion returns from the function it is
+	// used in where a condition on one parameter holds, and goes on
+	// where it does not (#define RET(e) if ((e) != OK) return e;), as
+	// ReturnIf.String writes it. "": none.
+	ReturnIf string `json:"return_if,omitempty"`
+}
+
+// ReturnIf is the condition under which a macro returns (see
+// Exit.ReturnIf): parameter Param, with Suffix read through it (".ok()"
+// or ""), compared by Op with Value (a number or a constant's name).
+type ReturnIf struct {
+	Param      int
+	Suffix, Op string
+	Value      string
+}
+
+// String writes r as Exit.ReturnIf holds it.
+func (r ReturnIf) String() string {
+	return strconv.Itoa(r.Param) + "|" + r.Suffix + "|" + r.Op + "|" + r.Value
+}
+
+// ParseReturnIf reads what ReturnIf.String wrote.
+func ParseReturnIf(s string) (ReturnIf, bool) {
+	p := strings.Split(s, "|")
+	if len(p) != 4 {
+		return ReturnIf{}, false
+	}
+	k, err := strconv.Atoi(p[0])
+	if err != nil || k < 0 || p[2] == "" || p[3] == "" {
+		return ReturnIf{}, false
+	}
+	return ReturnIf{Param: k, Suffix: p[1], Op: p[2], Value: p[3]}, true
 }
 
 // Class is one class definition's data members.
@@ -197,6 +229,9 @@ type Index struct {
 	// returns are the macros whose every definition returns from the
 	// function it is used in (see Exit.Returns).
 	returns map[string]bool
+	// returnIfs are the macros whose every definition returns where the
+	// same condition on a parameter holds (see Exit.ReturnIf).
+	returnIfs map[string]string
 	// checks are the macros whose every definition checks one parameter
 	// and ends the path where it is false (see Exit.Check): the
 	// parameter's index + 1.

@@ -3,6 +3,8 @@
 // most one of the two arms, whether it is read as m or this->m; a
 // longjmp, called or expanded from a macro, never returns; destroying
 // one member subobject (p->a.~T()) does not end the object holding it.
+// A copy of a value carries what the path knows of it, and a
+// declaration in an if statement's condition runs before the test.
 #include <csetjmp>
 #include <cstdlib>
 
@@ -92,4 +94,33 @@ void Teardown(Pair* p) {
   p->first.~Chunk();
   p->second.~Chunk();
   free(p);
+}
+
+void CopiedMode(Driver* d, int mode) {
+  if (mode == 3) {
+    delete d->engine;
+  }
+  int m = mode;
+  if (m != 3) {
+    delete d->engine;
+  }
+}
+
+void DeclaredInCondition(Driver* d, int mode) {
+  if (mode == 3) {
+    delete d->engine;
+  }
+  if (int m = mode; m != 3) {
+    delete d->engine;
+  }
+}
+
+void CopiedOther(Driver* d, int mode, int other) {
+  if (mode == 3) {
+    delete d->engine;
+  }
+  int m = other;
+  if (m != 3) {
+    delete d->engine;  // want "double-free"
+  }
 }

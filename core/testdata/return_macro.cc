@@ -1,6 +1,10 @@
 // A statement macro that ends in a return statement returns from the
 // function it is used in: the path does not go on past it. One whose
-// return is under a condition may go on.
+// return is under a condition on its argument returns where the
+// condition holds and goes on where it does not, and each side is known
+// to the rest of the path: a status tested twice, against a constant
+// whose value holdfast does not know (ST_SUCCESS of a header outside
+// the tree), takes the same side both times.
 #include <cstdio>
 
 #define LOG_AND_RETURN(code, msg)        \
@@ -39,4 +43,77 @@ int PrepareMaybe(Request*& out, int n, bool strict) {
   r->n = n;  // want "use-after-free"
   out = r;
   return 0;
+}
+
+#define STATUS_RETURN(call)                                          \
+  if (const int status_macro = (call); status_macro != ST_SUCCESS) { \
+    return status_macro;                                             \
+  }
+
+#define RETURN_IF_NOT_OK(expr) \
+  do {                         \
+    auto st_ = (expr);         \
+    if (!st_.ok()) return st_; \
+  } while (0)
+
+int submit(int* p);
+
+int FillOnce(int n) {
+  int* host = new int[n];
+  int err = submit(host);
+  if (err != ST_SUCCESS) {
+    delete[] host;
+    STATUS_RETURN(err);
+  }
+  delete[] host;  // the path that deleted it returned above
+  return 0;
+}
+
+int FillAgain(int n) {
+  int* host = new int[n];
+  int err = submit(host);
+  if (err != ST_SUCCESS) {
+    delete[] host;
+  }
+  STATUS_RETURN(submit(nullptr));
+  delete[] host;  // want "double-free"
+  return 0;
+}
+
+int FillChecked(int n) {
+  int* host = new int[n];
+  int err = submit(host);
+  if (err != ST_SUCCESS) {
+    delete[] host;
+  }
+  STATUS_RETURN(err);
+  delete[] host;  // the path that deleted it returns in the macro
+  return 0;
+}
+
+struct Status {
+  bool ok() const;
+};
+Status Upload(int* p);
+
+Status Stage(int n) {
+  int* host = new int[n];
+  Status st = Upload(host);
+  if (!st.ok()) {
+    delete[] host;
+    RETURN_IF_NOT_OK(st);
+  }
+  delete[] host;
+  return st;
+}
+
+Status StageOther(int n, Status prior) {
+  int* host = new int[n];
+  Status st = Upload(host);
+  if (!st.ok()) {
+    delete[] host;
+    RETURN_IF_NOT_OK(prior);
+  }
+  delete[] host;  // want "double-free"
+  return st;
 }
