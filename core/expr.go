@@ -2378,6 +2378,10 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			x.endHeld(s, thisObj, x.releasesOf("(this)", x.classMembers, name), n, name)
 		}
 	}
+	// method: an unqualified name the method's class declares a method of
+	// calls it, not a namespace's function or type of that name
+	// ([basic.lookup.unqual]: the class's scope is searched first).
+	method := x.kind(fn) == parser.KindIdentifier && x.classMembers["("+name+")"] != ""
 	switch {
 	case name == "std::move" || name == "move" || name == "std::forward":
 		vs := x.args(s, list)
@@ -2397,7 +2401,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		v := vs[0]
 		v.from = -1
 		return v
-	case frees[name] && !(x.kind(fn) == parser.KindIdentifier && x.classMembers["("+name+")"] != ""):
+	case frees[name] && !method:
 		// free(p) in a method of a class that declares a free of its own
 		// calls that method ([basic.lookup.unqual]: the class's scope is
 		// searched before the namespace's).
@@ -2434,12 +2438,12 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		obj := s.newObj(object{kind: oHeap, owner: x.text(n), class: class})
 		x.newOwner(s, obj, class, list, vs)
 		return value{pt: -1, owns: obj, kind: k, from: -1}
-	case stringReturns[name] || storageTypes[name]:
+	case (stringReturns[name] || storageTypes[name]) && !method:
 		x.handOn(s, list, x.args(s, list))
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
 		s.temps = append(s.temps, t)
 		return value{pt: -1, owns: t, kind: tStorage, from: -1}
-	case viewMakers[name] || viewTypes[name]:
+	case (viewMakers[name] || viewTypes[name]) && !method:
 		vs := x.args(s, list)
 		if len(vs) > 0 {
 			switch {
