@@ -865,6 +865,19 @@ func fileMembers(classes map[string]map[string]string, next func(string) map[str
 	return resolveProbes(merged)
 }
 
+// pointeeClass is the class a pointer type T* points to, when the tree
+// defines it (its class facts are known), else "".
+func (x *exec) pointeeClass(typ string) string {
+	if strings.Count(typ, "*") != 1 || !strings.HasSuffix(strings.TrimSpace(typ), "*") {
+		return ""
+	}
+	c := typeName(x.resolve(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(typ), "*"))))
+	if c == "" || x.opt.Members == nil || x.opt.Members(c) == nil {
+		return ""
+	}
+	return c
+}
+
 // declareMembers makes a local for every data member of the method's
 // class (Options.Members) whose type says something: a container, a smart pointer, a view,
 // a raw pointer (to an object of the caller's), a reference.
@@ -890,8 +903,11 @@ func (x *exec) declareMembers(s *state) {
 		l.slot = s.newObj(object{kind: oParam, owner: name})
 		switch {
 		case strings.HasSuffix(typ, "*") || x.objcObject(typ):
+			// What it points to is the caller's, of the class its type
+			// names: that class's methods say what a call through it
+			// keeps, as for a pointer parameter.
 			l.typ = tPointer
-			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + name}), tPointer)
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + name, class: x.pointeeClass(typ)}), tPointer)
 		case strings.HasSuffix(typ, "&"):
 			l.ref, l.typ = true, tRef
 			l.val = borrowOf(s.newObj(object{kind: oParam, owner: name}), tRef)
@@ -1093,7 +1109,7 @@ func (x *exec) membersMayChange(s *state, n parser.NodeID, method string) {
 		s.forgetFields(l.slot)
 		switch l.typ {
 		case tPointer:
-			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + l.name}), tPointer)
+			l.val = borrowOf(s.newObj(object{kind: oParam, owner: "*" + l.name, class: x.pointeeClass(x.classMembers[l.name])}), tPointer)
 		case tStorage:
 			l.val = value{pt: -1, owns: s.storage(l, false), kind: tStorage, from: -1}
 		case tUnique:
