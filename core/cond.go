@@ -125,6 +125,26 @@ func (s *state) copyFacts(to, from string) {
 	s.cons = append(s.cons, constraint{name: to, op: "==", sym: "$" + from})
 }
 
+// learnAssigned: local name was just given e's value v (name = e, or its
+// declaration T name = e). A copy of another local carries what the path
+// knows of that local; a constant whose value holdfast does not know
+// (status = ST_OK) is what name equals now.
+func (x *exec) learnAssigned(s *state, name string, e parser.NodeID, v value) {
+	if v.known {
+		return
+	}
+	e = x.unparen(e)
+	if x.kind(e) == parser.KindIdentifier && v.from >= 0 && int(v.from) < len(s.locals) {
+		if src := s.locals[v.from]; !src.ref && src.alias == 0 && !src.member {
+			s.copyFacts(name, src.name)
+		}
+		return
+	}
+	if sym := x.symbol(s, e); sym != "" && !strings.HasPrefix(sym, "$") && v.pt < 0 && v.owns < 0 && !v.null {
+		s.cons = append(s.cons, constraint{name: name, op: "==", sym: sym})
+	}
+}
+
 // forget drops what the path knew about name (it was assigned), and about
 // what is read through it (name.size(), name->n).
 func (s *state) forget(name string) {

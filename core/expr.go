@@ -132,12 +132,8 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.typ, l.ref = tRef, true
 		}
 		x.bind(s, &l, v, init != parser.None)
-		if !ref && !static && v.from >= 0 && int(v.from) < len(s.locals) && x.kind(x.unparen(init)) == parser.KindIdentifier {
-			// T b = a: b holds a's value, and the path knows of it what
-			// it knows of a.
-			if src := s.locals[v.from]; !src.ref && src.alias == 0 && !src.member {
-				s.copyFacts(name, src.name)
-			}
+		if !ref && !static && init != parser.None {
+			x.learnAssigned(s, name, init, v)
 		}
 		if init == parser.None && !ptr && !ref && !static && madeEmpty(typText) && l.val.owns < 0 && l.val.pt < 0 {
 			// std::exception_ptr e; std::unique_ptr<T> p;: empty until
@@ -2163,6 +2159,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			l.val = value{pt: -1, owns: -1, flag: rv.flag, null: rv.null, from: -1, known: rv.known, num: rv.num}
 			keepClosure(l, rv)
 			keepStatus(l, rv)
+			x.learnAssigned(s, l.name, right, rv)
 			if l.typ == tPlain {
 				x.copied(s, l.slot, rv, right, n)
 			}

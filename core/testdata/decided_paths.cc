@@ -124,3 +124,33 @@ void CopiedOther(Driver* d, int mode, int other) {
     delete d->engine;  // want "double-free"
   }
 }
+
+// A status set to a constant holdfast has no value for (ST_OK of a
+// header outside the tree) is that constant on the rest of the path.
+int submit(int* p);
+
+int ResetStatus(int n) {
+  int* host = new int[n];
+  int status = submit(host);
+  if (status != ST_OK) {
+    delete[] host;
+    status = ST_OK;
+  }
+  if (status != ST_OK) {
+    delete[] host;
+  }
+  return status;
+}
+
+int RetryStatus(int n) {
+  int* host = new int[n];
+  int status = submit(host);
+  if (status != ST_OK) {
+    delete[] host;
+    status = ST_RETRY;
+  }
+  if (status != ST_OK) {
+    delete[] host;  // want "double-free"
+  }
+  return status;
+}
