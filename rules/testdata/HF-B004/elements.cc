@@ -112,11 +112,32 @@ void NormalizeShortReserve(const std::vector<array>& inputs, const Stream& s) {
     return copies.back();
   };
   const array& x = check_input(inputs[0]);
-  const array& g = check_input(inputs[1]);  // want "'g' refers to an element of 'copies'" latent
+  const array& g = check_input(inputs[1]);
   if (inputs.size() > 2) {
     const array& b = check_input(inputs[2]);
     encode(x, g, b);  // want "'x' is used after push_back replaced the storage of 'copies' at line 110" confirmed
   } else {
     encode(x, g);
   }
+}
+
+// Correct: the removal leaves the loop, so no later iteration uses the
+// reference to the removed element.
+struct Access {
+  int id;
+  std::vector<int> calls;
+};
+
+int FillUntilFull(int m) {
+  std::vector<Access> out;
+  out.emplace_back();
+  Access& a = out.back();
+  for (int j = 0; j < m; j++) {
+    if (j == 3) {
+      out.pop_back();
+      return 1;
+    }
+    a.calls.push_back(j);
+  }
+  return 0;
 }
