@@ -1,6 +1,8 @@
 package core
 
 import (
+	"slices"
+
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
@@ -68,8 +70,68 @@ func (x *exec) unlink(s *state, obj int32) {
 		s.objs[t].setLink(lt)
 	}
 	lo := o.link()
-	lo.twin, lo.lost, lo.lostAt, lo.lostVia = 0, false, parser.None, ""
+	lo.twin, lo.lost, lo.lostAt, lo.lostVia, lo.null = 0, false, parser.None, "", false
 	o.setLink(lo)
+}
+
+// madeNull marks obj, an object of class made by init (its declaration's
+// initialiser, parser.None for T t;), as holding null in every member the
+// destructor frees, when the constructor that makes it leaves them null
+// (class fact "(null/n)"): its destructor then frees nothing, nor does a
+// member-wise copy's.
+func (x *exec) madeNull(s *state, obj int32, class string, init parser.NodeID) {
+	if obj < 0 || int(obj) >= len(s.objs) || !x.nullMade(class, init) {
+		return
+	}
+	lk := s.objs[obj].link()
+	lk.null = true
+	s.objs[obj].setLink(lk)
+}
+
+// nullObject says v is read from a local object holding null in every
+// member its destructor frees (see madeNull): a copy of it shares
+// nothing.
+func (s *state) nullObject(v value) bool {
+	if v.from < 0 || int(v.from) >= len(s.locals) {
+		return false
+	}
+	l := s.locals[v.from]
+	return !l.ref && l.typ == tPlain && s.objs[l.slot].link().null
+}
+
+// nullMade says an object of class made by init holds null in every
+// member its destructor frees.
+func (x *exec) nullMade(class string, init parser.NodeID) bool {
+	shared := x.sharedMembers(class)
+	if shared == nil {
+		return false
+	}
+	nargs := 0
+	switch x.kind(init) {
+	case parser.KindArgumentList, parser.KindInitializerList:
+		nargs = x.argCount(init)
+	case parser.KindCallExpression:
+		if !x.constructs(init, class) {
+			return false
+		}
+		nargs = x.argCount(x.f.Field(init, parser.FieldArguments))
+	case parser.KindCompoundLiteralExpression:
+		if !x.constructs(init, class) {
+			return false
+		}
+		nargs = x.argCount(x.f.Field(init, parser.FieldValue))
+	default:
+		if init != parser.None {
+			return false
+		}
+	}
+	nulls := nullMembers(x.opt.Members(class), nargs)
+	for _, m := range shared {
+		if !slices.Contains(nulls, m) {
+			return false
+		}
+	}
+	return true
 }
 
 // lose marks the memory obj's members point to as freed at n by via (its
@@ -134,11 +196,17 @@ func (x *exec) copied(s *state, dst int32, v value, rhs, n parser.NodeID) {
 	if v.from >= 0 && int(v.from) < len(s.locals) {
 		src := s.locals[v.from]
 		if !src.ref && src.typ == tPlain && s.objs[src.slot].class == class && src.slot != dst {
+			if s.objs[src.slot].link().null {
+				// A copy of null members: the copy holds null too.
+				x.unlink(s, dst)
+				x.madeNull(s, dst, class, parser.None)
+				return
+			}
 			x.link(s, dst, src.slot)
 		}
 		return
 	}
-	if rhs != parser.None && n != parser.None && x.constructs(rhs, class) {
+	if rhs != parser.None && n != parser.None && x.constructs(rhs, class) && !x.nullMade(class, rhs) {
 		x.unlink(s, dst)
 		x.lose(s, dst, n, dtor(class)+" of the temporary assigned to it")
 	}
@@ -218,7 +286,7 @@ func (x *exec) copiedInto(s *state, obj int32, recv string, list parser.NodeID, 
 	arg := x.lastNamedChild(list)
 	if v.from >= 0 && int(v.from) < len(s.locals) {
 		src := s.locals[v.from]
-		if src.ref || src.typ != tPlain || x.sharedMembers(s.objs[src.slot].class) == nil {
+		if src.ref || src.typ != tPlain || x.sharedMembers(s.objs[src.slot].class) == nil || s.objs[src.slot].link().null {
 			return
 		}
 		x.link(s, src.slot, obj)
@@ -238,7 +306,7 @@ func (x *exec) copiedInto(s *state, obj int32, recv string, list parser.NodeID, 
 		return
 	}
 	class := lastName(x.text(fn))
-	if members := x.sharedMembers(class); members != nil && x.knowsClass(class) {
+	if members := x.sharedMembers(class); members != nil && x.knowsClass(class) && !x.nullMade(class, arg) {
 		x.fault(Fault{Kind: DoubleFree, Use: n, End: n, Via: dtor(class) + " of the temporary", Value: x.text(arg), Owner: members[0], Keeper: recv})
 	}
 }

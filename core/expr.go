@@ -147,6 +147,9 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			l.val.owns = s.newObj(object{kind: oHeap, owner: name, frame: true})
 		}
 		x.classOf(s, &l, typText, ptr || ref)
+		if !ptr && !ref && s.objs[l.slot].class != "" {
+			x.madeNull(s, l.slot, s.objs[l.slot].class, init)
+		}
 		if !ptr && !ref && l.typ == tPlain && v.from >= 0 && int(v.from) < len(s.locals) {
 			// T b = a, T b(a), auto b = a: a copy of a's object.
 			if src := s.locals[v.from]; l.auto && !src.ref && src.typ == tPlain {
@@ -3114,8 +3117,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			return unknown
 		case growMethods[m] || m == "push" && fam == famHeap:
 			vs := x.args(s, list)
+			null := len(vs) == 1 && s.nullObject(vs[0])
 			x.handOn(s, list, vs)
-			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 {
+			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 && !null {
 				x.copiedInto(s, rv.owns, x.text(recv), list, vs[0], n)
 			}
 			if insertMethods[m] && loc != nil && loc.depth < 0 && !loc.param && rv.owns >= 0 {

@@ -50,9 +50,17 @@ func Classes(f *parser.File) map[string]map[string]string {
 		public := k == parser.KindStructSpecifier
 		private := !public // under private: (a class's default), not protected:
 		var hidden []string
+		var nullInit []string // pointer members whose default initialiser is null
+		ctors := false        // the class declares a constructor
 		for c := range f.NamedChildren(body) {
 			if x.copyOp(lastName(name), c) {
 				members["(cp)"] = "declared"
+			}
+			if x.declaresCtor(c, lastName(name)) {
+				ctors = true
+			}
+			if m, ok := x.nullDefault(c); ok {
+				nullInit = append(nullInit, m)
 			}
 			if f.Kind(c) == parser.KindOther {
 				switch f.Text(c) {
@@ -135,6 +143,12 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if agg {
 			members["(agg)"] = "yes"
 			aggregateStores(members, lastName(name), order)
+		}
+		addList(members, "(nullinit)", nullInit)
+		if !ctors {
+			// The implicit default constructor leaves each member as its
+			// default initialiser says ([class.base.init]).
+			addList(members, nullKey(0), nullInit)
 		}
 		// What the methods do, once every member is known (a method may
 		// come before the members it uses).
@@ -368,6 +382,17 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		return
 	}
 	if f.Field(def, parser.FieldType) == parser.None && !strings.HasPrefix(method, "operator") {
+		if fd, _ := x.funcDeclarator(def); fd != parser.None {
+			if nulls := x.ctorNulls(def, body, members); len(nulls) > 0 {
+				key := nullKey(x.arity(fd))
+				if _, seen := members[key]; seen && members[key] != strings.Join(nulls, ",") {
+					// Overloads of one arity that differ: nothing known.
+					members[key] = "!"
+				} else {
+					members[key] = strings.Join(nulls, ",")
+				}
+			}
+		}
 		// A constructor that hands a member to a function (lock(m),
 		// retain(m), register(m)) acquires something of what it was
 		// given: see "(acq)".
@@ -876,6 +901,134 @@ func (x *exec) pointeeClass(typ string) string {
 		return ""
 	}
 	return c
+}
+
+// nullKey is the class fact listing the pointer members a constructor of
+// that arity leaves null ("!": overloads of the arity differ).
+func nullKey(arity int) string { return "(null/" + strconv.Itoa(arity) + ")" }
+
+// nullMembers lists the pointer members an object made by a constructor
+// of class with nargs arguments holds null, until anything else touches
+// it.
+func nullMembers(facts map[string]string, nargs int) []string {
+	if v := facts[nullKey(nargs)]; v != "!" {
+		return list(facts, nullKey(nargs))
+	}
+	return nil
+}
+
+// declaresCtor says member declaration c of class declares or defines a
+// constructor of it.
+func (x *exec) declaresCtor(c parser.NodeID, class string) bool {
+	f := x.f
+	if f.Kind(c) == parser.KindTemplateDeclaration {
+		c = x.lastNamedChild(c)
+	}
+	switch f.Kind(c) {
+	case parser.KindFunctionDefinition, parser.KindFieldDeclaration, parser.KindDeclaration:
+	default:
+		return false
+	}
+	fd, _ := x.funcDeclarator(c)
+	return fd != parser.None && f.Kind(fd) == parser.KindFunctionDeclarator && lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))) == class
+}
+
+// nullDefault reads a pointer data member declared with a null default
+// initialiser (T* p = nullptr; T* p{}; T* p{nullptr}).
+func (x *exec) nullDefault(c parser.NodeID) (string, bool) {
+	f := x.f
+	if f.Kind(c) != parser.KindFieldDeclaration || x.isStatic(c) {
+		return "", false
+	}
+	d, v := f.Field(c, parser.FieldDeclarator), f.Field(c, parser.FieldDefaultValue)
+	if f.Kind(d) != parser.KindPointerDeclarator || v == parser.None || !x.nullInit(v) {
+		return "", false
+	}
+	name, ptr, _ := x.declName(d)
+	return name, ptr && name != ""
+}
+
+// nullInit says initialiser e makes a pointer null: nullptr, NULL, 0, {}
+// or (), or one of these in braces or parentheses.
+func (x *exec) nullInit(e parser.NodeID) bool {
+	f := x.f
+	switch f.Kind(e) {
+	case parser.KindNullptr:
+		return true
+	case parser.KindNumberLiteral:
+		return f.Text(e) == "0"
+	case parser.KindIdentifier:
+		return f.Text(e) == "NULL"
+	case parser.KindInitializerList, parser.KindArgumentList:
+		n, last := 0, parser.None
+		for a := range f.NamedChildren(e) {
+			n++
+			last = a
+		}
+		return n == 0 || n == 1 && x.nullInit(last)
+	}
+	return false
+}
+
+// ctorNulls lists the pointer members constructor def leaves null: those
+// its initialiser list makes null, and those it does not name whose
+// default initialiser is null, when its body assigns none of them.
+func (x *exec) ctorNulls(def, body parser.NodeID, members map[string]string) []string {
+	f := x.f
+	named := map[string]bool{}
+	var out []string
+	for c := range f.NamedChildren(def) {
+		if f.Kind(c) != parser.KindFieldInitializerList {
+			continue
+		}
+		for fi := range f.NamedChildren(c) {
+			m, init := "", parser.None
+			for a := range f.NamedChildren(fi) {
+				switch f.Kind(a) {
+				case parser.KindFieldIdentifier, parser.KindIdentifier:
+					m = f.Text(a)
+				case parser.KindArgumentList, parser.KindInitializerList:
+					init = a
+				}
+			}
+			named[m] = true
+			if strings.HasSuffix(members[m], "*") && init != parser.None && x.nullInit(init) {
+				out = append(out, m)
+			}
+		}
+	}
+	for _, m := range list(members, "(nullinit)") {
+		if !named[m] {
+			out = append(out, m)
+		}
+	}
+	// The body may set them: any assignment to one, or its address
+	// handed on, leaves it unknown; so does a call of a method of the
+	// object (an unqualified call, or one through this) or one handed
+	// this.
+	for j := body; j < f.End(body); j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindCallExpression:
+			fn := f.Field(j, parser.FieldFunction)
+			if k := f.Kind(fn); k == parser.KindIdentifier || k == parser.KindFieldExpression && f.Kind(f.Field(fn, parser.FieldArgument)) == parser.KindThis {
+				return nil
+			}
+		case parser.KindThis:
+			if p := f.Nodes[j].Parent; f.Kind(p) == parser.KindArgumentList {
+				return nil
+			}
+		case parser.KindAssignmentExpression:
+			m := memberName(f, f.Field(j, parser.FieldLeft))
+			out = slices.DeleteFunc(out, func(s string) bool { return s == m })
+		case parser.KindPointerExpression:
+			if t := f.Text(j); strings.HasPrefix(t, "&") {
+				m := memberName(f, f.Field(j, parser.FieldArgument))
+				out = slices.DeleteFunc(out, func(s string) bool { return s == m })
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // declareMembers makes a local for every data member of the method's

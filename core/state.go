@@ -145,6 +145,10 @@ type copyLink struct {
 	twin             int32
 	copiedAt, lostAt parser.NodeID
 	lost             bool
+	// null: the object was made by a constructor that leaves every
+	// member the destructor frees null, and nothing touched it since: a
+	// copy shares nothing (see madeNull).
+	null bool
 }
 
 // link is what o shares with a copy.

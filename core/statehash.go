@@ -122,6 +122,7 @@ func (w *stateHasher) object(o *object) {
 	w.flag(lk.lost)
 	w.i64(int64(lk.lostAt))
 	w.str(lk.lostVia)
+	w.flag(lk.null)
 	w.i64(int64(o.counted))
 	w.i64(int64(o.rc))
 	w.flag(o.retained)

@@ -121,3 +121,47 @@ void ParseKinds(const std::vector<std::string>& words) {
     kinds.push_back(k);
   }
 }
+
+// A constructor that leaves the freed member null: until something sets
+// it (a method of the object), a copy shares a null pointer and both
+// destructors delete nullptr, which does nothing ([expr.delete]).
+struct Lazy {
+  Lazy() : info(nullptr) {}
+  ~Lazy() { delete info; }
+  int* Get() {
+    if (!info) info = new int(0);
+    return info;
+  }
+  int* info;
+};
+
+struct LazyDefault {
+  ~LazyDefault() { delete info; }
+  int* info = nullptr;
+};
+
+void KeepLazyTemporary(std::vector<Lazy>& v) {
+  v.push_back(Lazy());
+}
+
+void KeepLazyDefault(std::vector<LazyDefault>& v) {
+  v.push_back(LazyDefault());
+}
+
+void KeepLazyLocal() {
+  std::vector<Lazy> v;
+  Lazy l;
+  v.push_back(l);
+}
+
+void KeepLazyUsed() {
+  std::vector<Lazy> v;
+  Lazy l;
+  l.Get();
+  v.push_back(l);
+}  // want "double-free"
+
+void CopyLazy() {
+  Lazy a;
+  Lazy b = a;
+}
