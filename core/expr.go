@@ -457,6 +457,12 @@ func (x *exec) temporary(n parser.NodeID) bool {
 			// of its static member function, whatever else is named f.
 			return false
 		}
+		if fn := f.Field(n, parser.FieldFunction); x.kind(fn) == parser.KindIdentifier && x.classMembers[name] != "" {
+			// m(args) of a data member m: its operator(), whatever
+			// class of that name the tree has ([basic.lookup.unqual]: the
+			// class's scope is searched first).
+			return false
+		}
 		if x.opt.Members != nil && !strings.HasPrefix(name, "std::") && x.classMembers["("+lastName(name)+")"] == "" && x.opt.Members(lastName(name)) != nil {
 			// A class of that name, unless a function of that name and
 			// arity is declared: ns::Value() then calls it.
@@ -2363,6 +2369,12 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			// g(1) of a local object: its operator(), whatever a
 			// function of that name elsewhere returns (T g(n); in a
 			// body declares an object when n is a value, [stmt.ambig]).
+			x.handOn(s, list, x.args(s, list))
+			return unknown
+		}
+		if i := s.lookup(name); (i < 0 || s.locals[i].member) && x.classMembers[name] != "" && !strings.HasPrefix(name, "(") && x.classMembers["("+name+")"] == "" {
+			// m(args) of a data member m of the method's class: the
+			// member's operator(), not a function of that name.
 			x.handOn(s, list, x.args(s, list))
 			return unknown
 		}

@@ -32,3 +32,41 @@ int FirstOfNew() {
   auto it = vector<int>(4).begin();
   return *it;  // want "use-of-temporary"
 }
+
+// m(args) of a data member m calls the member's operator(): not a
+// function of that name elsewhere in the tree (an object T m(n); the
+// grammar reads as a function declaration), nor a class of that name.
+struct Cell {
+  float v[4];
+};
+
+template <typename Store>
+class Table {
+ public:
+  const Cell& operator()(int i) { return cells(i); }
+  const Cell& At(int i) { return rows(i); }
+
+ private:
+  Store cells;
+  Store rows;
+};
+
+struct Seed {
+  explicit Seed(int s) : value(s) {}
+  int value;
+};
+
+int Probe() {
+  int n = 3;
+  Seed cells(n);
+  return cells.value;
+}
+
+class Other {
+  struct rows {
+    long a, b;
+  };
+  rows* p;
+};
+
+const Cell& MadeHere() { return Cell(); }  // want "returns-local"
