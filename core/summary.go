@@ -325,6 +325,9 @@ type Declared struct {
 	Bound                 []int
 	RefersPtr, RefersView bool
 	Reassigns             []int
+	// Namespace: the namespace every declaration is in ("" for the
+	// global one, or when they differ).
+	Namespace string
 }
 
 // Declarations lists the free functions f declares at namespace scope,
@@ -346,8 +349,12 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 			continue
 		}
 		d := Declared{Name: k.name, Arity: k.nargs, ByValue: true, Storage: true, RetParam: RetParam(f, decls[0]), Type: ResultType(f, decls[0])}
+		d.Namespace, _ = f.Namespace(decls[0])
 		ok := true
 		for _, n := range decls {
+			if ns, _ := f.Namespace(n); ns != d.Namespace {
+				d.Namespace = ""
+			}
 			if !namespaceScope(f, n) || RetParam(f, n) != d.RetParam {
 				ok = false
 				break
@@ -552,6 +559,14 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 		return Call{}
 	}
 	k := sumKey{lastName(name), nargs}
+	if fs.otherNamespace(name, k) {
+		// ns::f of a file whose every f is in another namespace: not
+		// one of them.
+		if fs.Next != nil {
+			return fs.Next.Call(name, nargs, scope)
+		}
+		return Call{}
+	}
 	decls := fs.decls[k]
 	if len(decls) > maxDecls {
 		// Declared that many times in one file (generated code): which
@@ -597,6 +612,28 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 		fs.runs[defs[0]] = x.result()
 	}
 	return out
+}
+
+// otherNamespace says name is qualified by a namespace (std::get) and
+// every function of the file of its name and arity k is declared in a
+// namespace of another name, outside any class.
+func (fs *FileSummaries) otherNamespace(name string, k sumKey) bool {
+	i := strings.LastIndex(name, "::")
+	if i <= 0 {
+		return false
+	}
+	qual := strings.TrimPrefix(name[:i], "::")
+	all := append(slices.Clip(fs.decls[k]), fs.defs[k]...)
+	if len(all) == 0 {
+		return false
+	}
+	for _, d := range all {
+		ns, _ := fs.f.Namespace(d)
+		if ns == "" || ns == qual || strings.HasSuffix(ns, "::"+qual) || fs.f.Ancestor(d, parser.KindFieldDeclarationList) != parser.None {
+			return false
+		}
+	}
+	return true
 }
 
 // declared is what the declarations of name and arity k say of a call:

@@ -668,7 +668,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		return nil
 	}
 	for _, d := range core.Declarations(f, m) {
-		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true,
+		out.Funcs = append(out.Funcs, summary.Func{Name: d.Name, File: f.Path, Arity: d.Arity, ByValue: d.ByValue, Storage: d.Storage, RetParam: d.RetParam, Type: d.Type, Decl: true, Namespace: d.Namespace,
 			Bound: d.Bound, RefersPtr: d.RefersPtr, RefersView: d.RefersView, Reassigns: d.Reassigns})
 	}
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {

@@ -717,8 +717,18 @@ func (ix *Index) Returns(c Call) (Result, bool) {
 	}
 	r := Result{ByValue: true, Storage: true, RetParam: -1}
 	ok := false
+	qual := ""
+	if i := strings.LastIndex(c.Name, "::"); i > 0 {
+		qual = strings.TrimPrefix(c.Name[:i], "::")
+	}
 	for _, f := range all {
 		if c.Nargs >= 0 && f.Arity != c.Nargs || f.Class != "" {
+			continue
+		}
+		if qual != "" && f.Namespace != "" && f.Namespace != qual && !strings.HasSuffix(f.Namespace, "::"+qual) {
+			// std::get is not a get another namespace declares (one
+			// declared in no namespace holdfast read may be, when the
+			// namespace is opened by a macro).
 			continue
 		}
 		if r.RetParam >= 0 && f.RetParam != r.RetParam {

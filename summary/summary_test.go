@@ -747,3 +747,23 @@ func decodeAll(b []byte) (*wireTree, error) {
 	}
 	return w, nil
 }
+
+// A qualified call is answered only by declarations in a namespace of
+// that name, or in none holdfast read: std::get is not another
+// namespace's get.
+func TestQualifiedReturnsKeepTheirNamespace(t *testing.T) {
+	h := &File{Funcs: []Func{
+		{Name: "get", File: "log.h", Namespace: "logs", Arity: 1, ByValue: true, Decl: true},
+		{Name: "make", File: "m.h", Namespace: "lib::detail", Arity: 1, ByValue: true, Decl: true},
+	}}
+	ix := NewIndex(h)
+	if r, ok := ix.Returns(Call{Name: "std::get", Nargs: 1}); ok {
+		t.Errorf("Returns(std::get) = %+v: only logs::get is declared", r)
+	}
+	if _, ok := ix.Returns(Call{Name: "logs::get", Nargs: 1}); !ok {
+		t.Error("Returns(logs::get) not found")
+	}
+	if _, ok := ix.Returns(Call{Name: "detail::make", Nargs: 1}); !ok {
+		t.Error("Returns(detail::make) not found: lib::detail ends in detail")
+	}
+}

@@ -2,6 +2,7 @@
 // itself or a base: X::f of another class is a static member or a
 // namespace's function, which cannot reset the object's members, so a
 // reservation made before it still covers the insertions after it.
+#include <tuple>
 #include <vector>
 
 struct Units {
@@ -115,3 +116,16 @@ float peek_cell(int count) {
   float* p = &l(1);
   return *p;
 }
+
+// A call qualified by a namespace is not a function of that name another
+// namespace declares: std::get on a tuple member returns a reference to
+// it, whatever logs::get returns.
+namespace logs {
+int get(const char* name);
+}
+
+struct Fields {
+  std::tuple<int, int> t;
+  const int& First() const { return std::get<0>(t); }
+  const int& Logged() const { return logs::get("first"); }  // want "returns-local"
+};
