@@ -1208,7 +1208,7 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 			break
 		}
 		v := vs[i]
-		skip := i < len(unread) && unread[i]
+		skip := i < len(unread) && unread[i] || Printed(x.f, c)
 		i++
 		// The callee may set a member handed to it by reference, or
 		// store through a pointer handed to it.

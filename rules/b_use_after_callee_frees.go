@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
@@ -110,6 +111,8 @@ func (p *Pass) valueOnly(fn *lifetime.Func) func(*lifetime.Event) bool {
 func (p *Pass) mayReachArg(fn *lifetime.Func, e *lifetime.Event) bool {
 	if r := p.Model.Call(e.Call); r == apimodel.Const || toInteger(fn.File, e.Node) {
 		return false // a lookup key, an integer
+	} else if core.Printed(fn.File, e.Node) {
+		return false // printed by its value (%p)
 	} else if r != 0 {
 		return true
 	}
