@@ -513,26 +513,55 @@ func (f *Func) JumpsBetween(a, b parser.NodeID) bool {
 			if inside(b, s) || file.Nodes[s].Start >= file.Nodes[b].Start {
 				break
 			}
-			switch file.Kind(s) {
-			case parser.KindReturnStatement, parser.KindThrowStatement, parser.KindContinueStatement:
+			if f.jumps(s, b) {
 				return true
-			case parser.KindBreakStatement:
-				if t := breakTarget(file, s); t != parser.None && inside(b, t) {
-					return true
-				}
-			case parser.KindExpressionStatement:
-				if f.Ends != nil && f.Ends(s) {
-					return true
-				}
-			case parser.KindGotoStatement:
-				if l := f.label(file.Text(file.Field(s, parser.FieldLabel))); l != parser.None && file.Nodes[l].Start > file.Nodes[b].Start {
-					return true
-				}
 			}
 		}
 		if inside(b, m) {
 			return false
 		}
+	}
+	return false
+}
+
+// jumps says statement s leaves the path before b: a return, throw or
+// continue, a break out of a loop or switch holding b, a goto past b, a
+// call that never returns, or a preprocessor group (#ifdef ... #else ...
+// #endif) each of whose variants ends in one (whichever the build
+// compiles, the path leaves).
+func (f *Func) jumps(s, b parser.NodeID) bool {
+	file := f.File
+	switch file.Kind(s) {
+	case parser.KindReturnStatement, parser.KindThrowStatement, parser.KindContinueStatement:
+		return true
+	case parser.KindBreakStatement:
+		t := breakTarget(file, s)
+		return t != parser.None && file.Nodes[t].Start <= file.Nodes[b].Start && file.Nodes[b].End <= file.Nodes[t].End
+	case parser.KindExpressionStatement:
+		return f.Ends != nil && f.Ends(s)
+	case parser.KindGotoStatement:
+		l := f.label(file.Text(file.Field(s, parser.FieldLabel)))
+		return l != parser.None && file.Nodes[l].Start > file.Nodes[b].Start
+	case parser.KindPreprocIf, parser.KindPreprocIfdef, parser.KindPreprocElse, parser.KindPreprocElif:
+		// This variant's statements, then the next variant's (the
+		// alternative field); a group without #else has a variant that
+		// compiles nothing, which does not leave.
+		left := false
+		for c := range file.NamedChildren(s) {
+			if file.Nodes[c].Field == parser.FieldAlternative {
+				continue
+			}
+			if f.jumps(c, b) {
+				left = true
+			}
+		}
+		if !left {
+			return false
+		}
+		if alt := file.Field(s, parser.FieldAlternative); alt != parser.None {
+			return f.jumps(alt, b)
+		}
+		return file.Kind(s) == parser.KindPreprocElse
 	}
 	return false
 }

@@ -56,3 +56,38 @@ int other_region(cache_t* cache, region_t* region) {
 err:
   return ret;
 }
+
+// Correct: whichever variant the build compiles leaves before the second
+// release (a goto past it, or a return).
+int check_text(char* text, int bad) {
+  int r = 1;
+  if (bad) {
+    drop_text(text);
+#ifdef QUIET_ERRORS
+    r = 0;
+    goto out;
+#else
+    return -1;
+#endif
+  }
+  drop_text(text);
+out:
+  return r;
+}
+
+// One variant goes on to the second release.
+int check_text_loud(char* text, int bad) {
+  int r = 1;
+  if (bad) {
+    drop_text(text);
+#ifdef QUIET_ERRORS
+    r = 0;
+#else
+    return -1;
+#endif
+  }
+  drop_text(text);  // want "'text' is used at line 89 after drop_text, which frees what it points to" confirmed
+  return r;
+}
+
+void drop_text(char* p) { free(p); }
