@@ -34,6 +34,9 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 		if body == parser.None || f.Kind(body) != parser.KindCompoundStatement {
 			continue
 		}
+		if misreadClass(f, parser.NodeID(i)) {
+			continue
+		}
 		fn := &Func{File: f, Node: parser.NodeID(i), classes: cs}
 		b := &builder{f: f, m: m, fn: fn, env: map[string][]VarID{}, classes: cs, errs: errs}
 		b.function(parser.NodeID(i), body)
@@ -49,6 +52,18 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 		fn.index()
 	}
 	return out
+}
+
+// misreadClass says function definition n is a class definition the
+// grammar misread after a macro it does not know (MACRO struct S { ... }
+// read as a function of return type MACRO named struct): its declarator
+// is a class key, which names no function.
+func misreadClass(f *parser.File, n parser.NodeID) bool {
+	switch f.Text(f.Field(n, parser.FieldDeclarator)) {
+	case "struct", "class", "union", "enum":
+		return true
+	}
+	return false
 }
 
 func appendLambdas(out []*Func, fn *Func) []*Func {
