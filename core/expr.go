@@ -860,7 +860,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			// one element (see fieldCell).
 			s.step(v)
 		}
-		x.eval(s, f.Field(n, parser.FieldIndices))
+		idx := f.Field(n, parser.FieldIndices)
+		if iv := x.eval(s, idx); inside && !iv.known && !x.constIndex(idx) && v.pt >= 0 && int(v.pt) < len(s.objs) {
+			// p->arr[i] by an index the path does not know: which
+			// element is not known either, so a field read through it
+			// names no one cell (the next iteration's i is another).
+			s.objs[v.pt].stepped = true
+		}
 		switch v.kind {
 		case tStorage:
 			if v.owns >= 0 && int(v.owns) < len(s.objs) && s.objs[v.owns].fam == famAssoc {
@@ -3677,6 +3683,19 @@ func (x *exec) derefMoved(s *state, v value, n parser.NodeID) {
 	}
 	x.fault(Fault{Kind: UseAfterMove, Use: n, End: parser.None, Via: "std::move", Value: x.text(n), Owner: l.name})
 	l.movedFrom = false
+}
+
+// constIndex says a subscript's index list ([k]) is one number literal.
+func (x *exec) constIndex(idx parser.NodeID) bool {
+	if x.kind(idx) == parser.KindNumberLiteral {
+		return true
+	}
+	n, last := 0, parser.None
+	for c := range x.f.NamedChildren(idx) {
+		n++
+		last = c
+	}
+	return n == 1 && x.kind(last) == parser.KindNumberLiteral
 }
 
 // calleeName is a callee's text without template arguments and spaces.

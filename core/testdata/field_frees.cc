@@ -49,3 +49,28 @@ int refilled_ok(struct conn* c) {
   c->buf = (char*)malloc(16);
   return c->buf[0];
 }
+
+// An element of an array member indexed by what the path does not know
+// (a loop's counter) is not one element: each iteration frees another
+// element's field. A constant index names one element.
+struct Group {
+  unsigned* items;
+};
+
+struct Groups {
+  unsigned long count;
+  Group groups[8];
+};
+
+void FreeEachGroup(Groups* m) {
+  for (unsigned long i = 0; i < m->count; ++i) {
+    Group* g = &m->groups[i];
+    free(g->items);
+  }
+}
+
+void FreeFirstGroupTwice(Groups* m) {
+  Group* g = &m->groups[0];
+  free(g->items);
+  free(g->items);  // want "double-free"
+}
