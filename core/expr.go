@@ -1376,6 +1376,12 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			if a.kind == tStorage {
 				target = a.owns
 			}
+		case named && x.kind(args[k]) == parser.KindInitializerList && a.pt >= 0 && slices.Contains(s.temps, a.pt) && x.bracedAggregate(s, obj, list):
+			// {..} bound to a reference member by an aggregate's braced
+			// list: the temporary it makes lives as long as the object
+			// (see below).
+			x.untemp(s, a.pt)
+			target = a.pt
 		case a.pt >= 0 && (a.kind == tPointer || a.kind == tView || a.kind == tRef && named):
 			// A pointer parameter keeps what its argument points to; a
 			// reference parameter the object its argument names (an

@@ -137,6 +137,24 @@ void parenthesised_dangles() {
   UseName(r);  // want "use-of-temporary"
 }
 
+// A nested braced list bound to a reference member makes a temporary of
+// the member's type: the outer braces extend it as well.
+struct IdsRef {
+  const std::vector<unsigned>& ids;
+  std::vector<double> scale;
+};
+double Consume(const IdsRef& r);
+
+double nested_braces_extend() {
+  IdsRef r = {{0u, 1u, 2u}, {1., 2., 1.}};
+  return Consume(r);
+}
+
+double nested_parentheses_dangle() {
+  IdsRef r(std::vector<unsigned>{0u, 1u}, std::vector<double>{});
+  return Consume(r);  // want "use-of-temporary"
+}
+
 // A class whose only constructors are deleted on their first declaration
 // is still an aggregate up to C++17 ([dcl.init.aggr]: none is
 // user-provided). Its view member is of a library type holdfast sees no
