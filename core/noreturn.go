@@ -317,6 +317,9 @@ func macroEnds(value string, params []string) (nr bool, via []string) {
 	if w := macroWords(last); len(w) > 0 && w[0] == "throw" && strings.HasPrefix(last, "throw") {
 		return true, nil
 	}
+	if trapAsm(last) {
+		return true, nil
+	}
 	open := strings.IndexByte(last, '(')
 	if open <= 0 || !enclosed(last[open:], '(', ')') {
 		return false, nil
@@ -355,6 +358,26 @@ func macroEnds(value string, params []string) (nr bool, via []string) {
 		return false, []string{summary.CallVia(lastName(name), args)}
 	}
 	return false, []string{lastName(name)}
+}
+
+// trapAsm says statement st is an inline assembly statement of one
+// instruction that ends the thread: PTX's trap ("abort execution and
+// generate an interrupt to the host CPU", PTX ISA) or x86's ud2 (raises
+// the invalid-opcode exception).
+func trapAsm(st string) bool {
+	w := macroWords(st)
+	if len(w) == 0 || w[0] != "asm" && w[0] != "__asm__" && w[0] != "__asm" {
+		return false
+	}
+	open, end := strings.IndexByte(st, '"'), strings.LastIndexByte(st, '"')
+	if open < 0 || end <= open {
+		return false
+	}
+	switch strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(st[open+1:end]), ";")) {
+	case "trap", "ud2":
+		return true
+	}
+	return false
 }
 
 // isQualifiedWord says s is a name, qualified or not (ns::f).

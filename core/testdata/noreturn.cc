@@ -173,3 +173,24 @@ int checked_by_assert(Node* n, bool fresh) {
   assert(m != n);
   return m->v;
 }
+
+// An inline assembly trap (PTX trap, x86 ud2) ends the thread: a macro
+// ending in one never returns. Another instruction goes on.
+#define DEVICE_TRAP() asm("trap;")
+#define DEVICE_NOP() asm volatile("nop;")
+
+int trapped(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    DEVICE_TRAP();
+  }
+  return n->v;
+}
+
+int not_trapped(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    DEVICE_NOP();
+  }
+  return n->v;  // want "use-after-free"
+}
