@@ -976,6 +976,13 @@ func (x *exec) nullInit(e parser.NodeID) bool {
 func (x *exec) ctorNulls(def, body parser.NodeID, members map[string]string) []string {
 	f := x.f
 	named := map[string]bool{}
+	declared := x.declaredNames(def)
+	// pointer says m may be a pointer member: declared one, or of a type
+	// this file does not say (a constructor defined outside its class).
+	pointer := func(m string) bool {
+		t := members[m]
+		return m != "" && !declared[m] && (t == "" || strings.HasSuffix(t, "*"))
+	}
 	var out []string
 	for c := range f.NamedChildren(def) {
 		if f.Kind(c) != parser.KindFieldInitializerList {
@@ -992,7 +999,7 @@ func (x *exec) ctorNulls(def, body parser.NodeID, members map[string]string) []s
 				}
 			}
 			named[m] = true
-			if strings.HasSuffix(members[m], "*") && init != parser.None && x.nullInit(init) {
+			if pointer(m) && init != parser.None && x.nullInit(init) {
 				out = append(out, m)
 			}
 		}
@@ -1000,6 +1007,23 @@ func (x *exec) ctorNulls(def, body parser.NodeID, members map[string]string) []s
 	for _, m := range list(members, "(nullinit)") {
 		if !named[m] {
 			out = append(out, m)
+		}
+	}
+	// m = nullptr; as a statement of the body itself (not under a
+	// condition) makes it null too.
+	bodyNull := map[parser.NodeID]bool{}
+	for st := range f.NamedChildren(body) {
+		if f.Kind(st) != parser.KindExpressionStatement {
+			continue
+		}
+		for a := range f.NamedChildren(st) {
+			if f.Kind(a) != parser.KindAssignmentExpression || strings.TrimSpace(f.Text(f.Field(a, parser.FieldOperator))) != "=" {
+				continue
+			}
+			if m := memberName(f, f.Field(a, parser.FieldLeft)); pointer(m) && x.nullInit(f.Field(a, parser.FieldRight)) {
+				bodyNull[a] = true
+				out = append(out, m)
+			}
 		}
 	}
 	// The body may set them: any assignment to one, or its address
@@ -1018,6 +1042,9 @@ func (x *exec) ctorNulls(def, body parser.NodeID, members map[string]string) []s
 				return nil
 			}
 		case parser.KindAssignmentExpression:
+			if bodyNull[j] {
+				continue
+			}
 			m := memberName(f, f.Field(j, parser.FieldLeft))
 			out = slices.DeleteFunc(out, func(s string) bool { return s == m })
 		case parser.KindPointerExpression:

@@ -165,3 +165,42 @@ void CopyLazy() {
   Lazy a;
   Lazy b = a;
 }
+
+// A constructor body that sets the member to null as one of its own
+// statements leaves it null; one that sets it only under a condition
+// does not.
+struct Edge {
+  Edge();
+  ~Edge() { delete hull; }
+  int* hull;
+  long name;
+};
+
+Edge::Edge() {
+  hull = 0;
+  name = -1;
+}
+
+bool Ready();
+
+struct MaybeEdge {
+  MaybeEdge();
+  ~MaybeEdge() { delete hull; }
+  int* hull;
+};
+
+MaybeEdge::MaybeEdge() {
+  if (Ready()) {
+    hull = nullptr;
+  } else {
+    hull = new int(1);
+  }
+}
+
+void AddEdge(std::vector<Edge>& v) {
+  v.push_back(Edge());
+}
+
+void AddMaybeEdge(std::vector<MaybeEdge>& v) {
+  v.push_back(MaybeEdge());  // want "double-free"
+}
