@@ -362,8 +362,9 @@ func macroEnds(value string, params []string) (nr bool, via []string) {
 
 // trapAsm says statement st is an inline assembly statement of one
 // instruction that ends the thread: PTX's trap ("abort execution and
-// generate an interrupt to the host CPU", PTX ISA) or x86's ud2 (raises
-// the invalid-opcode exception).
+// generate an interrupt to the host CPU", PTX ISA), AMD GCN's s_trap
+// (enters the trap handler) or x86's ud2 (raises the invalid-opcode
+// exception).
 func trapAsm(st string) bool {
 	w := macroWords(st)
 	if len(w) == 0 || w[0] != "asm" && w[0] != "__asm__" && w[0] != "__asm" {
@@ -373,9 +374,15 @@ func trapAsm(st string) bool {
 	if open < 0 || end <= open {
 		return false
 	}
-	switch strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(st[open+1:end]), ";")) {
+	ins := strings.Fields(strings.TrimSuffix(strings.TrimSpace(st[open+1:end]), ";"))
+	if len(ins) == 0 {
+		return false
+	}
+	switch ins[0] {
 	case "trap", "ud2":
-		return true
+		return len(ins) == 1
+	case "s_trap":
+		return len(ins) == 2
 	}
 	return false
 }

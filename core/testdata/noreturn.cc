@@ -174,9 +174,14 @@ int checked_by_assert(Node* n, bool fresh) {
   return m->v;
 }
 
-// An inline assembly trap (PTX trap, x86 ud2) ends the thread: a macro
-// ending in one never returns. Another instruction goes on.
+// An inline assembly trap (PTX trap, AMD GCN s_trap, x86 ud2) ends the
+// thread: a macro ending in one never returns, whichever variant the
+// build compiles. Another instruction goes on.
+#ifdef AMD_DEVICE
+#define DEVICE_TRAP() asm("s_trap 0")
+#else
 #define DEVICE_TRAP() asm("trap;")
+#endif
 #define DEVICE_NOP() asm volatile("nop;")
 
 int trapped(Node* n) {
