@@ -322,7 +322,9 @@ func (x *exec) className() string {
 	}
 	for _, k := range []parser.Kind{parser.KindClassSpecifier, parser.KindStructSpecifier} {
 		if c := x.f.Ancestor(x.def, k); c != parser.None {
-			return x.text(x.f.Field(c, parser.FieldName))
+			// A partial specialisation (class T<A, B> { ... }) is of
+			// class T.
+			return lastName(calleeName(x.text(x.f.Field(c, parser.FieldName))))
 		}
 	}
 	return ""

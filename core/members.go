@@ -30,7 +30,8 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		n := parser.NodeID(i)
 		body := f.Field(n, parser.FieldBody)
-		name := f.Text(f.Field(n, parser.FieldName))
+		// A partial specialisation (class T<A, B> { ... }) is of class T.
+		name := calleeName(f.Text(f.Field(n, parser.FieldName)))
 		if name == "" {
 			name = typedefName(f, n)
 		}

@@ -70,3 +70,4 @@ class Other {
 };
 
 const Cell& MadeHere() { return Cell(); }  // want "returns-local"
+
