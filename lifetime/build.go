@@ -57,9 +57,14 @@ func Build(f *parser.File, m *apimodel.Model) []*Func {
 // misreadClass says function definition n is a class definition the
 // grammar misread after a macro it does not know (MACRO struct S { ... }
 // read as a function of return type MACRO named struct): its declarator
-// is a class key, which names no function.
+// is a class key (struct, or struct [[deprecated]]), which names no
+// function.
 func misreadClass(f *parser.File, n parser.NodeID) bool {
-	switch f.Text(f.Field(n, parser.FieldDeclarator)) {
+	w := strings.Fields(f.Text(f.Field(n, parser.FieldDeclarator)))
+	if len(w) == 0 {
+		return false
+	}
+	switch w[0] {
 	case "struct", "class", "union", "enum":
 		return true
 	}

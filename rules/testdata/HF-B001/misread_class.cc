@@ -23,6 +23,18 @@ struct Holder {
   }
 };
 
+SCOPE_BEGIN
+// an attribute between the class key and the name
+struct [[deprecated]] OldHolder {
+  Res res;
+
+  operator Handle() const {
+    Handle v;
+    v.res = &res;
+    return v;
+  }
+};
+
 Handle MakeHandle() {
   Res local;
   Handle v;
