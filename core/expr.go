@@ -811,6 +811,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		v := x.eval(s, arg)
 		field := x.text(f.Field(n, parser.FieldField))
 		if strings.HasPrefix(strings.TrimSpace(x.text(f.Field(n, parser.FieldOperator))), "->") || strings.Contains(x.between(arg, f.Field(n, parser.FieldField)), "->") {
+			if i := s.slotOf(v.pt); v.kind == tPointer && i >= 0 && s.locals[i].typ == tPointer && !s.locals[i].ref && !s.locals[i].array {
+				// q->m where q points to a pointer (q = &p): a pointer
+				// has no members, so the code does not compile (a
+				// variant of a build the scan reads all of): nothing is
+				// read here.
+				return unknown
+			}
 			// p->m reads or writes through p: a smart pointer std::move
 			// emptied is null.
 			x.derefMoved(s, v, n)
