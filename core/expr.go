@@ -2471,12 +2471,12 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		obj := s.newObj(object{kind: oHeap, owner: x.text(n), class: class})
 		x.newOwner(s, obj, class, list, vs)
 		return value{pt: -1, owns: obj, kind: k, from: -1}
-	case (stringReturns[name] || storageTypes[name]) && !method:
+	case (stringReturns[name] || storageTypes[name]) && !method && !x.treeFunction(fn, name, list):
 		x.handOn(s, list, x.args(s, list))
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
 		s.temps = append(s.temps, t)
 		return value{pt: -1, owns: t, kind: tStorage, from: -1}
-	case (viewMakers[name] || viewTypes[name]) && !method:
+	case (viewMakers[name] || viewTypes[name]) && !method && !x.treeFunction(fn, name, list):
 		vs := x.args(s, list)
 		if len(vs) > 0 {
 			switch {
@@ -3698,6 +3698,18 @@ func (x *exec) derefMoved(s *state, v value, n parser.NodeID) {
 	}
 	x.fault(Fault{Kind: UseAfterMove, Use: n, End: parser.None, Via: "std::move", Value: x.text(n), Owner: l.name})
 	l.movedFrom = false
+}
+
+// treeFunction says an unqualified call of name is a function the file or
+// the tree declares with that many arguments: its declaration says what
+// it returns, not a standard function or type of that name (a
+// to_string(Kind) of the tree returning const std::string&).
+func (x *exec) treeFunction(fn parser.NodeID, name string, list parser.NodeID) bool {
+	if x.kind(fn) != parser.KindIdentifier || x.opt.Summaries == nil {
+		return false
+	}
+	c := x.opt.Summaries.Call(name, x.argCount(list), x.scope())
+	return c.Known || c.Defined
 }
 
 // constIndex says a subscript's index list ([k]) is one number literal.

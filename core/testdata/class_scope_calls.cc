@@ -71,3 +71,27 @@ class Other {
 
 const Cell& MadeHere() { return Cell(); }  // want "returns-local"
 
+
+// A function of the tree named as a standard one returns what its own
+// declaration says: to_string(Kind) returning a reference into a static
+// table makes no temporary; std::to_string does.
+#include <string>
+
+enum class Kind { kFirst, kSecond };
+
+inline const std::string& to_string(Kind k) {
+  static const std::string names[2] = {"first", "second"};
+  return names[static_cast<int>(k)];
+}
+
+void Consume(const char* s);
+
+void NameOfKind() {
+  const char* name = to_string(Kind::kFirst).c_str();
+  Consume(name);
+}
+
+void NameOfNumber() {
+  const char* name = std::to_string(7).c_str();
+  Consume(name);  // want "use-of-temporary"
+}
