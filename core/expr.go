@@ -360,6 +360,38 @@ func (x *exec) isStatic(n parser.NodeID) bool {
 			return true // a macro the file defines as thread_local or static
 		}
 	}
+	return x.splitStatic(n)
+}
+
+// splitStatic says declaration n is the rest of a static declaration the
+// grammar split at a macro call (static ALIGNED(16) T v; reads as static
+// ALIGNED(16) without its semicolon, then T v;): the declaration just
+// before it, on the same line, is static and has no semicolon of its own.
+func (x *exec) splitStatic(n parser.NodeID) bool {
+	f := x.f
+	p := f.Nodes[n].Parent
+	if p == parser.None {
+		return false
+	}
+	prev := parser.None
+	for c := range f.NamedChildren(p) {
+		if c == n {
+			break
+		}
+		prev = c
+	}
+	if prev == parser.None || x.kind(prev) != parser.KindDeclaration || strings.HasSuffix(strings.TrimSpace(x.text(prev)), ";") {
+		return false
+	}
+	if between := string(f.Src[f.Nodes[prev].End:f.Nodes[n].Start]); strings.Contains(between, "\n") || strings.Contains(between, ";") {
+		return false
+	}
+	for c := range f.Children(prev) {
+		switch x.text(c) {
+		case "static", "thread_local", "extern":
+			return true
+		}
+	}
 	return false
 }
 

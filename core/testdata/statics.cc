@@ -19,3 +19,24 @@ const std::map<int, int>& a15() {
   };
   return m;
 }
+
+// static MACRO(arg) T v; reads as two declarations (the macro call takes
+// the first's declarator): the second is the static one's rest.
+#define ALIGNED_TO(n) __attribute__((aligned(n)))
+#define VEC_ALIGN 16
+
+struct Record {
+  int len;
+};
+
+Record* LoadAligned() {
+  static ALIGNED_TO(VEC_ALIGN) Record rec;
+  rec.len = 0;
+  return &rec;
+}
+
+Record* LoadLocal() {
+  Record rec;
+  rec.len = 0;
+  return &rec;  // want "returns-local"
+}
