@@ -813,6 +813,14 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		if recv, m, ok := x.unarySend(n); ok {
 			return x.unaryMessage(s, n, recv, m)
 		}
+		if x.f.IsBoxed(n) {
+			// @(e) in Objective-C boxes a copy of e's value (a C string's
+			// bytes, a number) in a new object; the grammar reads (e).
+			for c := range f.NamedChildren(n) {
+				x.eval(s, c)
+			}
+			return unknown
+		}
 		v := unknown
 		for c := range f.NamedChildren(n) {
 			v = x.eval(s, c)

@@ -49,7 +49,10 @@ type File struct {
 	// grammar never saw them, a declaration's attributes may be among
 	// them.
 	Blanked []Word
-	lines   []int
+	// Boxed are the offsets of the '@' of Objective-C's boxed expressions
+	// @(e), read as (e), in order (see IsBoxed).
+	Boxed []uint32
+	lines []int
 	// storageMacros: see StorageMacro, computed once.
 	storageOnce   sync.Once
 	storageMacros map[string]bool
@@ -59,6 +62,16 @@ type File struct {
 type Word struct {
 	At   uint32
 	Name string
+}
+
+// IsBoxed says parenthesised expression n is an Objective-C boxed
+// expression @(e): a new object holding a copy of e's value.
+func (f *File) IsBoxed(n NodeID) bool {
+	if n < 0 || f.Nodes[n].Start == 0 {
+		return false
+	}
+	_, ok := slices.BinarySearch(f.Boxed, f.Nodes[n].Start-1)
+	return ok
 }
 
 // BlankedIn returns the words blanked (see Blanked) in [from, to).

@@ -87,8 +87,9 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if p.p == nil {
 		return nil, errors.New("parser is closed")
 	}
+	var boxed []uint32
 	if ext == ".mm" || ext == ".m" || objectiveC(src) {
-		src = objc.Neutralise(src)
+		src, boxed = objc.NeutraliseBoxed(src)
 	}
 	dirs, chains := conditionals(src)
 	src = blankDeadBranches(src, dirs, chains)
@@ -122,6 +123,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 		}
 	}
 	deleteTree(tree)
+	f.Boxed = boxed
 	return f, nil
 }
 

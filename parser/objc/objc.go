@@ -106,11 +106,19 @@ package objc
 // line breaks keep their offsets. Pure C++ input comes back byte for byte.
 // It never panics.
 func Neutralise(src []byte) []byte {
+	out, _ := NeutraliseBoxed(src)
+	return out
+}
+
+// NeutraliseBoxed is Neutralise, and the offsets of the '@' of each boxed
+// expression @(e) it turned into (e), in order: the parenthesised
+// expression at offset+1 is a new object holding a copy of e's value.
+func NeutraliseBoxed(src []byte) ([]byte, []uint32) {
 	out := make([]byte, len(src))
 	copy(out, src)
 	toks := lex(src)
 	if len(toks) == 0 {
-		return out
+		return out, nil
 	}
 	r := &rewriter{
 		src:   src,
@@ -121,7 +129,7 @@ func Neutralise(src []byte) []byte {
 	}
 	r.depth = braceDepth(src, toks, r.match)
 	r.run()
-	return out
+	return out, r.boxed
 }
 
 // Token flags.
@@ -133,6 +141,7 @@ const (
 // rewriter holds the state of one Neutralise call.
 type rewriter struct {
 	src, out []byte
+	boxed    []uint32 // see NeutraliseBoxed
 	toks     []token
 	match    []int
 	depth    []int32 // number of matched '{' enclosing each token
@@ -491,6 +500,8 @@ func (r *rewriter) at(i int) int {
 			return r.collection(i, n, false)
 		case "{":
 			return r.collection(i, n, true)
+		case "(":
+			r.boxed = append(r.boxed, uint32(at))
 		}
 		r.out[at] = ' '
 		return i

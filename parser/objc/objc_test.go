@@ -379,3 +379,24 @@ func FuzzNeutralise(f *testing.F) {
 		})
 	})
 }
+
+// The '@' of each boxed expression is reported by its offset; other '@'
+// constructs are not boxed.
+func TestNeutraliseBoxedOffsets(t *testing.T) {
+	src := []byte(`id a = @(x); id b = @"s"; id c = @[@(y)]; id d = @ (z);`)
+	_, boxed := NeutraliseBoxed(src)
+	var want []uint32
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '@' && src[i+1] == '(' {
+			want = append(want, uint32(i))
+		}
+	}
+	if len(boxed) != len(want) {
+		t.Fatalf("boxed = %v, want %v", boxed, want)
+	}
+	for i := range want {
+		if boxed[i] != want[i] {
+			t.Fatalf("boxed = %v, want %v", boxed, want)
+		}
+	}
+}
