@@ -295,11 +295,49 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	case "void", "auto", "decltype(auto)":
 		return false, false
 	default:
+		if x.kind(typ) == parser.KindTemplateType && refArgument(t) {
+			// enable_if_t<C, const T&>, an alias template given a
+			// reference type: what it names may be that reference.
+			return false, false
+		}
 		if f.Field(fd, parser.FieldDeclarator) == parser.None {
 			return false, false
 		}
 		return true, classify(t) == tStorage
 	}
+}
+
+// refArgument says template-id t has a template argument that is a
+// reference type (T&, const T&, T&&) at its top level.
+func refArgument(t string) bool {
+	t = strings.TrimSpace(t)
+	open := strings.IndexByte(t, '<')
+	if open < 0 || !strings.HasSuffix(t, ">") {
+		return false
+	}
+	angles, parens, start := 0, 0, open+1
+	for i := open; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '(' || c == '[':
+			parens++
+		case c == ')' || c == ']':
+			parens--
+		case parens > 0:
+		case c == '<':
+			angles++
+		case c == '>':
+			angles--
+			if angles == 0 {
+				return strings.HasSuffix(strings.TrimSpace(t[start:i]), "&")
+			}
+		case c == ',' && angles == 1:
+			if strings.HasSuffix(strings.TrimSpace(t[start:i]), "&") {
+				return true
+			}
+			start = i + 1
+		}
+	}
+	return false
 }
 
 // ResultType is the declared type of what decl returns by value, as

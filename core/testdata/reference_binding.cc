@@ -51,3 +51,44 @@ struct Cells {
   T& operator[](unsigned i) { return 0.0; }
   const T& at(unsigned i) const { return 0.0; }  // want "returns-local"
 };
+
+// A return type spelled as a template given a reference type
+// (enable_if_t<C, const T&>, an alias template of the tree) may be that
+// reference: its result is no temporary that holdfast knows of. One given
+// only values is a value.
+template <bool C, typename T>
+struct OnlyIfT {};
+template <typename T>
+struct OnlyIfT<true, T> {
+  typedef T Type;
+};
+template <bool C, typename T>
+using OnlyIf = typename OnlyIfT<C, T>::Type;
+
+template <typename T>
+struct Box {
+  T value;
+};
+
+class Slots {
+  alignas(8) char store_[16];
+
+  template <typename T>
+  OnlyIf<(sizeof(T) <= 16), const T&> Read() const {
+    return *reinterpret_cast<const T*>(store_);
+  }
+  template <typename T>
+  Box<T> Copy() const {
+    return Box<T>{*reinterpret_cast<const T*>(store_)};
+  }
+
+ public:
+  template <typename T>
+  const T& Fetch() const {
+    return Read<T>();
+  }
+  template <typename T>
+  const Box<T>& FetchCopy() const {
+    return Copy<T>();  // want "returns-local"
+  }
+};
