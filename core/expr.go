@@ -130,6 +130,13 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			v = value{pt: -1, owns: s.storage(&l, false), kind: tStorage, from: -1}
 		case ref:
 			l.typ, l.ref = tRef, true
+			if v.kind == tRef && v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].parent > 0 && s.objs[v.pt].elem == tView && tk != tView {
+				// const T& r = views.top() of a container of views
+				// (reference_wrapper<T>): r binds what the element views,
+				// through its conversion ([refwrap.access]), not the
+				// element.
+				v = unknown
+			}
 		}
 		x.bind(s, &l, v, init != parser.None)
 		if !ref && !static && init != parser.None {

@@ -1,4 +1,5 @@
 // Container storage replaced under a pointer, reference or iterator.
+#include <functional>
 #include <vector>
 #include <string>
 
@@ -306,4 +307,31 @@ void erase_later_index(std::vector<int> v) {
       }
     }
   }
+}
+
+// A reference bound through an element that is a reference_wrapper (a
+// view) refers to what the element views, not to the element: popping
+// the element leaves it. A wrapper taken as itself is the element.
+struct Tree {
+  std::vector<Tree*> kids;
+};
+void Visit(const Tree& t);
+
+void WalkViews(const Tree& root) {
+  std::vector<std::reference_wrapper<const Tree>> pending;
+  pending.emplace_back(root);
+  while (!pending.empty()) {
+    const Tree& cur = pending.back();
+    pending.pop_back();
+    Visit(cur);
+    for (const Tree* k : cur.kids) pending.emplace_back(*k);
+  }
+}
+
+void WalkWrappers(const Tree& root) {
+  std::vector<std::reference_wrapper<const Tree>> pending;
+  pending.emplace_back(root);
+  const std::reference_wrapper<const Tree>& cur = pending.back();
+  pending.pop_back();
+  Visit(cur.get());  // want "use-after-invalidate"
 }
