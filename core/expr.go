@@ -1323,7 +1323,10 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 				x.mayAssign(s, v.pt, c)
 			}
 		case tUnique, tShared:
-			if v.owns >= 0 && (v.moved || v.kind == tShared) {
+			// A unique_ptr named as an argument is passed by reference (it
+			// cannot be copied): code holdfast cannot see may release or
+			// move it, taking the object.
+			if v.owns >= 0 && (v.moved || v.kind == tShared || v.kind == tUnique && unread == nil && x.kind(c) == parser.KindIdentifier) {
 				// Code holdfast cannot see may own it now, past the frame.
 				s.objs[v.owns].kept = true
 				s.objs[v.owns].frame = false

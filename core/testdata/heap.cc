@@ -342,3 +342,27 @@ size_t Dropped(std::unique_ptr<Card> card) {
   }
   return p->size();  // want "use-after-scope"
 }
+
+// A unique_ptr named as an argument is passed by reference: a function
+// holdfast cannot see may release it and keep the object, so the raw
+// pointer taken before is not known to dangle. One the file defines says
+// what it does: reading through it takes nothing.
+struct Surface {
+  int w;
+};
+void Retire(std::unique_ptr<Surface>& s);
+int Width(const std::unique_ptr<Surface>& s) { return s->w; }
+
+Surface* MakeRetired() {
+  auto s = std::make_unique<Surface>();
+  Surface* out = s.get();
+  Retire(s);
+  return out;
+}
+
+Surface* MakeMeasured() {
+  auto s = std::make_unique<Surface>();
+  Surface* out = s.get();
+  Width(s);
+  return out;  // want "returns-local"
+}
