@@ -6,9 +6,9 @@ import (
 	"github.com/holdfast-dev/holdfast/parser"
 )
 
-// A partial specialisation (class T<A, B> { ... }) is of class T: its
-// data members are T's, whatever its template arguments spell (they may
-// hold a '::').
+// A partial specialisation (class T<A, B> { ... }) is a class of its own,
+// named with its template arguments, whatever they spell (they may hold a
+// '::'): its methods see its data members.
 func TestPartialSpecialisationIsItsTemplate(t *testing.T) {
 	p, err := parser.New(parser.Options{})
 	if err != nil {
@@ -29,16 +29,17 @@ class Layer<Net, typename std::enable_if<Net::ok>::type> {
 		t.Fatal(err)
 	}
 	cs := Classes(f)
-	if cs["Layer"]["subnet"] == "" {
-		t.Errorf("Classes: Layer has no member subnet: %v", cs)
+	const name = "Layer<Net,typenamestd::enable_if<Net::ok>::type>"
+	if cs[name]["subnet"] == "" {
+		t.Errorf("Classes: %s has no member subnet: %v", name, cs)
 	}
 	for i := range f.Nodes {
 		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
 			continue
 		}
 		x := &exec{f: f, def: parser.NodeID(i)}
-		if got := x.className(); got != "Layer" {
-			t.Errorf("className() = %q, want Layer", got)
+		if got := x.className(); got != name {
+			t.Errorf("className() = %q, want %s", got, name)
 		}
 	}
 }

@@ -329,9 +329,7 @@ func (x *exec) className() string {
 	}
 	for _, k := range []parser.Kind{parser.KindClassSpecifier, parser.KindStructSpecifier} {
 		if c := x.f.Ancestor(x.def, k); c != parser.None {
-			// A partial specialisation (class T<A, B> { ... }) is of
-			// class T.
-			return lastName(calleeName(x.text(x.f.Field(c, parser.FieldName))))
+			return className(x.text(x.f.Field(c, parser.FieldName)))
 		}
 	}
 	return ""

@@ -30,15 +30,15 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		n := parser.NodeID(i)
 		body := f.Field(n, parser.FieldBody)
-		// A partial specialisation (class T<A, B> { ... }) is of class T.
-		name := calleeName(f.Text(f.Field(n, parser.FieldName)))
+		name := className(f.Text(f.Field(n, parser.FieldName)))
 		if name == "" {
 			name = typedefName(f, n)
 		}
+		base := calleeName(name) // a specialisation's template, whose name its constructors bear
 		if body == parser.None || name == "" {
 			continue
 		}
-		members := out[lastName(name)]
+		members := out[name]
 		if members == nil {
 			members = map[string]string{}
 		}
@@ -54,10 +54,10 @@ func Classes(f *parser.File) map[string]map[string]string {
 		var nullInit []string // pointer members whose default initialiser is null
 		ctors := false        // the class declares a constructor
 		for c := range f.NamedChildren(body) {
-			if x.copyOp(lastName(name), c) {
+			if x.copyOp(base, c) {
 				members["(cp)"] = "declared"
 			}
-			if x.declaresCtor(c, lastName(name)) {
+			if x.declaresCtor(c, base) {
 				ctors = true
 			}
 			if m, ok := x.nullDefault(c); ok {
@@ -73,7 +73,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 					public, private = false, false
 				}
 			}
-			if agg && !x.aggregateMember(c, lastName(name), public) {
+			if agg && !x.aggregateMember(c, base, public) {
 				agg = false
 			}
 			if f.Kind(c) == parser.KindTemplateDeclaration {
@@ -143,7 +143,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		if agg {
 			members["(agg)"] = "yes"
-			aggregateStores(members, lastName(name), order)
+			aggregateStores(members, base, order)
 		}
 		addList(members, "(nullinit)", nullInit)
 		if !ctors {
@@ -167,13 +167,13 @@ func Classes(f *parser.File) map[string]map[string]string {
 		// Overloads of one arity (T(const U&) and T(U&&)) are told apart
 		// by types holdfast does not read: what one of them keeps is not
 		// known of a call.
-		for key, n := range x.overloads(body, lastName(name)) {
+		for key, n := range x.overloads(body, name) {
 			if n > 1 {
 				members["(#"+key+")"] = strconv.Itoa(n)
 			}
 		}
 		SettleOverloads(members)
-		out[lastName(name)] = members
+		out[name] = members
 	}
 	// Methods defined outside their class (C::m, C::~C) add what they
 	// do to the class's facts; the members come from the definition,
@@ -902,6 +902,30 @@ func (x *exec) pointeeClass(typ string) string {
 		return ""
 	}
 	return c
+}
+
+// className is the name a class definition's name (t, as written) is
+// known by: its last component, without spaces; a partial
+// specialisation keeps its template arguments (class T<X&> is not class
+// T, whose facts may differ), though they may hold a '::'
+// (enable_if<...>::type).
+func className(t string) string {
+	t = strings.Join(strings.Fields(t), "")
+	depth, cut := 0, 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		case ':':
+			if depth == 0 && i+1 < len(t) && t[i+1] == ':' {
+				cut = i + 2
+				i++
+			}
+		}
+	}
+	return t[cut:]
 }
 
 // nullKey is the class fact listing the pointer members a constructor of

@@ -264,3 +264,36 @@ int CountWords(std::string_view in) {
   }
   return n;
 }
+
+// A partial specialisation is a class of its own: what its methods keep
+// (Slot<T&> keeps the object it is handed) is not what the template's do
+// (Slot<T> copies it).
+template <typename T>
+class Slot {
+ public:
+  void Put(const T& v) { value_ = v; }
+  T& Get() { return value_; }
+
+ private:
+  T value_;
+};
+
+template <typename T>
+class Slot<T&> {
+ public:
+  void Put(T& v) { data_ = &v; }
+  T& Get() { return *data_; }
+
+ private:
+  T* data_ = nullptr;
+};
+
+struct Token {
+  int id;
+};
+
+int PutCopy() {
+  Slot<Token> s;
+  s.Put(Token{1});
+  return s.Get().id;
+}
