@@ -113,6 +113,10 @@ const (
 	// EXPECT_EQ): a pointer argument is compared, not followed, so a
 	// dangling one handed to it reads no memory.
 	Compare
+	// Exit: never returns to its caller (a host environment's error
+	// function that hands control back to the environment, a fatal
+	// error): the path ends at the call.
+	Exit
 )
 
 var roleNames = []struct {
@@ -125,7 +129,7 @@ var roleNames = []struct {
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
 	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove}, {"reserve", Reserve},
-	{"defer", Defer}, {"compare", Compare},
+	{"defer", Defer}, {"compare", Compare}, {"exit", Exit},
 }
 
 func (r Role) String() string {

@@ -70,28 +70,31 @@ type exec struct {
 	storeNames   []string // the parameters' names, by position
 	paramNames   []string // every parameter's name, by position
 	dtors        map[string]bool
-	shared       map[string][]string        // sharedMembers by class (copies.go)
-	members      map[string]bool            // see isMember
-	classMembers map[string]string          // the method's class: data members and "(method)" names (see declareMembers)
-	classSeen    bool                       // the file defines the method's class
-	steps        int                        // statements executed, summed over paths (bounded by maxSteps)
-	visits       int                        // statements entered with a path to run (the work done, for tests of growth)
-	peak         int                        // the most paths alive after a statement of a block (for tests of growth)
-	loops        int                        // loops being executed, nested
-	writing      parser.NodeID              // the assignment target being evaluated (None: none)
-	addressed    parser.NodeID              // the operand of & being evaluated (None: none)
-	inLambda     int                        // lambda bodies being run, nested (see invoke)
-	invoked      []parser.NodeID            // the calls of the closures being run, outermost first
-	running      []parser.NodeID            // and those closures' lambdas
-	invokes      map[parser.NodeID]int      // the runs of each closure's body (see maxInvokes)
-	ran          []parser.NodeID            // the lambdas whose bodies ran on some path
-	choice       *choices                   // the closure paths of the statement being forked
-	branchy      map[parser.NodeID]bool     // per lambda: its body has more than one path
-	closures     bool                       // a closure was made on some path (see callsClosure)
-	hasMembers   bool                       // the method\'s object has data members the path follows
-	stale        []staleWatch               // pointer members set from owning ones (see stale.go)
-	setBy        map[string]map[string]bool // mayBeSet by method (nil: any member)
-	released     map[[2]string][]string     // releases by class and method
+	shared       map[string][]string    // sharedMembers by class (copies.go)
+	members      map[string]bool        // see isMember
+	classMembers map[string]string      // the method's class: data members and "(method)" names (see declareMembers)
+	classSeen    bool                   // the file defines the method's class
+	steps        int                    // statements executed, summed over paths (bounded by maxSteps)
+	visits       int                    // statements entered with a path to run (the work done, for tests of growth)
+	peak         int                    // the most paths alive after a statement of a block (for tests of growth)
+	loops        int                    // loops being executed, nested
+	writing      parser.NodeID          // the assignment target being evaluated (None: none)
+	addressed    parser.NodeID          // the operand of & being evaluated (None: none)
+	inLambda     int                    // lambda bodies being run, nested (see invoke)
+	invoked      []parser.NodeID        // the calls of the closures being run, outermost first
+	running      []parser.NodeID        // and those closures' lambdas
+	invokes      map[parser.NodeID]int  // the runs of each closure's body (see maxInvokes)
+	ran          []parser.NodeID        // the lambdas whose bodies ran on some path
+	choice       *choices               // the closure paths of the statement being forked
+	branchy      map[parser.NodeID]bool // per lambda: its body has more than one path
+	closures     bool                   // a closure was made on some path (see callsClosure)
+	// arms: the arm each path takes of a conditional expression that
+	// armed forks on (see armed).
+	arms       map[parser.NodeID]int8
+	hasMembers bool                       // the method\'s object has data members the path follows
+	stale      []staleWatch               // pointer members set from owning ones (see stale.go)
+	setBy      map[string]map[string]bool // mayBeSet by method (nil: any member)
+	released   map[[2]string][]string     // releases by class and method
 }
 
 func newExec(f *parser.File, def parser.NodeID, opt Options) *exec {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/holdfast-dev/holdfast/internal/cxxtype"
 	"github.com/holdfast-dev/holdfast/parser"
-	"github.com/holdfast-dev/holdfast/summary"
 )
 
 // declaration executes a declaration: every declarator makes a local whose
@@ -1081,6 +1080,9 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 		v.from = -1
 		return v
 	case parser.KindConditionalExpression:
+		if arm := x.arms[n]; arm != 0 {
+			return x.armOf(s, n, arm)
+		}
 		x.eval(s, f.Field(n, parser.FieldCondition))
 		a := x.eval(s, f.Field(n, parser.FieldConsequence))
 		b := x.eval(s, f.Field(n, parser.FieldAlternative))
@@ -3892,7 +3894,7 @@ func (x *exec) argAt(list parser.NodeID, k int) parser.NodeID {
 // documented so, or a function or macro of the tree that never does (see
 // Summaries.NoReturn). A member call is a method's, never one of these.
 func (x *exec) neverReturns(name string, fn parser.NodeID) bool {
-	if summary.Documented(name) {
+	if ExitKnown(x.opt.API)(name) {
 		return true
 	}
 	if k := x.kind(fn); k != parser.KindIdentifier && k != parser.KindQualifiedIdentifier {

@@ -2,6 +2,7 @@ package core
 
 import (
 	"bytes"
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"slices"
 	"strings"
 
@@ -34,7 +35,7 @@ var noReturnWords = map[string]bool{"noreturn": true, "_Noreturn": true, "__nore
 
 // fileExits lists what f's functions and macros say of returning, and
 // counts the free functions f defines by name (see summary.NoReturns).
-func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
+func fileExits(f *parser.File, known func(string) bool) (out []exitEntry, defs map[string]int) {
 	x := &exec{f: f}
 	header := headerExts[f.Ext]
 	defs = map[string]int{}
@@ -61,18 +62,18 @@ func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
 			params := macroParams(f, n)
 			if k, fail, ok := macroCheck(value, params); ok {
 				e.Check = k + 1
-				e.NoReturn, e.Via = macroEnds(fail, params)
+				e.NoReturn, e.Via = macroEnds(fail, params, known)
 				out = append(out, exitEntry{e, !header})
 				continue
 			}
-			e.NoReturn, e.Via = macroEnds(value, params)
+			e.NoReturn, e.Via = macroEnds(value, params, known)
 			e.Returns = macroReturns(value)
 			if r, ok := macroReturnIf(value, params); ok && !e.Returns && !e.NoReturn {
 				e.ReturnIf = r.String()
 			}
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
-			e, static, ok := x.funcExit(n)
+			e, static, ok := x.funcExit(n, known)
 			if e.Def {
 				defs[e.Name]++
 			}
@@ -87,7 +88,7 @@ func fileExits(f *parser.File) (out []exitEntry, defs map[string]int) {
 // funcExit is what free function declaration or definition n says of
 // returning; ok false when it says nothing (or is no such function).
 // static: it has internal linkage.
-func (x *exec) funcExit(n parser.NodeID) (e summary.Exit, static, ok bool) {
+func (x *exec) funcExit(n parser.NodeID, known func(string) bool) (e summary.Exit, static, ok bool) {
 	f := x.f
 	fd, _ := x.funcDeclarator(n)
 	if fd == parser.None || x.kind(fd) != parser.KindFunctionDeclarator {
@@ -112,7 +113,7 @@ func (x *exec) funcExit(n parser.NodeID) (e summary.Exit, static, ok bool) {
 		}
 	}
 	if def && !e.NoReturn {
-		switch nr, call := endsIn(f, n); {
+		switch nr, call := endsIn(f, n, known); {
 		case nr:
 			e.NoReturn = true
 		case call != "" && !slices.Contains(e.Via, call):
@@ -202,7 +203,7 @@ var keywords = map[string]bool{"static": true, "inline": true, "extern": true, "
 // call of a named function (call) with no return statement of def
 // anywhere before it, so that every path that does not leave earlier
 // reaches it.
-func endsIn(f *parser.File, def parser.NodeID) (nr bool, call string) {
+func endsIn(f *parser.File, def parser.NodeID, known func(string) bool) (nr bool, call string) {
 	body := f.Field(def, parser.FieldBody)
 	if body == parser.None {
 		return false, ""
@@ -239,7 +240,7 @@ func endsIn(f *parser.File, def parser.NodeID) (nr bool, call string) {
 		fn := f.Field(c, parser.FieldFunction)
 		if k := f.Kind(fn); k == parser.KindIdentifier || k == parser.KindQualifiedIdentifier {
 			name := f.Text(fn)
-			return summary.Documented(name), lastName(name)
+			return known(name), lastName(name)
 		}
 	}
 	return false, ""
@@ -292,7 +293,7 @@ func macroReturns(value string) bool {
 // (do { ... } while (0), ({ ... }), { ... }, ( ... )): a throw (nr), or a
 // call of a named function (call), with no return, break, continue, goto
 // or longjmp in it that could leave before.
-func macroEnds(value string, params []string) (nr bool, via []string) {
+func macroEnds(value string, params []string, known func(string) bool) (nr bool, via []string) {
 	s := macroStatements(value)
 	stmts := splitTop(s, ';')
 	last, before := "", []string{}
@@ -334,7 +335,7 @@ func macroEnds(value string, params []string) (nr bool, via []string) {
 	case "if", "while", "for", "switch", "sizeof", "alignof", "decltype", "static_cast", "defined":
 		return false, nil
 	}
-	if summary.Documented(name) {
+	if known(name) {
 		return true, nil
 	}
 	if k := slices.Index(params, lastName(name)); k >= 0 {
@@ -809,11 +810,23 @@ func (fs *FileSummaries) MacroChecks(name string) int {
 	return fs.Next.MacroChecks(name)
 }
 
+// ExitKnown says a call of name never returns, as documented: the
+// standard's (summary.Documented) and the API's calls of role exit (a
+// host environment's error function that returns control to it).
+func ExitKnown(api *apimodel.Model) func(string) bool {
+	return func(name string) bool {
+		return summary.Documented(name) || api != nil && api.Call(name)&apimodel.Exit != 0
+	}
+}
+
+// exitKnown is ExitKnown of the file's API.
+func (fs *FileSummaries) exitKnown(name string) bool { return ExitKnown(fs.API)(name) }
+
 // exitsNamed is what the file's functions and macros say of returning
 // (see fileExits), by name, read once.
 func (fs *FileSummaries) exitsNamed() map[string][]summary.Exit {
 	if fs.exits == nil {
-		all, defs := fileExits(fs.f)
+		all, defs := fileExits(fs.f, fs.exitKnown)
 		fs.exits, fs.exitDefs = map[string][]summary.Exit{}, defs
 		for _, e := range all {
 			fs.exits[e.Name] = append(fs.exits[e.Name], e.Exit)
@@ -831,7 +844,7 @@ func (fs *FileSummaries) NoReturn(name string) bool {
 		fs.noReturn = &summary.NoReturns{
 			Exits: func(name string) []summary.Exit { return byName[name] },
 			Defs:  func(name string) int { return defs[name] },
-			Known: summary.Documented,
+			Known: fs.exitKnown,
 			Outside: func(name string) bool {
 				return defs[name] == 0 && fs.Next != nil && fs.Next.NoReturn(name)
 			},
@@ -843,15 +856,16 @@ func (fs *FileSummaries) NoReturn(name string) bool {
 // TreeExits lists what f's functions and macros that other files see say
 // of returning, for the tree's summaries: a name only f sees (a static
 // function, a macro of a source file) is replaced by what it ends in.
-func TreeExits(f *parser.File) []summary.Exit {
-	all, defs := fileExits(f)
+func TreeExits(f *parser.File, api *apimodel.Model) []summary.Exit {
+	known := ExitKnown(api)
+	all, defs := fileExits(f, known)
 	local := map[string][]summary.Exit{}
 	for _, e := range all {
 		if e.local {
 			local[e.Name] = append(local[e.Name], e.Exit)
 		}
 	}
-	r := &summary.NoReturns{Exits: func(name string) []summary.Exit { return local[name] }, Defs: func(name string) int { return defs[name] }, Known: summary.Documented}
+	r := &summary.NoReturns{Exits: func(name string) []summary.Exit { return local[name] }, Defs: func(name string) int { return defs[name] }, Known: known}
 	var out []summary.Exit
 	for _, e := range all {
 		if e.local {

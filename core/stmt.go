@@ -84,10 +84,11 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		return ss
 	case parser.KindDeclaration:
 		if !x.closures {
+			var out []*state
 			for _, s := range ss {
-				x.declaration(s, n)
+				out = append(out, x.armed(n, s, func(s *state) []*state { x.declaration(s, n); return []*state{s} })...)
 			}
-			return ss
+			return out
 		}
 		var out []*state
 		for _, s := range ss {
@@ -98,12 +99,14 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 		var out []*state
 		if !x.closures {
 			for _, s := range ss {
-				out = append(out, x.exprStmt(s, n)...)
+				out = append(out, x.armed(n, s, func(s *state) []*state { return x.exprStmt(s, n) })...)
 			}
 			return out
 		}
 		for _, s := range ss {
-			out = append(out, x.forked(s, n, func(s *state) []*state { return x.exprStmt(s, n) })...)
+			out = append(out, x.forked(s, n, func(s *state) []*state {
+				return x.armed(n, s, func(s *state) []*state { return x.exprStmt(s, n) })
+			})...)
 		}
 		return out
 	case parser.KindReturnStatement, parser.KindCoReturnStatement:
@@ -304,6 +307,83 @@ func (x *exec) macroReturn(s *state, e parser.NodeID) ([]*state, bool) {
 	s.unfree(b.noKept)
 	s.unqueue(b.noDropped)
 	return []*state{s, other}, true
+}
+
+// armed runs statement n on s by run, once per arm of the first
+// conditional expression in it one of whose arms ends memory (a delete, a
+// free, a container's erase, pop, clear or insertion): c ? v.erase(it) :
+// ++it runs one arm or the other, never both, so each arm is a path of
+// its own (see armOf). A statement with no such expression runs once, its
+// conditional expressions' arms one after the other.
+func (x *exec) armed(n parser.NodeID, s *state, run func(*state) []*state) []*state {
+	t := x.sideArms(n)
+	if t == parser.None {
+		return run(s)
+	}
+	other := s.clone()
+	if x.arms == nil {
+		x.arms = map[parser.NodeID]int8{}
+	}
+	x.arms[t] = 1
+	out := run(s)
+	x.arms[t] = 2
+	out = append(out, run(other)...)
+	delete(x.arms, t)
+	return out
+}
+
+// sideArms is the first conditional expression of statement n (outside
+// lambdas) one of whose arms ends memory (see armed), or parser.None.
+func (x *exec) sideArms(n parser.NodeID) parser.NodeID {
+	f := x.f
+	end := f.End(n)
+	for j := n; j < end; j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindLambdaExpression:
+			j = f.End(j) - 1
+		case parser.KindConditionalExpression:
+			for _, arm := range []parser.NodeID{f.Field(j, parser.FieldConsequence), f.Field(j, parser.FieldAlternative)} {
+				for k := arm; arm != parser.None && k < f.End(arm); k++ {
+					switch f.Nodes[k].Kind {
+					case parser.KindDeleteExpression:
+						return j
+					case parser.KindCallExpression:
+						fn := f.Field(k, parser.FieldFunction)
+						name := calleeName(f.Text(fn))
+						if f.Kind(fn) == parser.KindFieldExpression {
+							name = calleeName(f.Text(f.Field(fn, parser.FieldField)))
+						}
+						if frees[name] || removeMethods[name] || growMethods[name] || name == "erase" || name == "clear" {
+							return j
+						}
+					}
+				}
+			}
+		}
+	}
+	return parser.None
+}
+
+// armOf evaluates conditional expression n whose arm the path runs was
+// chosen by armed (1: the consequence, 2: the alternative), unless the
+// condition decides it: only that arm runs, and the path learns the
+// condition's side.
+func (x *exec) armOf(s *state, n parser.NodeID, arm int8) value {
+	f := x.f
+	b := x.cond(s, f.Field(n, parser.FieldCondition))
+	if b.t != 0 {
+		arm = b.t
+	}
+	if arm == 1 {
+		s.cons = append(s.cons, b.yes...)
+		s.unfree(b.yesKept)
+		s.unqueue(b.yesDropped)
+		return x.eval(s, f.Field(n, parser.FieldConsequence))
+	}
+	s.cons = append(s.cons, b.no...)
+	s.unfree(b.noKept)
+	s.unqueue(b.noDropped)
+	return x.eval(s, f.Field(n, parser.FieldAlternative))
 }
 
 // macroBlock executes a statement macro applied to block blk, its other

@@ -674,7 +674,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 	if aliases := core.TreeAliases(f); len(aliases) > 0 {
 		out.Aliases = aliases
 	}
-	out.Exits = core.TreeExits(f)
+	out.Exits = core.TreeExits(f, m)
 	classes := core.Classes(f)
 	for _, name := range slices.Sorted(maps.Keys(classes)) {
 		out.Classes = append(out.Classes, summary.Class{Name: name, Members: classes[name]})

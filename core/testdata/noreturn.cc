@@ -199,3 +199,36 @@ int not_trapped(Node* n) {
   }
   return n->v;  // want "use-after-free"
 }
+
+// A host environment's error function documented never to return (the
+// API's exit role: MATLAB's mexErrMsgIdAndTxt hands control back to the
+// MATLAB prompt) ends the path, called directly or through a function of
+// the file that ends in it. Its warning counterpart returns.
+void mexErrMsgIdAndTxt(const char* id, const char* msg, ...);
+void mexWarnMsgIdAndTxt(const char* id, const char* msg, ...);
+
+void HostFail(const char* why) { mexErrMsgIdAndTxt("tool:fail", "%s", why); }
+
+int host_error(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    mexErrMsgIdAndTxt("tool:neg", "negative");
+  }
+  return n->v;
+}
+
+int host_error_wrapped(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    HostFail("negative");
+  }
+  return n->v;
+}
+
+int host_warning(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    mexWarnMsgIdAndTxt("tool:neg", "negative");
+  }
+  return n->v;  // want "use-after-free"
+}
