@@ -47,6 +47,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		if bases := baseNames(f, n); len(bases) > 0 {
 			members["(bases)"] = strings.Join(bases, ",")
 		}
+		members["(body)"] = "yes"
 		agg := aggregateHead(f, n)
 		public := k == parser.KindStructSpecifier
 		private := !public // under private: (a class's default), not protected:
@@ -2302,6 +2303,11 @@ func (x *exec) destroyedMembers(body parser.NodeID, members map[string]string) [
 // hasBody says class facts come with the class's data members (its
 // definition), not only from methods defined outside it.
 func hasBody(facts map[string]string) bool {
+	if facts["(body)"] != "" {
+		// A definition with no data members (a class derived from a
+		// container, with methods only).
+		return true
+	}
 	for k := range facts {
 		if !strings.HasPrefix(k, "(") {
 			return true
