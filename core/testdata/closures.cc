@@ -239,3 +239,23 @@ void Shadowed() {
   });
   t.detach();
 }
+
+// A default capture takes the locals the body names: lib::scale names a
+// function of a namespace, not the local scale.
+namespace lib {
+void scale(const float* in, float* out, int n);
+}
+struct Spec {
+  int count;
+};
+
+std::function<void(const float*, float*)> MakeKernel(const Spec* spec) {
+  const Spec* scale = spec;
+  int n = scale->count;
+  return [&, n](const float* in, float* out) { lib::scale(in, out, n); };
+}
+
+std::function<int()> MakeCounter(const Spec* spec) {
+  const Spec* scale = spec;
+  return [&]() { return scale->count; };  // want "returns-local"
+}
