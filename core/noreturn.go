@@ -279,7 +279,7 @@ func macroStatements(value string) string {
 // path).
 func macroReturns(value string) bool {
 	last := ""
-	for _, st := range splitTop(macroStatements(value), ';') {
+	for _, st := range statements(macroStatements(value)) {
 		if st = strings.TrimSpace(st); st != "" {
 			last = st
 		}
@@ -668,6 +668,37 @@ func splitTop(s string, sep byte) []string {
 		case ')', '}', ']':
 			depth--
 		case sep:
+			if depth == 0 {
+				out = append(out, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, s[from:])
+}
+
+// statements splits s into its top-level statements: at each ';', and
+// after each block's closing brace (if (c) { ... } return 0;).
+func statements(s string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipQuoted(s, i)
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				out = append(out, s[from:i+1])
+				from = i + 1
+			}
+		case ';':
 			if depth == 0 {
 				out = append(out, s[from:i])
 				from = i + 1

@@ -335,3 +335,24 @@ void WalkWrappers(const Tree& root) {
   pending.pop_back();
   Visit(cur.get());  // want "use-after-invalidate"
 }
+
+// it = drop ? c.erase(it) : ++it; runs one arm or the other: the
+// increment is never of the erased iterator. A reference to the back is
+// still left dangling on the arm that erases.
+struct Entry {
+  int key;
+};
+
+void KeepMatching(std::vector<Entry>& entries, int key) {
+  for (auto it = entries.begin(); it != entries.end();) {
+    bool drop = it->key != key;
+    it = drop ? entries.erase(it) : ++it;
+  }
+}
+
+int KeepLast(std::vector<Entry>& entries, bool drop) {
+  auto it = entries.begin() + 1;
+  Entry& last = entries.back();
+  it = drop ? entries.erase(it) : ++it;
+  return last.key;  // want "use-after-invalidate"
+}

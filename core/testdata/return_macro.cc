@@ -117,3 +117,26 @@ Status StageOther(int n, Status prior) {
   delete[] host;  // want "double-free"
   return st;
 }
+
+// A statement macro whose last statement is a return after a block of its
+// own returns too.
+#define RELEASE_AND_RETURN() \
+  {                          \
+    if (req != 0) {          \
+      req = Release(req);    \
+    }                        \
+    return 0;                \
+  }
+
+Request* Release(Request* r);
+
+int LoadOnce(Request* req) {
+  int* slots = new int[4];
+  if (make_slots(req) != 0) {
+    delete[] slots;
+    RELEASE_AND_RETURN();
+  }
+  slots[0] = 1;
+  delete[] slots;
+  return 1;
+}
