@@ -466,7 +466,12 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// Taking a member's address (&p->m, for a placement new)
 			// forms a pointer into the storage, which is allowed
 			// ([basic.life]); writing a member sets the storage up
-			// again (this->~T(); tag_ = k; new (buf_) U;).
+			// again (this->~T(); tag_ = k; new (buf_) U;): what the
+			// object kept before is not known now.
+			if x.assignedTo(n) {
+				s.objs[obj].state, s.objs[obj].end = live, parser.None
+				s.objs[obj].holds, s.objs[obj].heldAs = nil, nil
+			}
 			continue
 		}
 		if site := x.callSite(n); site != 0 && o.destroyedOnly() {

@@ -186,3 +186,32 @@ int read_retired(char* arena) {
   delete n;
   return n->tag;  // want "use-after-free"
 }
+
+// Members written one by one after this->~T() set the object up again in
+// its storage: returning *this then reads a live object. Reading before
+// any write still reads a dead one.
+class Shared {
+  struct State {
+    int refs;
+  };
+  State* state_;
+  int size_;
+
+ public:
+  Shared& operator=(const Shared& rhs) {
+    ++rhs.state_->refs;
+    this->~Shared();
+    size_ = rhs.size_;
+    state_ = rhs.state_;
+    return *this;
+  }
+  int Stale(const Shared& rhs) {
+    this->~Shared();
+    int n = size_;  // want "use-after-free"
+    size_ = rhs.size_;
+    return n;
+  }
+  ~Shared() {
+    if (state_ && --state_->refs == 0) delete state_;
+  }
+};
