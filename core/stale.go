@@ -180,6 +180,11 @@ func (x *exec) readMembers(body parser.NodeID, members map[string]string, unguar
 		if unguarded && x.memberGuarded(body, j, name, members) {
 			continue
 		}
+		if x.nullTested(e) {
+			// if (p_), !p_, p_ != nullptr: the pointer's value is
+			// tested, not the memory it points to read.
+			continue
+		}
 		out = append(out, name)
 	}
 	slices.Sort(out)
@@ -429,3 +434,37 @@ func (x *exec) repointed(s *state, o local, old int32) (parser.NodeID, bool) {
 // std::basic_string), as the core names them (see grow).
 var newBuffer = map[string]bool{"push_back": true, "emplace_back": true, "insert": true, "emplace": true,
 	"resize": true, "reserve": true, "append": true, "assign": true, "operator=": true, "operator+=": true}
+
+// nullTested says expression e is only tested for null: the whole
+// condition of an if, while or ?:, the operand of !, && or ||, or one
+// side of == or != whose other side is a null constant. A pointer's
+// value tested reads none of the memory it points to.
+func (x *exec) nullTested(e parser.NodeID) bool {
+	f := x.f
+	for {
+		p := f.Nodes[e].Parent
+		switch f.Kind(p) {
+		case parser.KindParenthesizedExpression:
+			e = p
+			continue
+		case parser.KindConditionClause:
+			return true
+		case parser.KindIfStatement, parser.KindWhileStatement, parser.KindDoStatement, parser.KindForStatement, parser.KindConditionalExpression:
+			return f.Field(p, parser.FieldCondition) == e
+		case parser.KindUnaryExpression:
+			return strings.HasPrefix(strings.TrimSpace(f.Text(p)), "!")
+		case parser.KindBinaryExpression:
+			switch strings.TrimSpace(f.Text(f.Field(p, parser.FieldOperator))) {
+			case "&&", "||":
+				return true
+			case "==", "!=":
+				other := f.Field(p, parser.FieldLeft)
+				if other == e {
+					other = f.Field(p, parser.FieldRight)
+				}
+				return x.nullInit(other)
+			}
+		}
+		return false
+	}
+}

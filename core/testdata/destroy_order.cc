@@ -247,3 +247,42 @@ void kept_to_the_end() {
   Delegate inner;
   p.set(&inner);
 }  // want "use-after-scope"
+
+// A destructor that only tests the kept pointer for null reads none of
+// the memory it points to; one that tests it and then reads through it
+// does.
+class Borrowing {
+ public:
+  void borrow(int* p) { data_ = p; }
+  ~Borrowing() {
+    if (data_) data_ = nullptr;
+    if (data_ != nullptr || !data_) count_ = 0;
+  }
+
+ private:
+  int* data_ = nullptr;
+  int count_ = 0;
+};
+
+class Draining {
+ public:
+  void borrow(int* p) { data_ = p; }
+  ~Draining() {
+    if (data_) *data_ = 0;
+  }
+
+ private:
+  int* data_ = nullptr;
+};
+
+void tested_only_ok() {
+  Borrowing b;
+  int scratch[4];
+  b.borrow(scratch);
+}
+
+void tested_then_read_bad() {
+  Draining d;
+  int scratch[4];
+  d.borrow(scratch);
+}  // want "use-after-scope"
