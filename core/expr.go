@@ -1543,7 +1543,7 @@ func (x *exec) useHeldBy(s *state, obj int32, n parser.NodeID, facts map[string]
 		x.useHeld(s, obj, n)
 		return
 	}
-	x.useRead(s, obj, n, read)
+	x.useRead(s, obj, n, read, nil)
 }
 
 // letGo: method m of obj's class was called; the members its code (or
@@ -1580,13 +1580,17 @@ func (o *object) letGoOf(gone func(member string) bool) {
 }
 
 // useRead uses at n the pointers obj holds in the members read names.
-func (x *exec) useRead(s *state, obj int32, n parser.NodeID, read map[string]bool) {
+// A hold skip says is left unread (nil: none).
+func (x *exec) useRead(s *state, obj int32, n parser.NodeID, read map[string]bool, skip func(t int32, m string) bool) {
 	o := s.objs[obj]
 	for i, p := range o.holds {
 		if i >= len(o.heldAs) || !read[strings.TrimSuffix(o.heldAs[i], "[]")] {
 			continue
 		}
 		if p >= 0 && int(p) < len(s.objs) && s.objs[p].state != live {
+			if skip != nil && skip(p, strings.TrimSuffix(o.heldAs[i], "[]")) {
+				continue
+			}
 			x.held = true
 			if o.class != "" {
 				x.keeper = o.owner

@@ -277,6 +277,9 @@ func SettleOverloads(facts map[string]string) {
 //     such handing as "m=name/nargs/k" (argument k): whether the member
 //     is given up is then what those functions do (see givenUp), not the
 //     call's shape.
+//   - "(~out)": the methods the destructor calls on other objects
+//     (peer_->Detach(), old->SetOwner(nullptr)), by name: an object
+//     that unlinks itself from a peer as it ends (see detached).
 //   - "(delete)": what the class's own operator delete does: "none"
 //     when every one it defines has an empty body (the storage belongs to
 //     a buffer or arena the object was placed in), else "frees".
@@ -373,6 +376,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~)", freed)
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
+		addList(members, "(~out)", x.callsOut(body))
 		addList(members, "(~!)", owning(x.destroyedMembers(body, members)))
 		addList(members, "(~reads)", x.readMembers(body, members, false))
 		addList(members, "(~ureads)", x.readMembers(body, members, true))
@@ -2517,4 +2521,24 @@ func (x *exec) memberGuarded(body, j parser.NodeID, m string, members map[string
 		}
 	}
 	return false
+}
+
+// callsOut lists the methods body calls on objects other than its own
+// (p->m(), o.m()), by name.
+func (x *exec) callsOut(body parser.NodeID) []string {
+	f := x.f
+	var out []string
+	for j := body; j < f.End(body); j++ {
+		if f.Kind(j) != parser.KindCallExpression {
+			continue
+		}
+		fn := f.Field(j, parser.FieldFunction)
+		if f.Kind(fn) != parser.KindFieldExpression || f.Kind(f.Field(fn, parser.FieldArgument)) == parser.KindThis {
+			continue
+		}
+		if m := strings.TrimSpace(f.Text(f.Field(fn, parser.FieldField))); m != "" && !strings.HasPrefix(m, "~") {
+			out = append(out, m)
+		}
+	}
+	return out
 }

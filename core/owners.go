@@ -98,7 +98,7 @@ func (x *exec) destructorRuns(s *state, obj int32, n parser.NodeID, who string) 
 		}
 	}
 	x.dtor, x.dtorOf = dtor(o.class), who
-	x.useRead(s, obj, n, read)
+	x.useRead(s, obj, n, read, func(t int32, m string) bool { return x.detached(s, facts, t, m) })
 	x.dtor, x.dtorOf = "", ""
 }
 
@@ -162,4 +162,24 @@ func (x *exec) newOwner(s *state, obj int32, typ string, list parser.NodeID, vs 
 	if stores := x.expandStores(x.opt.Members(class)[storesKey(class, len(vs))], 0); stores != "" {
 		x.keep(s, obj, stores, list, vs)
 	}
+}
+
+// detached says object t, which member m of an object of a class with
+// facts keeper points to, unlinked itself from that object as it ended:
+// t's destructor calls a method of the keeper's class that gives m a new
+// value (~Child() { parent_->SetChild(nullptr); }), so the keeper's
+// destructor finds m cleared. Mutually linked objects do this; which
+// object the call reached is not followed, and taken to be the keeper.
+func (x *exec) detached(s *state, keeper map[string]string, t int32, m string) bool {
+	class := s.objs[t].class
+	if class == "" {
+		return false
+	}
+	for _, meth := range list(x.opt.Members(class), "(~out)") {
+		set := list(keeper, "(set:"+meth+")")
+		if slices.Contains(set, m) {
+			return true
+		}
+	}
+	return false
 }

@@ -286,3 +286,97 @@ void tested_then_read_bad() {
   int scratch[4];
   d.borrow(scratch);
 }  // want "use-after-scope"
+
+// Mutually linked objects: a listener that, as it ends, calls a method of
+// its source that clears the source's pointer to it leaves nothing for
+// the source's destructor to read, whichever member ends first. One whose
+// destructor calls a method that leaves the pointer set does not.
+class Source;
+
+class Listener {
+ public:
+  ~Listener();
+  void Bind(Source* s) { source_ = s; }
+
+ private:
+  Source* source_ = nullptr;
+};
+
+class Source {
+ public:
+  ~Source() {
+    if (listener_) {
+      Listener* l = listener_;
+      listener_ = nullptr;
+      l->Bind(nullptr);
+    }
+  }
+  void SetListener(Listener* l) {
+    listener_ = l;
+    if (listener_) listener_->Bind(this);
+  }
+  void Ping() {}
+
+ private:
+  Listener* listener_ = nullptr;
+};
+
+Listener::~Listener() {
+  if (source_) {
+    Source* s = source_;
+    source_ = nullptr;
+    s->SetListener(nullptr);
+  }
+}
+
+class Station {
+ public:
+  void Init() {
+    source_ = std::make_unique<Source>();
+    listener_ = std::make_unique<Listener>();
+    source_->SetListener(listener_.get());
+  }
+
+ private:
+  std::unique_ptr<Source> source_;
+  std::unique_ptr<Listener> listener_;
+};
+
+class Sink;
+
+class Echo {
+ public:
+  ~Echo() {
+    if (sink_) sink_->Ping();
+  }
+  void Bind(Sink* s) { sink_ = s; }
+  void Flush() {}
+
+ private:
+  Sink* sink_ = nullptr;
+};
+
+class Sink {
+ public:
+  ~Sink() {
+    if (echo_) echo_->Flush();
+  }
+  void SetEcho(Echo* e) { echo_ = e; }
+  void Ping() {}
+
+ private:
+  Echo* echo_ = nullptr;
+};
+
+class Hall {
+ public:
+  void Init() {  // want "use-after-scope"
+    sink_ = std::make_unique<Sink>();
+    echo_ = std::make_unique<Echo>();
+    sink_->SetEcho(echo_.get());
+  }
+
+ private:
+  std::unique_ptr<Sink> sink_;
+  std::unique_ptr<Echo> echo_;
+};
