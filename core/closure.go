@@ -71,9 +71,10 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 		if p := x.f.Nodes[i].Parent; x.kind(p) == parser.KindFieldExpression && x.f.Field(p, parser.FieldArgument) != i {
 			continue
 		}
-		if p := x.f.Nodes[i].Parent; x.kind(p) == parser.KindQualifiedIdentifier {
-			// ns::f names a function or a type of a namespace or a
-			// class, not the local f.
+		if p := x.f.Nodes[i].Parent; x.kind(p) == parser.KindQualifiedIdentifier ||
+			x.kind(p) == parser.KindTemplateFunction && x.kind(x.f.Nodes[p].Parent) == parser.KindQualifiedIdentifier {
+			// ns::f and ns::f<T> name a function or a type of a
+			// namespace or a class, not the local f.
 			continue
 		}
 		named[name] = true

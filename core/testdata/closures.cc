@@ -240,8 +240,8 @@ void Shadowed() {
   t.detach();
 }
 
-// A default capture takes the locals the body names: lib::scale names a
-// function of a namespace, not the local scale.
+// A default capture takes the locals the body names: lib::scale and
+// lib::shift<T> name functions of a namespace, not the locals so named.
 namespace lib {
 void scale(const float* in, float* out, int n);
 }
@@ -253,6 +253,18 @@ std::function<void(const float*, float*)> MakeKernel(const Spec* spec) {
   const Spec* scale = spec;
   int n = scale->count;
   return [&, n](const float* in, float* out) { lib::scale(in, out, n); };
+}
+
+namespace lib {
+template <typename T>
+void shift(const T* in, T* out, int n);
+}
+
+template <typename T>
+std::function<void(const T*, T*)> MakeShift(const Spec* spec) {
+  const Spec* shift = spec;
+  int n = shift->count;
+  return [&, n](const T* in, T* out) { lib::shift<T>(in, out, n); };
 }
 
 std::function<int()> MakeCounter(const Spec* spec) {
