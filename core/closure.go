@@ -131,9 +131,11 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	if x.invokes == nil {
 		x.invokes = map[parser.NodeID]int{}
 	}
-	if x.invokes[c.node]++; x.invokes[c.node] > maxInvokes {
-		// Run often enough on this execution's paths: what its body
-		// does there has been seen; further calls are unknown code.
+	x.invokes[c.node]++
+	if x.invokes[n]++; x.invokes[n] > maxInvokes || x.invokes[c.node] > maxInvokesAll {
+		// Run often enough at this call on this execution's paths (or
+		// at all its calls): what its body does there has been seen;
+		// further calls are unknown code.
 		x.handOn(s, list, vs)
 		return unknown
 	}
@@ -250,9 +252,15 @@ func (x *exec) invoke(s *state, c *closure, list, n parser.NodeID) value {
 	return r
 }
 
-// maxInvokes bounds the runs of one closure's body in one execution of
-// the function that makes it (over all its paths and calls).
-const maxInvokes = 16
+// maxInvokes bounds the runs of one closure's body at one call in one
+// execution of the function that makes it (over all its paths), and
+// maxInvokesAll those at all its calls: each call runs it on every path
+// the calls before it left (two calls of a body of two paths run it six
+// times), so a bound over all calls would leave the later calls unrun.
+const (
+	maxInvokes    = 16
+	maxInvokesAll = 128
+)
 
 // choices are the paths taken through the closures a statement calls,
 // one per call in the order they run (see forked).

@@ -83,7 +83,7 @@ type exec struct {
 	inLambda     int                    // lambda bodies being run, nested (see invoke)
 	invoked      []parser.NodeID        // the calls of the closures being run, outermost first
 	running      []parser.NodeID        // and those closures' lambdas
-	invokes      map[parser.NodeID]int  // the runs of each closure's body (see maxInvokes)
+	invokes      map[parser.NodeID]int  // the runs of each closure's body, and at each call (see maxInvokes)
 	ran          []parser.NodeID        // the lambdas whose bodies ran on some path
 	choice       *choices               // the closure paths of the statement being forked
 	branchy      map[parser.NodeID]bool // per lambda: its body has more than one path

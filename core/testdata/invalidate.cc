@@ -356,3 +356,40 @@ int KeepLast(std::vector<Entry>& entries, bool drop) {
   it = drop ? entries.erase(it) : ++it;
   return last.key;  // want "use-after-invalidate"
 }
+
+// A closure is run at each call on every path the calls before it left:
+// the fourth call's push_back outgrows the reserved three and leaves the
+// references the first calls returned dangling, however many runs the
+// calls on the other arm took.
+struct Tile {
+  int w;
+  bool dense() const;
+  Tile packed() const;
+};
+void consume(const Tile& a, const Tile& b);
+
+void Stage(const std::vector<Tile>& in, bool small) {
+  std::vector<Tile> kept;
+  kept.reserve(3);
+  auto pack_unless = [&kept](const Tile& t) -> const Tile& {
+    if (!t.dense()) {
+      kept.push_back(t.packed());
+      return kept.back();
+    } else {
+      return t;
+    }
+  };
+  if (small) {
+    const Tile& a = pack_unless(in[0]);
+    const Tile& b = pack_unless(in[1]);
+    const Tile& c = pack_unless(in[2]);
+    consume(a, b);
+    consume(b, c);
+  } else {
+    const Tile& a = pack_unless(in[0]);
+    const Tile& b = pack_unless(in[1]);
+    const Tile& c = pack_unless(in[2]);
+    pack_unless(in[3]);
+    consume(a, c);  // want "use-after-invalidate"
+  }
+}
