@@ -2613,6 +2613,13 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		if len(vs) > 0 {
 			x.hostAccess(s, pointee(vs[0]), n, true)
+			if o := pointee(vs[0]); o >= 0 && int(o) < len(s.objs) && s.objs[o].destroyedOnly() {
+				// memcpy(this, &other, sizeof(*this)) after this->~T():
+				// the bytes written set the object up again in its
+				// storage (a trivially copyable one; [basic.types]).
+				s.objs[o].state, s.objs[o].end = live, parser.None
+				s.objs[o].holds, s.objs[o].heldAs = nil, nil
+			}
 		}
 		return unknown
 	}

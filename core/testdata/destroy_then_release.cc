@@ -215,3 +215,27 @@ class Shared {
     if (state_ && --state_->refs == 0) delete state_;
   }
 };
+
+// The bytes of another object copied over *this after this->~T() set it
+// up again; a read of a member before the copy still reads a dead one.
+#include <cstring>
+
+class Block2 {
+ public:
+  ~Block2() { std::free(mem_); }
+  Block2& operator=(Block2&& other) noexcept {
+    this->~Block2();
+    std::memcpy(static_cast<void*>(this), &other, sizeof(*this));
+    other.mem_ = nullptr;
+    return *this;
+  }
+  void* Swap(Block2& other) {
+    this->~Block2();
+    void* old = mem_;  // want "use-after-free"
+    std::memcpy(static_cast<void*>(this), &other, sizeof(*this));
+    return old;
+  }
+
+ private:
+  void* mem_ = nullptr;
+};
