@@ -139,8 +139,12 @@ func (p *Pass) mayReachDepth(f *lifetime.Func, i, depth int) bool {
 		return true
 	}
 	v := ps[i]
+	killed := overwrittenAt(f, v)
 	for _, k := range f.EventsOf(v) {
 		e := &f.Events[k]
+		if e.At >= killed {
+			continue // the parameter holds another value by then
+		}
 		switch {
 		case e.Kind == lifetime.Assign && e.Other == v, e.Kind == lifetime.Store && e.Other == v,
 			e.Kind == lifetime.Capture && e.Var == v, e.Kind == lifetime.Return && e.Var == v:
@@ -161,6 +165,32 @@ func (p *Pass) mayReachDepth(f *lifetime.Func, i, depth int) bool {
 		}
 	}
 	return false
+}
+
+// overwrittenAt is the byte offset from which parameter v of f holds a
+// value the body gave it on every path: the end of the first assignment
+// to it in the body's own statements (p = q; p = open(...); not one
+// under an if or in a loop), or past the end of the function when there
+// is none. What the caller passed is not read after it.
+func overwrittenAt(f *lifetime.Func, v lifetime.VarID) uint32 {
+	end := ^uint32(0)
+	for _, k := range f.EventsOf(v) {
+		e := &f.Events[k]
+		if e.Kind != lifetime.Assign && e.Kind != lifetime.Result || e.Var != v || int(e.Scope) < 0 || int(e.Scope) >= len(f.Scopes) || f.Scopes[e.Scope].Parent != -1 {
+			continue
+		}
+		n := e.Node
+		for n != parser.None && f.File.Kind(n) != parser.KindAssignmentExpression {
+			n = f.File.Nodes[n].Parent
+		}
+		if n == parser.None || f.File.Kind(f.File.Nodes[n].Parent) != parser.KindExpressionStatement {
+			continue
+		}
+		if at := f.File.Nodes[n].End; at < end {
+			end = at
+		}
+	}
+	return end
 }
 
 // toInteger reports whether the pointer at node n is converted to an
