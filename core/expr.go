@@ -2238,7 +2238,15 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 		}
 		l.val.kind = l.typ
 	default:
+		was := l.val
 		l.val = value{pt: -1, owns: -1, from: -1}
+		if a := strings.TrimSuffix(op, "="); op != "=" && was.known && rv.known {
+			// n -= k of a number the path knows: the number it is now
+			// (not below zero, where an unsigned n would wrap).
+			if num, ok := arith(was.num, a, rv.num); ok && (num >= 0 || was.num < 0) {
+				l.val.num, l.val.known = num, true
+			}
+		}
 		if op == "=" {
 			l.val = value{pt: -1, owns: -1, flag: rv.flag, null: rv.null, from: -1, known: rv.known, num: rv.num}
 			keepClosure(l, rv)
