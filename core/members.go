@@ -1160,7 +1160,7 @@ func aliases(f *parser.File, outside bool) map[string]string {
 		case parser.KindAliasDeclaration:
 			name, typ := f.Text(f.Field(n, parser.FieldName)), f.Text(f.Field(n, parser.FieldType))
 			if name != "" && typ != "" {
-				out[name] = typ
+				out[memberScope(f, n)+name] = typ
 			}
 		case parser.KindTypeDefinition:
 			t := f.Field(n, parser.FieldType)
@@ -1179,12 +1179,33 @@ func aliases(f *parser.File, outside bool) map[string]string {
 					continue
 				}
 				if name := f.Text(d); name != "" && typ != "" && name != typ && x.kind(d) != parser.KindFunctionDeclarator {
-					out[name] = typ
+					out[memberScope(f, n)+name] = typ
 				}
 			}
 		}
 	}
 	return out
+}
+
+// memberScope is "C::" for a declaration n in the body of class C (an
+// alias there names a type of C, seen as C::name and in C's own methods,
+// not elsewhere: [basic.scope.class]), else "".
+func memberScope(f *parser.File, n parser.NodeID) string {
+	p := f.Nodes[n].Parent
+	if f.Kind(p) == parser.KindTemplateDeclaration {
+		p = f.Nodes[p].Parent
+	}
+	if f.Kind(p) != parser.KindFieldDeclarationList {
+		return ""
+	}
+	c := f.Nodes[p].Parent
+	if k := f.Kind(c); k != parser.KindClassSpecifier && k != parser.KindStructSpecifier {
+		return ""
+	}
+	if name := className(f.Text(f.Field(c, parser.FieldName))); name != "" {
+		return name + "::"
+	}
+	return ""
 }
 
 // constPrefix keys an enumerator's value among the aliases: "#Name" is
@@ -1262,6 +1283,24 @@ func FileAliases(f *parser.File, next func(string) string) func(string) string {
 // outside function bodies (an alias in a body is the body's own).
 func TreeAliases(f *parser.File) map[string]string { return aliases(f, true) }
 
+// alias is what type name base (as written: T, C::T, ns::C::T) is an
+// alias of: a member alias of the class it qualifies, then one of the
+// method's own class, then one declared outside any class.
+func (x *exec) alias(base string) string {
+	name := lastName(base)
+	if q := strings.TrimSuffix(base, "::"+name); q != base {
+		if a := x.opt.Alias(lastName(q) + "::" + name); a != "" {
+			return a
+		}
+	}
+	if c := x.className(); c != "" {
+		if a := x.opt.Alias(c + "::" + name); a != "" {
+			return a
+		}
+	}
+	return x.opt.Alias(name)
+}
+
 // resolve replaces a declared type that names an alias by what it
 // aliases (through a few levels), so a container or smart pointer behind
 // a typedef is one.
@@ -1275,7 +1314,7 @@ func (x *exec) resolve(typ string) string {
 		if i := strings.IndexByte(t, '<'); i >= 0 {
 			base = t[:i]
 		}
-		a := x.opt.Alias(lastName(strings.TrimSpace(base)))
+		a := x.alias(strings.TrimSpace(base))
 		if a == "" || a == typ {
 			return typ
 		}

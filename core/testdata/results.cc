@@ -145,3 +145,42 @@ class Display {
  private:
   Sink sink_;
 };
+
+// An alias declared in a class's body names a type of that class: a use
+// outside it of the same name is the namespace's alias, not the class's.
+// In the class's own methods the class's alias is meant.
+namespace wrap {
+template <typename T>
+using ref = std::reference_wrapper<T>;
+
+struct Cursor {
+  using value_type = int;
+  using ref = value_type&;
+  int Peek();
+  int held;
+};
+
+struct Node {
+  int id;
+};
+
+class Arena {
+ public:
+  Node& Make();
+  Node& Pick() {
+    ref<Node> cur = Make();
+    return cur;
+  }
+};
+
+int Cursor::Peek() {
+  int local = held;
+  ref r = local;
+  return r;
+}
+
+Cursor::value_type& Leak() {
+  Cursor::value_type v = 0;
+  return v;  // want "returns-local"
+}
+}  // namespace wrap
