@@ -666,12 +666,29 @@ func (fs *FileSummaries) otherNamespace(name string, k sumKey) bool {
 		return false
 	}
 	for _, d := range all {
+		if body := fs.f.Ancestor(d, parser.KindFieldDeclarationList); body != parser.None {
+			// A member of class C is named C::f (or f in C's scope): a
+			// name another qualifier qualifies (lib::get<0>(t) in a
+			// class with a get of its own) is not it.
+			if c := templateBase(className(fs.f.Text(fs.f.Field(fs.f.Nodes[body].Parent, parser.FieldName)))); c == "" || c == templateBase(lastName(qual)) {
+				return false
+			}
+			continue
+		}
 		ns, _ := fs.f.Namespace(d)
-		if ns == "" || ns == qual || strings.HasSuffix(ns, "::"+qual) || fs.f.Ancestor(d, parser.KindFieldDeclarationList) != parser.None {
+		if ns == "" || ns == qual || strings.HasSuffix(ns, "::"+qual) {
 			return false
 		}
 	}
 	return true
+}
+
+// templateBase is a class name without its template arguments.
+func templateBase(name string) string {
+	if i := strings.IndexByte(name, '<'); i >= 0 {
+		return name[:i]
+	}
+	return name
 }
 
 // declared is what the declarations of name and arity k say of a call:

@@ -129,3 +129,21 @@ struct Fields {
   const int& First() const { return std::get<0>(t); }
   const int& Logged() const { return logs::get("first"); }  // want "returns-local"
 };
+
+// ns::get<0>(t) names the namespace's function, not a member get of the
+// class the call is written in: that one returns by value, the tuple's
+// accessor a reference into its argument. C::get names the member.
+#include <memory>
+#include <tuple>
+
+namespace tup {
+using std::get;
+}
+
+class Registry {
+ public:
+  using Entry = std::tuple<int, long>;
+  std::shared_ptr<int> get(int key);
+  static const int& First(const Entry& e) { return tup::get<0>(e); }
+  const std::shared_ptr<int>& Own(int key) { return Registry::get(key); }  // want "returns-local"
+};
