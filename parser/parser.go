@@ -93,6 +93,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	}
 	dirs, chains := conditionals(src)
 	src = blankDeadBranches(src, dirs, chains)
+	src = joinElseGroups(src, dirs, chains)
 	src = neutraliseCUDA(src, true)
 	src = rewriteDeclMacros(src, p.decl)
 	src = rewriteBraceCaptures(src)

@@ -343,6 +343,35 @@ func TestBlankDeadBranches(t *testing.T) {
 	}
 }
 
+func TestJoinElseGroups(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		// A group that continues an if statement loses its directives.
+		{"if (a) {}\n#ifndef X\nelse if (b) {}\n#endif\n", "if (a) {}\n         \nelse if (b) {}\n      \n"},
+		{"}\n#ifdef Y // on\n  /* arm */ else {}\n#endif\n", "}\n              \n  /* arm */ else {}\n      \n"},
+		// Another first word, or a group with an #else, stays.
+		{"#ifndef X\nelsewhere();\n#endif\n", "#ifndef X\nelsewhere();\n#endif\n"},
+		{"#ifdef X\nelse {}\n#else\nelse {}\n#endif\n", "#ifdef X\nelse {}\n#else\nelse {}\n#endif\n"},
+		{"#if X\nint a;\n#endif\n", "#if X\nint a;\n#endif\n"},
+	} {
+		dirs, chains := conditionals([]byte(tc.in))
+		got := string(joinElseGroups([]byte(tc.in), dirs, chains))
+		if got != tc.want {
+			t.Errorf("joinElseGroups(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+	// The arm is read as the if statement's.
+	f := parse(t, "void f(int a) {\n  if (a) {\n  }\n#ifndef X\n  else if (a > 1) {\n  }\n#endif\n}\n")
+	n := 0
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind == KindIfStatement {
+			n++
+		}
+	}
+	if f.Errors != 0 || n != 2 {
+		t.Errorf("%d parse errors, %d if statements; want 0 and 2", f.Errors, n)
+	}
+}
+
 func TestSplitConditionalKeepsFirstBranch(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string

@@ -318,6 +318,53 @@ func blankDeadBranches(src []byte, dirs []directive, chains []cond) []byte {
 	return e.out
 }
 
+// joinElseGroups blanks the directive lines of a conditional with one
+// branch (#if ... #endif, no #elif or #else) whose code starts with
+// `else`: an arm of an if statement the group continues (`} #ifndef X
+// else if (c) {...} #endif`). Left in, the grammar reads `else if (c)`
+// as a declaration and the arm as a block run after the if; without
+// them the chain is whole, as it is compiled when the group is.
+func joinElseGroups(src []byte, dirs []directive, chains []cond) []byte {
+	e := &editor{out: src}
+	for _, c := range chains {
+		if len(c) != 2 || dirs[c[0]].kind != dirIf || !e.live(dirs[c[0]]) {
+			continue
+		}
+		first, end := dirs[c[0]], dirs[c[1]]
+		at := skipComments(e.out, first.end)
+		if at+4 > end.start || !bytes.HasPrefix(e.out[at:], []byte("else")) || at+4 < len(e.out) && isIdent(e.out[at+4]) {
+			continue
+		}
+		e.blank(first.start, first.end)
+		e.blank(end.start, end.end)
+	}
+	return e.out
+}
+
+// skipComments is the first offset from i that is neither white space
+// nor inside a comment.
+func skipComments(src []byte, i int) int {
+	for {
+		i = skipBlanks(src, i)
+		switch {
+		case bytes.HasPrefix(src[i:], []byte("//")):
+			nl := bytes.IndexByte(src[i:], '\n')
+			if nl < 0 {
+				return len(src)
+			}
+			i += nl
+		case bytes.HasPrefix(src[i:], []byte("/*")):
+			close := bytes.Index(src[i+2:], []byte("*/"))
+			if close < 0 {
+				return len(src)
+			}
+			i += close + 4
+		default:
+			return i
+		}
+	}
+}
+
 // keyword returns the directive keyword at src[kw:].
 func keyword(src []byte, kw int) []byte {
 	e := kw
