@@ -286,6 +286,12 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 	if typ == parser.None {
 		return false, false
 	}
+	if x.kind(typ) == parser.KindDependentType {
+		// typename Traits<T>::result_type: a member type of a type that
+		// depends on a template parameter, decided at instantiation
+		// ([temp.dep.type]); a specialisation may make it a reference.
+		return false, false
+	}
 	if x.kind(typ) == parser.KindPlaceholderTypeSpecifier {
 		// auto, decltype(auto), Concept auto, MACRO auto: deduced or
 		// trailing (-> T&), not read.

@@ -184,3 +184,38 @@ Cursor::value_type& Leak() {
   return v;  // want "returns-local"
 }
 }  // namespace wrap
+
+// A method whose result type is a member type of a type that depends on a
+// template parameter (typename Traits<T>::result_type) returns what the
+// instantiation decides: a specialisation may make it a reference. One
+// whose result type is written as a value returns a temporary.
+template <typename T>
+struct cell_traits;
+
+template <typename R>
+class Cell;
+
+template <typename R>
+struct cell_traits<Cell<R>> {
+  using result_type = const R&;
+};
+
+template <typename R>
+class Cell {
+ public:
+  typename cell_traits<Cell>::result_type get() const { return *state_; }
+  R copy() const { return *state_; }
+
+ private:
+  std::shared_ptr<R> state_;
+};
+
+template <typename T>
+const T& Peek(const Cell<T>& c) {
+  return c.get();
+}
+
+template <typename T>
+const T& PeekCopy(const Cell<T>& c) {
+  return c.copy();  // want "returns-local"
+}
