@@ -46,11 +46,21 @@ func fileExits(f *parser.File, known func(string) bool) (out []exitEntry, defs m
 			value := f.Text(f.Field(n, parser.FieldValue))
 			words := macroWords(value)
 			e := summary.Exit{Name: f.Text(f.Field(n, parser.FieldName)), Macro: true}
+			nr, returns := false, macroReturns(value)
+			if !returns {
+				nr, _ = macroEnds(value, nil, known)
+			}
 			switch {
 			case slices.ContainsFunc(words, func(w string) bool { return noReturnWords[w] }):
 				e.NoReturn = true
+			case nr || returns:
+				// A statement macro (#define RETHROW throw, #define DIE
+				// abort(), #define BAIL return -1): it ends as its last
+				// statement does.
+				e.NoReturn, e.Returns = nr, returns
 			case len(words) == 1 && strings.TrimSpace(value) == words[0]:
-				// #define NORETURN OTHER_NORETURN
+				// #define NORETURN OTHER_NORETURN, #define FAIL FAIL_IMPL:
+				// what the other says, of a function or a statement.
 				e.Via = words
 			default:
 				continue
@@ -781,12 +791,31 @@ func isWord(s string) bool {
 // definition of which ends in a return statement (see macroReturns), or
 // one the tree defines so when the file defines no macro of that name.
 func (fs *FileSummaries) MacroReturns(name string) bool {
+	return fs.macroReturns(name, 4)
+}
+
+// viaName is the macro a Via entry of macro self names: OTHER (#define
+// SELF OTHER) or the one its expansion ends in a call of (#define SELF(...)
+// OTHER(__VA_ARGS__)); "" for a parameter or self.
+func viaName(via, self string) string {
+	if i := strings.IndexByte(via, '('); i > 0 {
+		via = via[:i]
+	}
+	if !isWord(via) || via == self {
+		return ""
+	}
+	return via
+}
+
+// macroReturns is MacroReturns through at most depth aliases (#define
+// FAIL FAIL_IMPL: what FAIL_IMPL does).
+func (fs *FileSummaries) macroReturns(name string, depth int) bool {
 	es := fs.exitsNamed()[name]
 	macros, returns := 0, 0
 	for _, e := range es {
 		if e.Macro {
 			macros++
-			if e.Returns {
+			if e.Returns || depth > 0 && len(e.Via) == 1 && fs.macroReturns(viaName(e.Via[0], name), depth-1) {
 				returns++
 			}
 		}

@@ -230,6 +230,20 @@ func (x *exec) exprStmt(s *state, n parser.NodeID) []*state {
 	if e == parser.None {
 		return []*state{s}
 	}
+	if x.kind(e) == parser.KindIdentifier && x.opt.Summaries != nil && s.lookup(x.text(e)) < 0 {
+		// NAME; of a statement macro the tree defines (#define RETHROW
+		// throw, #define BAIL return -1): it ends the path as its body
+		// does.
+		switch name := x.text(e); {
+		case x.neverReturns(name, e):
+			s.flow = exited
+			return []*state{s}
+		case x.opt.Summaries.MacroReturns(name):
+			s.ret, s.retArg, s.retRef = unknown, 0, 0
+			s.flow = returned
+			return []*state{s}
+		}
+	}
 	if x.kind(e) == parser.KindCallExpression {
 		if blk := parser.BlockArgument(x.f, e); blk != parser.None {
 			return x.macroBlock([]*state{s}, x.f.Field(e, parser.FieldArguments), blk)

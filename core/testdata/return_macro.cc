@@ -140,3 +140,52 @@ int LoadOnce(Request* req) {
   delete[] slots;
   return 1;
 }
+
+// Object-like statement macros end as their bodies do: a rethrow, a
+// return, an alias of a returning macro, and a forwarding macro whose
+// expansion calls one. An alias of a macro that goes on does not.
+#define RETHROW_NOW throw
+#define GIVE_UP return -1
+#define GIVE_UP_TOO GIVE_UP
+#define FAIL_IMPL(code, ...) \
+  do {                       \
+    report(code);            \
+    return code;             \
+  } while (0)
+#define FAIL_FWD(...) FAIL_IMPL(__VA_ARGS__, 0)
+#define LOG_ONLY report(0)
+#define LOG_TOO LOG_ONLY
+
+void report(int code);
+
+int Rethrows(int* buf, bool bad) {
+  if (bad) {
+    delete[] buf;
+    RETHROW_NOW;
+  }
+  return buf[0];
+}
+
+int GivesUp(int* buf, bool bad) {
+  if (bad) {
+    delete[] buf;
+    GIVE_UP_TOO;
+  }
+  return buf[0];
+}
+
+int Forwards(int* buf, bool bad) {
+  if (bad) {
+    delete[] buf;
+    FAIL_FWD(7, "bad");
+  }
+  return buf[0];
+}
+
+int Logs(int* buf, bool bad) {
+  if (bad) {
+    delete[] buf;
+    LOG_TOO;
+  }
+  return buf[0];  // want "use-after-free"
+}
