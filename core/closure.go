@@ -49,6 +49,15 @@ func (x *exec) makeClosure(s *state, n parser.NodeID) *closure {
 			c.add(s, name, true)
 		case strings.Contains(t, "="):
 			x.movedIntoClosure(s, cp)
+			// [p = std::move(p)]: an init-capture is a member of the
+			// closure of its own ([expr.prim.lambda.capture]); in the
+			// body its name is that member, not the local it came from.
+			name, _, _ := strings.Cut(t, "=")
+			name = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), "&"))
+			if isWord(name) {
+				named[name] = true
+				c.caps = append(c.caps, capture{name: name, l: local{name: name, typ: tPlain, val: unknown, decl: cp}, slot: -1})
+			}
 		}
 	}
 	if !byRef && !byVal {

@@ -271,3 +271,20 @@ std::function<int()> MakeCounter(const Spec* spec) {
   const Spec* scale = spec;
   return [&]() { return scale->count; };  // want "returns-local"
 }
+
+// An init-capture is a member of the closure: in the body, its name is
+// that member, which the move filled, not the local it was moved from.
+// The moved-from local reached through a default capture is still empty.
+struct Note {
+  int v;
+};
+
+int TakeNote(std::unique_ptr<Note> n) {
+  auto read = [n = std::move(n)]() { return n->v; };
+  return read();
+}
+
+int TakeNoteBack(std::unique_ptr<Note> n) {
+  auto read = [&, m = std::move(n)]() { return n->v + m->v; };  // want "use-after-move"
+  return read();
+}
