@@ -106,6 +106,11 @@ func (x *exec) continuation(s *state, n, recv, list parser.NodeID, m string) boo
 			x.eval(s, a)
 		}
 	}
+	if !stream && x.waitedAt(n) {
+		// f.then(cb).get(): the future of the continuation is waited
+		// for in the same expression, so cb has run when it returns.
+		return true
+	}
 	w := work{at: n, what: m, continuation: true, future: !stream, on: x.text(recv)}
 	if stream {
 		w.queue = queueKey(x.text(recv))
@@ -119,6 +124,26 @@ func (x *exec) continuation(s *state, n, recv, list parser.NodeID, m string) boo
 		s.pending = append(s.pending, w)
 	}
 	return true
+}
+
+// waitedAt says the result of call n (a continuation's future) is the
+// receiver of a call that waits for a future (a pack's wait or block
+// role): f.then(cb).get(), f.then(cb).wait().
+func (x *exec) waitedAt(n parser.NodeID) bool {
+	fe := x.f.Nodes[n].Parent
+	if x.kind(fe) != parser.KindFieldExpression || x.f.Field(fe, parser.FieldArgument) != n {
+		return false
+	}
+	call := x.f.Nodes[fe].Parent
+	if x.kind(call) != parser.KindCallExpression || x.f.Field(call, parser.FieldFunction) != fe {
+		return false
+	}
+	m := calleeName(x.text(x.f.Field(fe, parser.FieldField)))
+	roles := x.opt.API.CallOn(m, true)
+	if r, ok := x.opt.API.FutureCall(m); ok {
+		roles = r
+	}
+	return roles&(apimodel.Wait|apimodel.Block) != 0
 }
 
 // capturesThis says lambda n captures this (not a copy of *this) and its

@@ -240,3 +240,15 @@ int Cleared(Runner& r) {
   r.SetHook(nullptr);
   return seen;
 }
+
+// The continuation's own future waited for in the same expression: the
+// callback has run when the wait returns. Left unwaited, it has not.
+void CountChained(xla::Future<> f) {
+  int seen = 0;
+  f.Then([&seen](int) { seen++; }).Await();
+}
+
+void CountChainedLoose(xla::Future<> f) {
+  int seen = 0;
+  f.Then([&seen](int) { seen++; });  // want "callback-outlives"
+}
