@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
+	"github.com/holdfast-dev/holdfast/core"
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 )
@@ -73,7 +74,7 @@ func checkWriteToTemporary(p *Pass, fn *lifetime.Func) {
 		if m.Kind != lifetime.Materialise || m.Flags&lifetime.NoCopy != 0 || m.Var == lifetime.NoVar || m.Other == lifetime.NoVar {
 			continue
 		}
-		if p.Model.Call(m.Call)&apimodel.Materialise == 0 {
+		if p.Model.Call(m.Call)&apimodel.Materialise == 0 || p.returnsNoCopy(fn, m) {
 			continue
 		}
 		copies := derived(fn, m.Var, i)
@@ -358,4 +359,25 @@ func madeFrom(fn *lifetime.Func, e *lifetime.Event, handles map[lifetime.VarID]b
 		}
 	}
 	return found
+}
+
+// returnsNoCopy says the call of materialise event m is of a function the
+// tree declares, and what it returns is no new object: a reference or a
+// pointer (GetBuffer() returning a member by reference). The tree's code
+// comes before a pack's word for a name it happens to share.
+func (p *Pass) returnsNoCopy(fn *lifetime.Func, m *lifetime.Event) bool {
+	if gs := p.named(m.Call); len(gs) > 0 {
+		// Every function of the file of that name (overloads, or
+		// methods of several classes: which one runs is not followed).
+		for _, g := range gs {
+			if byValue, _ := core.Returns(g.File, g.Node); byValue || g.Kind == lifetime.Constructor {
+				return false
+			}
+		}
+		return true
+	}
+	if t := p.treeFactsAt(fn, m); t != nil {
+		return !t.ByValue
+	}
+	return false
 }
