@@ -210,6 +210,13 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 			fs.global(x, n)
 			continue
 		}
+		if f.Nodes[n].Kind == parser.KindDeclaration && inBody(f, n) {
+			// A function declared in a block is almost always a call the
+			// grammar read as a declaration (consume(FWD(decltype(r),
+			// r)); declares FWD returning a consume): what it would say
+			// of the function's result is not taken.
+			continue
+		}
 		name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
 		nargs := 0
 		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {

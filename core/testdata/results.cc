@@ -219,3 +219,23 @@ template <typename T>
 const T& PeekCopy(const Cell<T>& c) {
   return c.copy();  // want "returns-local"
 }
+
+// consume(FWD(decltype(r), r)); in a body reads as a declaration of a
+// function FWD returning a consume: it says nothing of what the macro
+// FWD gives, which a return of FWD(T, t) hands back by reference.
+#define FWD(T, ...) static_cast<T&&>(__VA_ARGS__)
+
+struct Pass {
+  template <typename T>
+  T&& operator()(T&& t) const {
+    return FWD(T, t);
+  }
+};
+
+template <typename V>
+void consume(V&&) {}
+
+template <typename R>
+void PassOn(R&& r) {
+  consume(FWD(decltype(r), r));
+}
