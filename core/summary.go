@@ -210,13 +210,6 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 			fs.global(x, n)
 			continue
 		}
-		if f.Nodes[n].Kind == parser.KindDeclaration && inBody(f, n) {
-			// A function declared in a block is almost always a call the
-			// grammar read as a declaration (consume(FWD(decltype(r),
-			// r)); declares FWD returning a consume): what it would say
-			// of the function's result is not taken.
-			continue
-		}
 		name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
 		nargs := 0
 		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
@@ -231,7 +224,31 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 			fs.keys[n] = k
 		}
 	}
+	fs.dropCallsReadAsDeclarations()
 	return fs
+}
+
+// dropCallsReadAsDeclarations removes the declarations in function
+// bodies whose "result type" is the name of a function of the file:
+// consume(FWD(decltype(r), r)); reads as a declaration of a function FWD
+// returning a consume, and is a call of consume. What it would say of
+// FWD's result is not taken.
+func (fs *FileSummaries) dropCallsReadAsDeclarations() {
+	f := fs.f
+	funcs := map[string]bool{}
+	for k := range fs.decls {
+		funcs[k.name] = true
+	}
+	for k, ds := range fs.decls {
+		kept := slices.DeleteFunc(slices.Clone(ds), func(n parser.NodeID) bool {
+			return f.Nodes[n].Kind == parser.KindDeclaration && inBody(f, n) && funcs[lastName(typeName(f.Text(f.Field(n, parser.FieldType))))]
+		})
+		if len(kept) == 0 {
+			delete(fs.decls, k)
+		} else {
+			fs.decls[k] = kept
+		}
+	}
 }
 
 // global records the variables declaration n declares at namespace
