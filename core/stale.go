@@ -185,6 +185,13 @@ func (x *exec) readMembers(body parser.NodeID, members map[string]string, unguar
 			// tested, not the memory it points to read.
 			continue
 		}
+		if x.paramDestroyed(e) {
+			// data_[i].~T() of a class template's element type T: for
+			// the pointers and scalars such arrays mostly hold, a call
+			// that does nothing ([expr.prim.id.dtor]); whether T has a
+			// destructor is the instantiation's, not followed here.
+			continue
+		}
 		out = append(out, name)
 	}
 	slices.Sort(out)
@@ -467,4 +474,52 @@ func (x *exec) nullTested(e parser.NodeID) bool {
 		}
 		return false
 	}
+}
+
+// paramDestroyed says member expression e is only the array whose
+// element an explicit destructor call names by a template type parameter
+// of an enclosing template: e[i].~T(), (e + i)->~T().
+func (x *exec) paramDestroyed(e parser.NodeID) bool {
+	f := x.f
+	n := e
+	for {
+		p := f.Nodes[n].Parent
+		switch f.Kind(p) {
+		case parser.KindParenthesizedExpression, parser.KindSubscriptExpression, parser.KindBinaryExpression:
+			n = p
+			continue
+		case parser.KindFieldExpression:
+			if f.Field(p, parser.FieldArgument) != n {
+				return false
+			}
+			name, ok := strings.CutPrefix(strings.TrimSpace(f.Text(f.Field(p, parser.FieldField))), "~")
+			return ok && x.templateTypeParam(p, strings.TrimSpace(name))
+		}
+		return false
+	}
+}
+
+// templateTypeParam says name is a type parameter of a template
+// declaration enclosing n.
+func (x *exec) templateTypeParam(n parser.NodeID, name string) bool {
+	f := x.f
+	for t := f.Nodes[n].Parent; t != parser.None; t = f.Nodes[t].Parent {
+		if f.Kind(t) != parser.KindTemplateDeclaration {
+			continue
+		}
+		for p := range f.NamedChildren(f.Field(t, parser.FieldParameters)) {
+			k := f.Kind(p)
+			if k != parser.KindTypeParameterDeclaration && k != parser.KindOptionalTypeParameterDeclaration {
+				continue
+			}
+			id := x.lastNamedChild(p)
+			if k == parser.KindOptionalTypeParameterDeclaration {
+				id = f.Field(p, parser.FieldName)
+			}
+			if id != parser.None && f.Text(id) == name {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -380,3 +380,49 @@ class Hall {
   std::unique_ptr<Sink> sink_;
   std::unique_ptr<Echo> echo_;
 };
+
+// A class template whose destructor destroys its elements by the
+// template's type parameter (data_[i].~T()) and frees only memory it
+// owns reads nothing of a buffer it borrowed; one whose destructor reads
+// an element does.
+template <typename T>
+class Span2 {
+ public:
+  ~Span2() {
+    for (int i = 0; i < n_; i++) data_[i].~T();
+    if (owns_) ::operator delete(data_);
+  }
+  void borrow(void* p, int n) {
+    data_ = static_cast<T*>(p);
+    n_ = n;
+    owns_ = false;
+  }
+
+ private:
+  T* data_ = nullptr;
+  int n_ = 0;
+  bool owns_ = true;
+};
+
+template <typename T>
+class Peeker {
+ public:
+  ~Peeker() { last_ = data_[0]; }
+  void borrow(void* p) { data_ = static_cast<T*>(p); }
+
+ private:
+  T* data_ = nullptr;
+  T last_{};
+};
+
+void span_borrowed_ok() {
+  Span2<const int*> s;
+  char scratch[64];
+  s.borrow(scratch, 4);
+}
+
+void peeker_borrowed_bad() {
+  Peeker<int> p;
+  char scratch[64];
+  p.borrow(scratch);
+}  // want "use-after-scope"
