@@ -467,9 +467,9 @@ func (x *exec) temporary(n parser.NodeID) bool {
 		if x.misreadTemplateCall(n) {
 			return false
 		}
-		switch x.text(f.Field(n, parser.FieldOperator)) {
+		switch op := x.text(f.Field(n, parser.FieldOperator)); op {
 		case "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||":
-			return true
+			return !x.operatorReturnsRef(op)
 		}
 	case parser.KindCallExpression:
 		for c := range f.NamedChildren(n) {
@@ -2043,6 +2043,27 @@ func (x *exec) operatorCall(n parser.NodeID) (args parser.NodeID, ok bool) {
 		return parser.None, false
 	}
 	return r, true
+}
+
+// operatorReturnsRef says every operator op function the file declares
+// (as a free function of two parameters or a member of one) returns a
+// reference or pointer: a + b of such an operator makes no temporary.
+func (x *exec) operatorReturnsRef(op string) bool {
+	if x.opt.Summaries == nil {
+		return false
+	}
+	known := false
+	for nargs := 1; nargs <= 2; nargs++ {
+		c := x.opt.Summaries.Call("operator"+op, nargs, x.scope())
+		if !c.Known {
+			continue
+		}
+		if c.ByValue {
+			return false
+		}
+		known = true
+	}
+	return known
 }
 
 // callOperator executes a call of an operator function by name (see

@@ -211,6 +211,9 @@ func NewFileSummaries(f *parser.File) *FileSummaries {
 			continue
 		}
 		name := lastName(calleeName(f.Text(f.Field(fd, parser.FieldDeclarator))))
+		if strings.HasPrefix(name, "operator") {
+			name = strings.Join(strings.Fields(name), "") // operator +, operator+
+		}
 		nargs := 0
 		for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
 			if k := f.Kind(p); k == parser.KindParameterDeclaration || k == parser.KindOptionalParameterDeclaration {
@@ -413,7 +416,11 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 		return a.nargs - b.nargs
 	}) {
 		decls := fs.decls[k]
-		if len(fs.defs[k]) > 0 || len(decls) > maxDecls {
+		// An operator is found by its operands' classes wherever it is
+		// declared (a friend defined in a class, a member): what its
+		// declarations return is said of it, defined or not.
+		op := strings.HasPrefix(k.name, "operator")
+		if len(fs.defs[k]) > 0 && !op || len(decls) > maxDecls {
 			continue
 		}
 		d := Declared{Name: k.name, Arity: k.nargs, ByValue: true, Storage: true, RetParam: RetParam(f, decls[0]), Type: ResultType(f, decls[0])}
@@ -423,7 +430,7 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 			if ns, _ := f.Namespace(n); ns != d.Namespace {
 				d.Namespace = ""
 			}
-			if !namespaceScope(f, n) || RetParam(f, n) != d.RetParam {
+			if !namespaceScope(f, n) && !op || RetParam(f, n) != d.RetParam {
 				ok = false
 				break
 			}
@@ -443,7 +450,12 @@ func Declarations(f *parser.File, api *apimodel.Model) []Declared {
 		} else if void {
 			ok = false
 		}
-		if ok && k.name != "" && !strings.HasPrefix(k.name, "operator") && !strings.HasPrefix(k.name, "~") {
+		if op {
+			// Only what it returns: no frees, stores or queues are read
+			// of an operator's declarations.
+			d = Declared{Name: k.name, Arity: k.nargs, ByValue: d.ByValue, Storage: d.Storage, Namespace: d.Namespace}
+		}
+		if ok && k.name != "" && !strings.HasPrefix(k.name, "~") {
 			out = append(out, d)
 		}
 	}
@@ -624,7 +636,20 @@ func boundOf(f *parser.File, decls []parser.NodeID, api *apimodel.Model) (params
 
 func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 	if strings.HasPrefix(lastName(name), "operator") {
-		return Call{}
+		// Overloaded per class: which one runs is not followed. What
+		// every declaration of the file says it returns still holds
+		// (const T& operator+(const B&, const Offset<T>&) makes no
+		// temporary).
+		k := sumKey{strings.Join(strings.Fields(lastName(name)), ""), nargs}
+		if len(fs.decls[k]) == 0 && fs.Next != nil {
+			c := fs.Next.Call(k.name, nargs, scope)
+			return Call{Known: c.Known, ByValue: c.ByValue, Storage: c.Storage}
+		}
+		if len(fs.decls[k]) == 0 || len(fs.decls[k]) > maxDecls {
+			return Call{}
+		}
+		out := fs.declared(k)
+		return Call{Known: true, ByValue: out.ByValue, Storage: out.Storage}
 	}
 	k := sumKey{lastName(name), nargs}
 	if fs.otherNamespace(name, k) {

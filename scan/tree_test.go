@@ -543,3 +543,38 @@ func TestCacheOfAnotherBuildIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// An operator declared in one header (a friend defined in its class)
+// that returns a reference makes no temporary in another file's
+// this + offset; one that returns a value does.
+func TestOperatorResultsCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/offset.h", []byte(`#pragma once
+template <typename T>
+struct OffsetTo {
+  unsigned off;
+  template <typename Base>
+  friend const T& operator+(const Base& base, const OffsetTo& o) {
+    return *reinterpret_cast<const T*>(reinterpret_cast<const char*>(&base) + o.off);
+  }
+};
+struct Money {
+  long cents;
+};
+Money operator-(const Money& a, const Money& b);
+`))
+	write(t, dir, "src/table.h", []byte(`#pragma once
+#include "offset.h"
+struct Sub { int n; };
+struct Table {
+  OffsetTo<Sub> sub;
+  Money a, b;
+  const Sub& get_sub() const { return this + sub; }
+  const Money& diff() const { return a - b; }
+};
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/table.h", "HF-B001"); len(got) != 1 || got[0] != 8 {
+		t.Errorf("HF-B001 in src/table.h at lines %v, want [8]", got)
+	}
+}

@@ -239,3 +239,27 @@ template <typename R>
 void PassOn(R&& r) {
   consume(FWD(decltype(r), r));
 }
+
+// An operator the file declares to return a reference makes no
+// temporary: this + offset names what the offset points at. One that
+// returns a value makes one.
+template <typename T>
+struct OffsetTo {
+  unsigned off;
+  template <typename Base>
+  friend const T& operator+(const Base& base, const OffsetTo& o) {
+    return *reinterpret_cast<const T*>(reinterpret_cast<const char*>(&base) + o.off);
+  }
+};
+
+struct Cents {
+  long v;
+};
+Cents operator-(const Cents& a, const Cents& b);
+
+struct Blob {
+  OffsetTo<int> first;
+  Cents a, b;
+  const int& First() const { return this + first; }
+  const Cents& Diff() const { return a - b; }  // want "returns-local"
+};
