@@ -280,6 +280,9 @@ func SettleOverloads(facts map[string]string) {
 //   - "(~out)": the methods the destructor calls on other objects
 //     (peer_->Detach(), old->SetOwner(nullptr)), by name: an object
 //     that unlinks itself from a peer as it ends (see detached).
+//   - "(~mcalls)": the methods the destructor calls on data members,
+//     as "m.f" (player_.setSource(nullptr)): what they set in the
+//     member is set before the members end (see endMembers).
 //   - "(delete)": what the class's own operator delete does: "none"
 //     when every one it defines has an empty body (the storage belongs to
 //     a buffer or arena the object was placed in), else "frees".
@@ -377,6 +380,7 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
 		addList(members, "(~out)", x.callsOut(body))
+		addList(members, "(~mcalls)", x.memberCalls(body, members))
 		addList(members, "(~!)", owning(x.destroyedMembers(body, members)))
 		addList(members, "(~reads)", x.readMembers(body, members, false))
 		addList(members, "(~ureads)", x.readMembers(body, members, true))
@@ -2383,6 +2387,7 @@ func (x *exec) endMembers(s *state, at parser.NodeID) {
 	}
 	order := list(x.classMembers, "(order)")
 	via := "~" + x.className()
+	x.detachedByDestructor(s)
 	for i := len(order) - 1; i >= 0; i-- {
 		j := s.lookup(order[i])
 		if j < 0 || !s.locals[j].member {
@@ -2580,4 +2585,75 @@ func (x *exec) callsOut(body parser.NodeID) []string {
 		}
 	}
 	return out
+}
+
+// memberCalls lists the calls body makes of methods of data members
+// (m.f(), m->f(), this->m.f()), as "m.f".
+func (x *exec) memberCalls(body parser.NodeID, members map[string]string) []string {
+	f := x.f
+	var out []string
+	for j := body; j < f.End(body); j++ {
+		if f.Kind(j) != parser.KindCallExpression {
+			continue
+		}
+		fn := f.Field(j, parser.FieldFunction)
+		if f.Kind(fn) != parser.KindFieldExpression {
+			continue
+		}
+		m := memberName(f, f.Field(fn, parser.FieldArgument))
+		if m == "" || members[m] == "" || strings.HasPrefix(m, "(") {
+			continue
+		}
+		if meth := strings.TrimSpace(f.Text(f.Field(fn, parser.FieldField))); isWord(meth) {
+			out = append(out, m+"."+meth)
+		}
+	}
+	return out
+}
+
+// detachedByDestructor lets go of what the data members of the method's
+// object keep in the members that methods the class's destructor calls
+// on them set (~Owner() { player_.setSource(nullptr); }): the destructor
+// body runs before the members end ([class.dtor]), so a member's own
+// destructor finds those cleared.
+func (x *exec) detachedByDestructor(s *state) {
+	if x.opt.Members == nil {
+		return
+	}
+	for _, mc := range list(x.classMembers, "(~mcalls)") {
+		m, meth, ok := strings.Cut(mc, ".")
+		if !ok {
+			continue
+		}
+		j := s.lookup(m)
+		if j < 0 || !s.locals[j].member {
+			continue
+		}
+		l := s.locals[j]
+		obj := l.slot
+		if l.typ == tUnique || l.typ == tShared {
+			obj = l.val.owns
+		}
+		if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].class == "" {
+			continue
+		}
+		set := list(x.opt.Members(s.objs[obj].class), "(set:"+meth+")")
+		if len(set) == 0 {
+			continue
+		}
+		o := &s.objs[obj]
+		var holds []int32
+		var as []string
+		for i, t := range o.holds {
+			h := ""
+			if i < len(o.heldAs) {
+				h = o.heldAs[i]
+			}
+			if slices.Contains(set, strings.TrimSuffix(h, "[]")) || slices.Contains(set, "*") {
+				continue
+			}
+			holds, as = append(holds, t), append(as, h)
+		}
+		o.holds, o.heldAs = holds, as
+	}
 }

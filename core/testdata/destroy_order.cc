@@ -426,3 +426,43 @@ void peeker_borrowed_bad() {
   char scratch[64];
   p.borrow(scratch);
 }  // want "use-after-scope"
+
+// The owner's destructor body runs before its members end: one that
+// detaches a member from another (player_.setSource(nullptr)) leaves the
+// member's destructor nothing ended to read; one that calls a method
+// that sets nothing does not.
+struct Track {
+  void stop();
+};
+
+class Player {
+ public:
+  ~Player() {
+    if (source_) source_->stop();
+  }
+  void setSource(Track* t) { source_ = t; }
+  void ping() {}
+
+ private:
+  Track* source_ = nullptr;
+};
+
+class Deck {
+ public:
+  ~Deck() { player_.setSource(nullptr); }
+  void Load() { player_.setSource(&track_); }
+
+ private:
+  Player player_;
+  Track track_;
+};
+
+class LooseDeck {
+ public:
+  ~LooseDeck() { player_.ping(); }
+  void Load() { player_.setSource(&track_); }  // want "use-after-scope"
+
+ private:
+  Player player_;
+  Track track_;
+};
