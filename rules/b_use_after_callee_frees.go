@@ -32,7 +32,9 @@ to a label past the use, no call that never returns (abort, exit, a
 function declared noreturn or ending in such a call, a macro expanding
 to one) and no new assignment of the pointer (nor its address handed to
 a call, f(&p), nor the call's own result, p = merge(p, q)) come in
-between.
+between. Handing the pointer to a function of the tree that reads none
+of what it points to is no use: one that only compares it, or that gives
+the parameter a new value before reading it (p = reopen(p, name)).
 
 Why it is bad: after the call the pointer dangles; the memory it points
 to may already belong to the next allocation. A cleanup helper that frees

@@ -24,7 +24,9 @@ GetPjrtBuffer(dst), materialize_packed(view)) that is then written (by a
 host-to-device DMA, a copy, a kernel it is bound to, an in-place op, a
 store through its data pointer) while nothing copies the copy back
 (out.copy_(out_c)), hands it back, or checks that the destination is a
-contiguous base tensor (is_contiguous(), ValidateContiguousBase).
+contiguous base tensor (is_contiguous(), ValidateContiguousBase). A
+function of the scanned tree that shares a materialising call's name but
+is declared to return a reference or a pointer makes no copy.
 
 Why it is bad: when the destination is a view that is not densely packed
 (a slice, a chunk along a later dim, a channels-last chunk), the copy is a
