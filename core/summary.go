@@ -636,20 +636,26 @@ func boundOf(f *parser.File, decls []parser.NodeID, api *apimodel.Model) (params
 
 func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 	if strings.HasPrefix(lastName(name), "operator") {
-		// Overloaded per class: which one runs is not followed. What
-		// every declaration of the file says it returns still holds
-		// (const T& operator+(const B&, const Offset<T>&) makes no
-		// temporary).
+		// Overloaded per class: which one runs is not followed, and an
+		// arity counts a parameter pack as one. Only that every
+		// declaration returns a reference or pointer is said (const T&
+		// operator+(const B&, const Offset<T>&) makes no temporary);
+		// nothing else is.
 		k := sumKey{strings.Join(strings.Fields(lastName(name)), ""), nargs}
-		if len(fs.decls[k]) == 0 && fs.Next != nil {
-			c := fs.Next.Call(k.name, nargs, scope)
-			return Call{Known: c.Known, ByValue: c.ByValue, Storage: c.Storage}
+		var out Call
+		switch {
+		case len(fs.decls[k]) == 0 && fs.Next != nil:
+			out = fs.Next.Call(k.name, nargs, scope)
+		case len(fs.decls[k]) == 0 || len(fs.decls[k]) > maxDecls:
+			return Call{}
+		default:
+			out = fs.declared(k)
+			out.Known = true
 		}
-		if len(fs.decls[k]) == 0 || len(fs.decls[k]) > maxDecls {
+		if !out.Known || out.ByValue || out.Storage {
 			return Call{}
 		}
-		out := fs.declared(k)
-		return Call{Known: true, ByValue: out.ByValue, Storage: out.Storage}
+		return Call{Known: true}
 	}
 	k := sumKey{lastName(name), nargs}
 	if fs.otherNamespace(name, k) {

@@ -578,3 +578,28 @@ struct Table {
 		t.Errorf("HF-B001 in src/table.h at lines %v, want [8]", got)
 	}
 }
+
+// An operator called by name is any class's overload of it: another
+// file's by-value operator() of one argument says nothing of a class's
+// own operator() over a parameter pack, which returns a reference.
+func TestOperatorCalledByNameCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/counter.h", []byte(`#pragma once
+struct Counter {
+  int operator()(int k) const;
+};
+`))
+	write(t, dir, "src/cells.h", []byte(`#pragma once
+template <typename T>
+struct Cells {
+  T* data;
+  template <typename... Ix>
+  const T& operator()(Ix... index) const { return data[0]; }
+  const T& operator[](long i) const { return operator()(i); }
+};
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/cells.h", "HF-B001"); len(got) != 0 {
+		t.Errorf("HF-B001 in src/cells.h at lines %v, want none", got)
+	}
+}
