@@ -138,7 +138,12 @@ func (x *exec) waitedAt(n parser.NodeID) bool {
 	if x.kind(call) != parser.KindCallExpression || x.f.Field(call, parser.FieldFunction) != fe {
 		return false
 	}
-	m := calleeName(x.text(x.f.Field(fe, parser.FieldField)))
+	return x.waitsForFuture(calleeName(x.text(x.f.Field(fe, parser.FieldField))))
+}
+
+// waitsForFuture says method m, called on a future, waits for it (a
+// pack's wait or block role, its future_calls first).
+func (x *exec) waitsForFuture(m string) bool {
 	roles := x.opt.API.CallOn(m, true)
 	if r, ok := x.opt.API.FutureCall(m); ok {
 		roles = r
@@ -299,11 +304,7 @@ func (x *exec) awaitFutures(s *state, recv parser.NodeID, m string) {
 	if len(s.pending) == 0 || x.opt.API == nil {
 		return
 	}
-	roles := x.opt.API.CallOn(m, true)
-	if r, ok := x.opt.API.FutureCall(m); ok {
-		roles = r
-	}
-	if roles&(apimodel.Wait|apimodel.Block) == 0 {
+	if !x.waitsForFuture(m) {
 		return
 	}
 	if stream, ok := x.completes(s, recv); !ok || stream {

@@ -469,8 +469,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// again (this->~T(); tag_ = k; new (buf_) U;): what the
 			// object kept before is not known now.
 			if x.assignedTo(n) {
-				s.objs[obj].state, s.objs[obj].end = live, parser.None
-				s.objs[obj].holds, s.objs[obj].heldAs = nil, nil
+				s.objs[obj].setUpAgain()
 			}
 			continue
 		}
@@ -482,8 +481,7 @@ func (x *exec) use(s *state, v value, n parser.NodeID) {
 			// (this->~T(); Assign(v); return *this;).
 			if site == methodSite {
 				// What the object kept before is not known now.
-				s.objs[obj].state, s.objs[obj].end = live, parser.None
-				s.objs[obj].holds, s.objs[obj].heldAs = nil, nil
+				s.objs[obj].setUpAgain()
 			}
 			continue
 		}

@@ -2646,8 +2646,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 				// memcpy(this, &other, sizeof(*this)) after this->~T():
 				// the bytes written set the object up again in its
 				// storage (a trivially copyable one; [basic.types]).
-				s.objs[o].state, s.objs[o].end = live, parser.None
-				s.objs[o].holds, s.objs[o].heldAs = nil, nil
+				s.objs[o].setUpAgain()
 			}
 		}
 		return unknown
@@ -3064,8 +3063,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 		if o := &s.objs[slot]; o.destroyedOnly() && !strings.HasPrefix(m, "~") {
 			// o.~T(); o.reinit(...): the method may set the object up
 			// again in its storage; what it kept before is not known.
-			o.state, o.end = live, parser.None
-			o.holds, o.heldAs = nil, nil
+			o.setUpAgain()
 		}
 	}
 	byValue, storage, typ := false, false, ""

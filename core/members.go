@@ -379,8 +379,9 @@ func (x *exec) methodFacts(def parser.NodeID, method string, members map[string]
 		addList(members, "(~)", freed)
 		addList(members, "(~?)", x.guardedFrees(body, members, freed))
 		addList(members, "(~calls)", calls)
-		addList(members, "(~out)", x.callsOut(body))
-		addList(members, "(~mcalls)", x.memberCalls(body, members))
+		out, mcalls := x.calledMethods(body, members)
+		addList(members, "(~out)", out)
+		addList(members, "(~mcalls)", mcalls)
 		addList(members, "(~!)", owning(x.destroyedMembers(body, members)))
 		addList(members, "(~reads)", x.readMembers(body, members, false))
 		addList(members, "(~ureads)", x.readMembers(body, members, true))
@@ -2567,31 +2568,11 @@ func (x *exec) memberGuarded(body, j parser.NodeID, m string, members map[string
 	return false
 }
 
-// callsOut lists the methods body calls on objects other than its own
-// (p->m(), o.m()), by name.
-func (x *exec) callsOut(body parser.NodeID) []string {
-	f := x.f
-	var out []string
-	for j := body; j < f.End(body); j++ {
-		if f.Kind(j) != parser.KindCallExpression {
-			continue
-		}
-		fn := f.Field(j, parser.FieldFunction)
-		if f.Kind(fn) != parser.KindFieldExpression || f.Kind(f.Field(fn, parser.FieldArgument)) == parser.KindThis {
-			continue
-		}
-		if m := strings.TrimSpace(f.Text(f.Field(fn, parser.FieldField))); m != "" && !strings.HasPrefix(m, "~") {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// memberCalls lists the calls body makes of methods of data members
+// calledMethods lists the methods body calls on objects other than its
+// own (p->m(), o.m()), by name, and those of them called on data members
 // (m.f(), m->f(), this->m.f()), as "m.f".
-func (x *exec) memberCalls(body parser.NodeID, members map[string]string) []string {
+func (x *exec) calledMethods(body parser.NodeID, members map[string]string) (others, onMembers []string) {
 	f := x.f
-	var out []string
 	for j := body; j < f.End(body); j++ {
 		if f.Kind(j) != parser.KindCallExpression {
 			continue
@@ -2600,15 +2581,17 @@ func (x *exec) memberCalls(body parser.NodeID, members map[string]string) []stri
 		if f.Kind(fn) != parser.KindFieldExpression {
 			continue
 		}
-		m := memberName(f, f.Field(fn, parser.FieldArgument))
-		if m == "" || members[m] == "" || strings.HasPrefix(m, "(") {
+		recv := f.Field(fn, parser.FieldArgument)
+		meth := strings.TrimSpace(f.Text(f.Field(fn, parser.FieldField)))
+		if f.Kind(recv) == parser.KindThis || !isWord(meth) {
 			continue
 		}
-		if meth := strings.TrimSpace(f.Text(f.Field(fn, parser.FieldField))); isWord(meth) {
-			out = append(out, m+"."+meth)
+		others = append(others, meth)
+		if m := memberName(f, recv); m != "" && members[m] != "" && !strings.HasPrefix(m, "(") {
+			onMembers = append(onMembers, m+"."+meth)
 		}
 	}
-	return out
+	return others, onMembers
 }
 
 // detachedByDestructor lets go of what the data members of the method's
@@ -2637,23 +2620,6 @@ func (x *exec) detachedByDestructor(s *state) {
 		if obj < 0 || int(obj) >= len(s.objs) || s.objs[obj].class == "" {
 			continue
 		}
-		set := list(x.opt.Members(s.objs[obj].class), "(set:"+meth+")")
-		if len(set) == 0 {
-			continue
-		}
-		o := &s.objs[obj]
-		var holds []int32
-		var as []string
-		for i, t := range o.holds {
-			h := ""
-			if i < len(o.heldAs) {
-				h = o.heldAs[i]
-			}
-			if slices.Contains(set, strings.TrimSuffix(h, "[]")) || slices.Contains(set, "*") {
-				continue
-			}
-			holds, as = append(holds, t), append(as, h)
-		}
-		o.holds, o.heldAs = holds, as
+		x.letGo(s, obj, x.opt.Members(s.objs[obj].class), meth)
 	}
 }

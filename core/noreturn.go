@@ -666,7 +666,15 @@ func enclosed(s string, o, c byte) bool {
 }
 
 // splitTop splits s at the separators outside brackets and quotes.
-func splitTop(s string, sep byte) []string {
+func splitTop(s string, sep byte) []string { return splitTopAt(s, sep, false) }
+
+// statements splits s into its top-level statements: at each ';', and
+// after each block's closing brace (if (c) { ... } return 0;).
+func statements(s string) []string { return splitTopAt(s, ';', true) }
+
+// splitTopAt splits s at the separators outside brackets and quotes,
+// and after each top-level block's closing brace when blocks is set.
+func splitTopAt(s string, sep byte, blocks bool) []string {
 	var out []string
 	depth, from := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -677,38 +685,11 @@ func splitTop(s string, sep byte) []string {
 			depth++
 		case ')', '}', ']':
 			depth--
-		case sep:
-			if depth == 0 {
-				out = append(out, s[from:i])
-				from = i + 1
-			}
-		}
-	}
-	return append(out, s[from:])
-}
-
-// statements splits s into its top-level statements: at each ';', and
-// after each block's closing brace (if (c) { ... } return 0;).
-func statements(s string) []string {
-	var out []string
-	depth, from := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\'':
-			i = skipQuoted(s, i)
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
+			if blocks && s[i] == '}' && depth == 0 {
 				out = append(out, s[from:i+1])
 				from = i + 1
 			}
-		case ';':
+		case sep:
 			if depth == 0 {
 				out = append(out, s[from:i])
 				from = i + 1

@@ -176,8 +176,7 @@ func (x *exec) detached(s *state, keeper map[string]string, t int32, m string) b
 		return false
 	}
 	for _, meth := range list(x.opt.Members(class), "(~out)") {
-		set := list(keeper, "(set:"+meth+")")
-		if slices.Contains(set, m) {
+		if set, _ := viaMethods(keeper, "set", meth); set[m] {
 			return true
 		}
 	}

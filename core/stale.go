@@ -504,21 +504,8 @@ func (x *exec) paramDestroyed(e parser.NodeID) bool {
 func (x *exec) templateTypeParam(n parser.NodeID, name string) bool {
 	f := x.f
 	for t := f.Nodes[n].Parent; t != parser.None; t = f.Nodes[t].Parent {
-		if f.Kind(t) != parser.KindTemplateDeclaration {
-			continue
-		}
-		for p := range f.NamedChildren(f.Field(t, parser.FieldParameters)) {
-			k := f.Kind(p)
-			if k != parser.KindTypeParameterDeclaration && k != parser.KindOptionalTypeParameterDeclaration {
-				continue
-			}
-			id := x.lastNamedChild(p)
-			if k == parser.KindOptionalTypeParameterDeclaration {
-				id = f.Field(p, parser.FieldName)
-			}
-			if id != parser.None && f.Text(id) == name {
-				return true
-			}
+		if f.Kind(t) == parser.KindTemplateDeclaration && x.typeParamIndex(t, name) > 0 {
+			return true
 		}
 	}
 	return false

@@ -160,6 +160,14 @@ func (s *state) objClass(obj int32) string {
 	return s.objs[obj].class
 }
 
+// setUpAgain: the storage of an object whose destructor was called
+// explicitly holds an object again (a method, member writes or memcpy
+// set it up); what it kept before is not known.
+func (o *object) setUpAgain() {
+	o.state, o.end = live, parser.None
+	o.holds, o.heldAs = nil, nil
+}
+
 // destroyedOnly says an explicit destructor call (p->~T()) ended the
 // object: its lifetime is over, its storage is still allocated
 // ([basic.life]).

@@ -513,16 +513,23 @@ func RetParam(f *parser.File, decl parser.NodeID) int {
 	if t == parser.None || x.kind(t) != parser.KindTemplateDeclaration {
 		return 0
 	}
+	return x.typeParamIndex(t, typ)
+}
+
+// typeParamIndex is the place (from 1) of type parameter name among the
+// parameters of template declaration t, or 0.
+func (x *exec) typeParamIndex(t parser.NodeID, name string) int {
+	f := x.f
 	i := 0
 	for p := range f.NamedChildren(f.Field(t, parser.FieldParameters)) {
 		i++
 		if x.kind(p) != parser.KindTypeParameterDeclaration && x.kind(p) != parser.KindOptionalTypeParameterDeclaration {
 			continue
 		}
-		if name := x.lastNamedChild(p); name != parser.None && f.Text(name) == typ {
+		if id := x.lastNamedChild(p); id != parser.None && f.Text(id) == name {
 			return i
 		}
-		if x.kind(p) == parser.KindOptionalTypeParameterDeclaration && f.Text(f.Field(p, parser.FieldName)) == typ {
+		if x.kind(p) == parser.KindOptionalTypeParameterDeclaration && f.Text(f.Field(p, parser.FieldName)) == name {
 			return i
 		}
 	}
