@@ -315,3 +315,55 @@ func (x *exec) copiedInto(s *state, obj int32, recv string, list parser.NodeID, 
 func (x *exec) knowsClass(class string) bool {
 	return x.opt.Members != nil && hasBody(x.opt.Members(class))
 }
+
+// fieldPointees lists what a copy of the local object v names carries
+// of its pointer fields: the objects the field cells this path set point
+// to ([class.copy.ctor]: an implicit copy copies each member, so a
+// pointer member of the copy points where the original's does). Only a
+// class whose copy is member-wise counts (none of its own), and only a
+// field it declares a pointer or a view; a field of a class whose
+// definition is not seen counts when it was set to the address of an
+// object of class type, which no field but a pointer takes.
+func (x *exec) fieldPointees(s *state, v value) []int32 {
+	if v.from < 0 || int(v.from) >= len(s.locals) {
+		return nil
+	}
+	src := s.locals[v.from]
+	if src.ref || src.param || src.typ != tPlain || src.slot < 0 || int(src.slot) >= len(s.objs) {
+		return nil
+	}
+	obj := src.slot
+	var facts map[string]string
+	if c := s.objs[obj].class; c != "" && x.opt.Members != nil {
+		facts = x.opt.Members(c)
+	}
+	if facts["(cp)"] != "" {
+		return nil
+	}
+	known := hasBody(facts)
+	var out []int32
+	// What a constructor or a braced list made its members keep.
+	for _, t := range s.objs[obj].holds {
+		if t != obj {
+			out = append(out, t)
+		}
+	}
+	for i := range s.objs {
+		if !s.hasParts {
+			break
+		}
+		c := s.objs[i]
+		if c.parent != obj+1 || c.pos != posField || c.inner <= 0 || int(c.inner) > len(s.objs) {
+			continue
+		}
+		t := c.inner - 1
+		switch {
+		case t == obj:
+		case known && pointerType(x.resolve(facts[c.key])):
+			out = append(out, t)
+		case !known && s.objs[t].kind == oStack && s.objs[t].class != "" && s.objs[t].parent == 0:
+			out = append(out, t)
+		}
+	}
+	return out
+}

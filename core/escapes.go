@@ -59,16 +59,29 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 		return
 	}
 	reach, where := x.callerReaches(s, lhs)
-	if !reach || v.kind != tPointer && v.kind != tView {
+	vs := []value{v}
+	if carried := x.fieldPointees(s, v); len(carried) > 0 {
+		// A copy of a local object: its pointer fields are stored too.
+		reach, where = x.callerReachesCopy(s, lhs)
+		for _, t := range carried {
+			vs = append(vs, borrowOf(t, tPointer))
+		}
+	}
+	if !reach {
 		return
 	}
-	switch {
-	case x.frameLive(s, v.pt):
-		s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
-	case x.inTemporary(s, v.pt):
-		// Into a temporary of this statement: dangling from its end,
-		// whatever the function does next.
-		s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: -1, where: where, how: "temp"})
+	for _, v := range vs {
+		if v.kind != tPointer && v.kind != tView {
+			continue
+		}
+		switch {
+		case x.frameLive(s, v.pt):
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
+		case x.inTemporary(s, v.pt):
+			// Into a temporary of this statement: dangling from its end,
+			// whatever the function does next.
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: -1, where: where, how: "temp"})
+		}
 	}
 }
 
@@ -282,6 +295,47 @@ func (x *exec) callerReaches(s *state, lhs parser.NodeID) (ok bool, where string
 			return false, ""
 		}
 		return pointerType(x.opt.Members(l.tname)[field]), ""
+	}
+	return false, ""
+}
+
+// callerReachesCopy says lhs, assigned a copy of an object, is an
+// object the caller reaches (as callerReaches says of a pointer): a
+// member or static of class type, what a pointer parameter points to, a
+// reference parameter, or a field of one of those.
+func (x *exec) callerReachesCopy(s *state, lhs parser.NodeID) (ok bool, where string) {
+	f := x.f
+	switch x.kind(lhs) {
+	case parser.KindIdentifier:
+		i := s.lookup(x.text(lhs))
+		if i < 0 {
+			return false, ""
+		}
+		switch l := s.locals[i]; {
+		case l.param:
+			return l.ref && l.typ == tPlain, ""
+		case l.depth >= 0 || l.typ != tPlain || l.ref:
+			return false, ""
+		case l.member:
+			return true, "member"
+		default:
+			return true, "static"
+		}
+	case parser.KindPointerExpression:
+		if !x.isDeref(lhs) {
+			return false, ""
+		}
+		l := x.param(s, f.Field(lhs, parser.FieldArgument))
+		return l != nil && l.typ == tPointer, ""
+	case parser.KindFieldExpression:
+		arg := f.Field(lhs, parser.FieldArgument)
+		field := x.text(f.Field(lhs, parser.FieldField))
+		if x.kind(arg) == parser.KindThis {
+			typ := x.classMembers[field]
+			return x.hasMembers && typ != "" && !pointerType(typ) && !strings.HasSuffix(typ, "&"), "member"
+		}
+		l := x.param(s, arg)
+		return l != nil && (l.typ == tPointer || l.ref), ""
 	}
 	return false, ""
 }

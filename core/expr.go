@@ -1412,6 +1412,7 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			continue
 		}
 		idx, own := strings.CutSuffix(arg, ".own")
+		idx, cp := strings.CutSuffix(idx, ".cp")
 		idx, buf := strings.CutSuffix(idx, ".buf")
 		idx, named := strings.CutSuffix(idx, "&")
 		idx, ranged := strings.CutSuffix(idx, "*")
@@ -1422,6 +1423,18 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		a := vs[k]
 		target := int32(-1)
 		switch {
+		case cp:
+			// A copy of the argument's object: the member keeps what its
+			// pointer fields point to.
+			o := &s.objs[obj]
+			for _, t := range x.fieldPointees(s, a) {
+				for len(o.heldAs) < len(o.holds) {
+					o.heldAs = append(slices.Clip(o.heldAs), "")
+				}
+				o.holds = append(slices.Clip(o.holds), t)
+				o.heldAs = append(slices.Clip(o.heldAs), member)
+			}
+			continue
 		case own && a.kind == tStorage && a.owns >= 0 && int(a.owns) < len(s.objs) && !a.moved:
 			// A copy of the container: its elements point where the
 			// argument's do.
@@ -3243,6 +3256,16 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 && !null {
 				x.copiedInto(s, rv.owns, x.text(recv), list, vs[0], n)
 			}
+			var carried []value
+			if insertMethods[m] && len(vs) > 0 && rv.owns >= 0 {
+				// A copy of a local object put in: the element's pointer
+				// fields point where the local's do, and the container
+				// holds that memory.
+				for _, t := range x.fieldPointees(s, vs[len(vs)-1]) {
+					s.objs[rv.owns].holds = append(slices.Clip(s.objs[rv.owns].holds), t)
+					carried = append(carried, borrowOf(t, tPointer))
+				}
+			}
 			if insertMethods[m] && loc != nil && loc.depth < 0 && !loc.param && rv.owns >= 0 {
 				// A member's or a static's container outlives the call.
 				where := "static"
@@ -3250,11 +3273,13 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 					where = "member"
 				}
 				x.keptIn(s, x.text(recv), where, s.objs[rv.owns].elem, vs, n)
+				x.keptIn(s, x.text(recv), where, tPointer, carried, n)
 			}
 			if insertMethods[m] && loc != nil && loc.param && rv.owns >= 0 && !s.objs[rv.owns].frame {
 				// A container the caller handed in by reference or by
 				// pointer: the caller keeps what is put in it.
 				x.keptIn(s, x.text(recv), "", s.objs[rv.owns].elem, vs, n)
+				x.keptIn(s, x.text(recv), "", tPointer, carried, n)
 			}
 			followed := false
 			if el := s.objs[max(rv.owns, 0)].elem; rv.owns >= 0 && insertMethods[m] && (el == tPointer || el == tView) && len(vs) <= 2 {

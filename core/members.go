@@ -1648,6 +1648,29 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 		return false, false
 	}
 	var out []string
+	// copyStore: an object a reference parameter names, copied into
+	// member m (a value of class type, or an element of a container of
+	// values): "k.cp:M", the copy's pointer fields point where the
+	// argument's do (see fieldPointees).
+	copyStore := func(m, typ string, insert bool, e parser.NodeID) string {
+		name, buf, addr := paramReferent(f, e)
+		k, found := params[name]
+		if !found || buf || addr || strings.HasPrefix(m, "(") || typ == "" {
+			return ""
+		}
+		if p := kinds[k]; !p.ref || p.ptr || p.view || p.storage {
+			return ""
+		}
+		if insert {
+			if fam, el := containerOf(typ); fam == famNone || el != tPlain {
+				return ""
+			}
+			m += "[]"
+		} else if strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") || classify(typ) != tPlain {
+			return ""
+		}
+		return fmt.Sprintf("%d.cp:%s", k, m)
+	}
 	store := func(m string, e parser.NodeID, insert bool) {
 		if k, ok := params[movedName(f, e)]; ok && !insert && kinds[k].storage && !kinds[k].ref {
 			// A container parameter taken by value and moved into a
@@ -1657,6 +1680,10 @@ func (x *exec) storedParams(def parser.NodeID, members map[string]string) ([]str
 			if fam, _ := containerOf(members[m]); fam != famNone {
 				out = append(out, fmt.Sprintf("%d.own:%s", k, m))
 			}
+			return
+		}
+		if cp := copyStore(m, members[m], insert, e); cp != "" {
+			out = append(out, cp)
 			return
 		}
 		ok, many := keeps(m)
