@@ -1985,6 +1985,14 @@ func argField(s *state, obj int32, field, arg string) int32 {
 // fieldStored: v is stored in the field e names.
 func (x *exec) fieldStored(s *state, e parser.NodeID, obj value, v value) {
 	tracked := v.kind == tPointer && v.pt >= 0 && int(v.pt) < len(s.objs)
+	if obj.kind == tRef && obj.pt >= 0 && int(obj.pt) < len(s.objs) && x.kind(e) == parser.KindFieldExpression {
+		// The member no longer holds what a constructor or an earlier
+		// store put there.
+		field := x.text(x.f.Field(e, parser.FieldField))
+		if o := &s.objs[obj.pt]; slices.Contains(o.heldAs, field) {
+			o.letGoOf(func(m string) bool { return m == field })
+		}
+	}
 	cell, ok := x.fieldCell(s, e, obj, tracked)
 	if !ok {
 		return
