@@ -679,6 +679,11 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 			l.val.kind = tIter
 			l.typ = tIter
 		}
+		if l.val.kind == tPlain {
+			// A value of no kind the path follows (a call's unknown
+			// result): still a pointer, which arithmetic steps.
+			l.val.kind = l.typ
+		}
 		if hasInit {
 			x.pointee(s, l)
 		}

@@ -23,3 +23,26 @@ void FreeTwice(char** slot) {
   free(*slot);
   free(*slot);  // want "double-free"
 }
+
+// A pointer initialised from a call whose result is not followed steps
+// all the same: each record's slot is another pointer.
+char* record_at(int i);
+
+void FreeRecords(int records, int slots, size_t stride) {
+  for (int i = 0; i < records; i++) {
+    char* values = record_at(i);
+    for (int a = 0; a < slots; ++a) {
+      free(*(char**)values);
+      values += stride;
+    }
+  }
+}
+
+void FreeRecordTwice(int records, int slots) {
+  for (int i = 0; i < records; i++) {
+    char* values = record_at(i);
+    for (int a = 0; a < slots; ++a) {
+      free(*(char**)values);  // want "double-free"
+    }
+  }
+}
