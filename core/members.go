@@ -53,6 +53,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		private := !public // under private: (a class's default), not protected:
 		var hidden []string
 		var nullInit []string // pointer members whose default initialiser is null
+		var defaults []string // members with a default initialiser
 		ctors := false        // the class declares a constructor
 		for c := range f.NamedChildren(body) {
 			if x.copyOp(base, c) {
@@ -63,6 +64,11 @@ func Classes(f *parser.File) map[string]map[string]string {
 			}
 			if m, ok := x.nullDefault(c); ok {
 				nullInit = append(nullInit, m)
+			}
+			if f.Kind(c) == parser.KindFieldDeclaration && f.Field(c, parser.FieldDefaultValue) != parser.None {
+				if m, _, _ := x.declName(f.Field(c, parser.FieldDeclarator)); m != "" {
+					defaults = append(defaults, m)
+				}
 			}
 			if f.Kind(c) == parser.KindOther {
 				switch f.Text(c) {
@@ -147,6 +153,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 			aggregateStores(members, base, order)
 		}
 		addList(members, "(nullinit)", nullInit)
+		addList(members, "(init)", defaults)
 		if !ctors {
 			// The implicit default constructor leaves each member as its
 			// default initialiser says ([class.base.init]).
@@ -313,6 +320,10 @@ func SettleOverloads(facts map[string]string) {
 //     T's aggregate initialisation keeps. Overloads of one arity that keep different things
 //     say "!" (nothing is known); two definitions of a class of one name
 //     keep only what both say (see summary's mergeClass).
+//   - "(init)": the data members declared with a default member
+//     initialiser ([class.mem]); a constructor that does not initialise
+//     one of the others leaves it default-initialised (see
+//     emptyMemberRange).
 //   - "(agg)" = "yes": the class is an aggregate ([dcl.init.aggr]).
 //   - "(private)": the data members declared private ([class.access]:
 //     only the class's own members and friends name them), so one that

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
@@ -976,6 +977,7 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 		// and one time there.
 		last = 1
 	}
+	empty := elem != parser.None && x.emptyMemberRange(n)
 	seen := map[uint64]bool{}
 	for iter := 0; iter <= last && len(cur) > 0; iter++ {
 		var next []*state
@@ -995,6 +997,10 @@ func (x *exec) loop(n parser.NodeID, ss []*state) []*state {
 				}
 				rng := x.eval(s, f.Field(n, parser.FieldRight))
 				x.endRangeTemps(s, rng, f.Field(n, parser.FieldRight))
+				if empty {
+					exits = append(exits, s)
+					continue
+				}
 				exits = append(exits, s.clone())
 				x.rangeElem(s, n, rng)
 				next = append(next, s)
@@ -1207,4 +1213,84 @@ func (x *exec) guardBlock(n parser.NodeID) bool {
 		next++
 	}
 	return int(next) < len(f.Src) && f.Src[next] == ';'
+}
+
+// emptyMemberRange says range-for loop n, in a constructor of the
+// method's class, ranges over a data member of standard container type
+// the constructor leaves empty: the member has no default member
+// initialiser and the constructor's initialiser list names neither it
+// nor the class (a delegating constructor), so it is default-initialised
+// ([class.base.init]), and a default-constructed container is empty.
+// Nothing before the loop, in the constructor's body, may have put
+// anything in it: no name of it, no call of a method the class declares,
+// no this handed on. A loop around n, or a lambda, could run it after
+// the member was filled. The loop's body runs no time.
+func (x *exec) emptyMemberRange(n parser.NodeID) bool {
+	f := x.f
+	if !x.hasMembers || x.kind(x.def) != parser.KindFunctionDefinition {
+		return false
+	}
+	name := memberName(f, f.Field(n, parser.FieldRight))
+	typ := x.classMembers[name]
+	if name == "" || typ == "" || strings.HasPrefix(name, "(") {
+		return false
+	}
+	if fam, _ := containerOf(x.resolve(typ)); fam == famNone || strings.HasSuffix(typ, "*") || strings.HasSuffix(typ, "&") {
+		return false
+	}
+	class := x.className()
+	fd, _ := x.funcDeclarator(x.def)
+	if class == "" || fd == parser.None || lastName(calleeName(x.text(f.Field(fd, parser.FieldDeclarator)))) != class {
+		return false
+	}
+	if slices.Contains(list(x.classMembers, "(init)"), name) {
+		return false
+	}
+	for c := range f.NamedChildren(x.def) {
+		if x.kind(c) != parser.KindFieldInitializerList {
+			continue
+		}
+		for fi := range f.NamedChildren(c) {
+			for a := range f.NamedChildren(fi) {
+				if t := lastName(x.text(a)); t == name || t == class {
+					return false
+				}
+				break
+			}
+		}
+	}
+	for p := f.Nodes[n].Parent; p != x.def && p != parser.None; p = f.Nodes[p].Parent {
+		switch x.kind(p) {
+		case parser.KindForStatement, parser.KindWhileStatement, parser.KindDoStatement, parser.KindForRangeLoop, parser.KindLambdaExpression:
+			return false
+		}
+	}
+	body := f.Field(x.def, parser.FieldBody)
+	if body == parser.None {
+		return false
+	}
+	for j := body; j < n; j++ {
+		switch f.Nodes[j].Kind {
+		case parser.KindIdentifier, parser.KindFieldIdentifier:
+			if f.Text(j) == name {
+				return false
+			}
+		case parser.KindThis:
+			if p := f.Nodes[j].Parent; x.kind(p) != parser.KindFieldExpression {
+				return false // this handed on, or *this
+			}
+		case parser.KindCallExpression:
+			fn := f.Field(j, parser.FieldFunction)
+			if x.kind(fn) == parser.KindFieldExpression {
+				if x.kind(f.Field(fn, parser.FieldArgument)) == parser.KindThis {
+					return false
+				}
+				continue
+			}
+			if x.classMembers["("+lastName(x.text(fn))+")"] != "" {
+				return false
+			}
+		}
+	}
+	return true
 }
