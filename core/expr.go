@@ -360,11 +360,32 @@ func (x *exec) isStatic(n parser.NodeID) bool {
 		case "static", "thread_local", "static thread_local", "thread_local static", "extern":
 			return true
 		}
-		if x.f.Nodes[c].Field == parser.FieldType && x.kind(c) == parser.KindTypeIdentifier && x.f.StorageMacro(x.text(c)) {
-			return true // a macro the file defines as thread_local or static
+		if x.f.Nodes[c].Field == parser.FieldType && x.kind(c) == parser.KindTypeIdentifier && x.storageMacro(x.text(c)) {
+			return true // a macro defined as thread_local or static
 		}
 	}
 	return x.splitStatic(n)
+}
+
+// storageMacro says name is a macro the file defines as storage class
+// specifiers (static, thread_local), or, when the file defines no macro
+// of that name, one the tree does (see aliases).
+func (x *exec) storageMacro(name string) bool {
+	if x.f.StorageMacro(name) {
+		return true
+	}
+	if x.f.DefinesMacro(name) || x.opt.Alias == nil {
+		return false
+	}
+	words := strings.Fields(x.opt.Alias(name))
+	for _, w := range words {
+		switch w {
+		case "static", "thread_local", "__thread", "_Thread_local":
+		default:
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // splitStatic says declaration n is the rest of a static declaration the

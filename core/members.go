@@ -1173,6 +1173,13 @@ func aliases(f *parser.File, outside bool) map[string]string {
 			continue
 		}
 		switch f.Nodes[n].Kind {
+		case parser.KindPreprocDef:
+			// #define TLS static thread_local: a declaration that starts
+			// with TLS declares a static (see isStatic), in this file or
+			// another that uses the macro.
+			if name := f.Text(f.Field(n, parser.FieldName)); name != "" && f.StorageMacro(name) {
+				out[name] = strings.Join(strings.Fields(f.Text(f.Field(n, parser.FieldValue))), " ")
+			}
 		case parser.KindAliasDeclaration:
 			name, typ := f.Text(f.Field(n, parser.FieldName)), f.Text(f.Field(n, parser.FieldType))
 			if name != "" && typ != "" {

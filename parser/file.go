@@ -56,6 +56,8 @@ type File struct {
 	// storageMacros: see StorageMacro, computed once.
 	storageOnce   sync.Once
 	storageMacros map[string]bool
+	// objectMacros: the object-like macros the file defines (see DefinesMacro).
+	objectMacros map[string]bool
 }
 
 // Word is one word of the source at offset At.

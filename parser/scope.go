@@ -141,7 +141,9 @@ func (f *File) StorageMacro(name string) bool {
 			}
 			defs[m] = ok
 		}
+		f.objectMacros = map[string]bool{}
 		for m, ok := range defs {
+			f.objectMacros[m] = true
 			if !ok {
 				delete(defs, m)
 			}
@@ -149,4 +151,10 @@ func (f *File) StorageMacro(name string) bool {
 		f.storageMacros = defs
 	})
 	return f.storageMacros[name]
+}
+
+// DefinesMacro says the file defines name as an object-like macro.
+func (f *File) DefinesMacro(name string) bool {
+	f.StorageMacro(name)
+	return f.objectMacros[name]
 }

@@ -603,3 +603,35 @@ struct Cells {
 		t.Errorf("HF-B001 in src/cells.h at lines %v, want none", got)
 	}
 }
+
+// A storage macro defined in another header (#define TLS static
+// thread_local) makes the declaration it begins a static: its address
+// outlives the call. A local declared without it does not.
+func TestStorageMacroCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/tls.h", []byte(`#pragma once
+#if defined(OLD_COMPILER)
+#define POOL_THREAD_LOCAL static __thread
+#else
+#define POOL_THREAD_LOCAL static thread_local
+#endif
+`))
+	write(t, dir, "src/pool.h", []byte(`#pragma once
+#include "tls.h"
+struct PerThread { int id; };
+struct Pool {
+  PerThread* mine() const {
+    POOL_THREAD_LOCAL PerThread per_thread;
+    return &per_thread;
+  }
+  PerThread* fresh() const {
+    PerThread per_call;
+    return &per_call;
+  }
+};
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/pool.h", "HF-B001"); len(got) != 1 || got[0] != 11 {
+		t.Errorf("HF-B001 in src/pool.h at lines %v, want [11]", got)
+	}
+}
