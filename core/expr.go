@@ -1283,13 +1283,15 @@ func (x *exec) elements(s *state, list parser.NodeID) []value {
 // view it is handed, or a pointer into a container's or a local's storage,
 // is read there; what is moved or shared into it may be kept there.
 func (x *exec) handOn(s *state, list parser.NodeID, vs []value) {
-	x.handOnUnread(s, list, vs, nil)
+	x.handOnUnread(s, list, vs, nil, nil)
 }
 
 // handOnUnread is handOn where unread (when set) lists the pointer
 // arguments the callee is known never to follow: handing one of them
-// memory that ended is no use.
-func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []bool) {
+// memory that ended is no use; and fields (when set) the fields the
+// callee reads of the objects it is handed (see FieldReads): only what
+// those members hold is used.
+func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []bool, fields map[int]map[string]bool) {
 	i := 0
 	for c := range x.f.NamedChildren(list) {
 		if i >= len(vs) {
@@ -1297,6 +1299,7 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 		}
 		v := vs[i]
 		skip := i < len(unread) && unread[i] || Printed(x.f, c)
+		read, onlyFields := fields[i]
 		i++
 		// The callee may set a member handed to it by reference, or
 		// store through a pointer handed to it.
@@ -1372,6 +1375,12 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 		// An object handed on (by reference, or its address) may be read
 		// by the callee: what it holds is used.
 		switch {
+		case onlyFields && (v.kind == tPointer || v.kind == tRef) && v.pt >= 0 && int(v.pt) < len(s.objs):
+			x.useRead(s, v.pt, c, read, nil)
+			continue
+		case onlyFields && v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
+			x.useRead(s, s.locals[v.from].slot, c, read, nil)
+			continue
 		case (v.kind == tPointer || v.kind == tRef) && v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].class != "":
 			x.useHeld(s, v.pt, c)
 		case v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref:
@@ -2757,7 +2766,7 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 			}
 		}
 	}
-	x.handOnUnread(s, list, vs, unread)
+	x.handOnUnread(s, list, vs, unread, readFields(c.Fields))
 	for j, ff := range c.FreesFields {
 		// f(c) of a function that frees c->field: the memory the
 		// field of the argument's object points to (after handOn, which

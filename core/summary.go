@@ -96,6 +96,9 @@ type Call struct {
 	// pointer argument i points to (q->field = p): f(&local, q) leaves
 	// q->field pointing at the local.
 	StoresIn []string
+	// Fields lists the object arguments it only reads fields of, and
+	// which (see FieldReads).
+	Fields []string
 	// Derefs lists the pointer arguments whose memory it reads or writes
 	// on some path (directly or through the calls it makes): handing it a
 	// pointer to ended memory is a use.
@@ -710,6 +713,7 @@ func (fs *FileSummaries) call(name string, nargs int, scope string) Call {
 	out = withSummary(out, summaryOf(x))
 	out.Ran = !x.cut
 	out.Defined, out.Keeps = true, keptParams(fs.f, defs[0])
+	out.Fields = FieldReads(fs.f, defs[0])
 	delete(fs.busy, k)
 	fs.calls[k] = out
 	if fs.busyHits == hits {
@@ -822,6 +826,7 @@ func (fs *FileSummaries) Execute(def parser.NodeID) Result {
 			c := withSummary(fs.declared(k), summaryOf(x))
 			c.Ran = !x.cut
 			c.Defined, c.Keeps = true, keptParams(fs.f, def)
+			c.Fields = FieldReads(fs.f, def)
 			fs.calls[k] = c
 		}
 	}

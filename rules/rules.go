@@ -634,6 +634,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.Type = core.ResultType(f, g.Node)
 		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
 		s.Reassigns = core.ReassignedParams(f, g.Node)
+		s.Fields = core.FieldReads(f, g.Node)
 		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || freesField(f, g.Node) || storesField(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
 			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter})
 			s.Grows = r.Grows

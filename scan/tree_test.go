@@ -635,3 +635,39 @@ struct Pool {
 		t.Errorf("HF-B001 in src/pool.h at lines %v, want [11]", got)
 	}
 }
+
+// What a function of another file reads of the object it is handed
+// travels with the tree's summaries: only the fields it reads are used.
+func TestFieldReadsCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/context.h", []byte(`#pragma once
+struct Options {
+  int level;
+};
+struct Context {
+  Context(const Options& o) : options(o), level(o.level) {}
+  const Options& options;
+  int level;
+};
+int send(Context& ctx);
+int send_options(Context& ctx);
+`))
+	write(t, dir, "src/send.cc", []byte(`#include "context.h"
+int send(Context& ctx) { return ctx.level; }
+int send_options(Context& ctx) { return ctx.options.level; }
+`))
+	write(t, dir, "src/main.cc", []byte(`#include "context.h"
+int levels() {
+  Context ctx(Options{});
+  return send(ctx);
+}
+int options() {
+  Context ctx(Options{});
+  return send_options(ctx);
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/main.cc", "HF-B003"); len(got) != 1 || got[0] != 8 {
+		t.Errorf("HF-B003 in src/main.cc at lines %v, want [8]", got)
+	}
+}

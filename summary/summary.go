@@ -44,6 +44,9 @@ type Func struct {
 	// parameter j points to holds what pointer parameter i points to on
 	// every path that returns (q->field = p).
 	StoresIn []string `json:"stores_in,omitempty"`
+	// Fields lists "k:f,g": the fields f and g are all it reads of the
+	// object reference or pointer parameter k names (see core.FieldReads).
+	Fields []string `json:"fields,omitempty"`
 	// MayFree says it may free its opaque (void*) parameter on some path:
 	// as a completion, it may free the data handed with it.
 	MayFree bool `json:"may_free,omitempty"`
@@ -401,6 +404,10 @@ func appendFacts(b []byte, fn *Func) []byte {
 	}
 	num(len(fn.StoresIn))
 	for _, f := range fn.StoresIn {
+		str(f)
+	}
+	num(len(fn.Fields))
+	for _, f := range fn.Fields {
 		str(f)
 	}
 	flag(fn.MayFree)
@@ -778,6 +785,7 @@ func join(cands []*Func) *Func {
 		out.FreesDeref = intersect(out.FreesDeref, c.FreesDeref)
 		out.FreesFields = slices.DeleteFunc(slices.Clone(out.FreesFields), func(f string) bool { return !slices.Contains(c.FreesFields, f) })
 		out.StoresIn = slices.DeleteFunc(slices.Clone(out.StoresIn), func(f string) bool { return !slices.Contains(c.StoresIn, f) })
+		out.Fields = joinFields(out.Fields, c.Fields)
 		out.Grows = intersect(out.Grows, c.Grows)
 		out.Bound = intersect(out.Bound, c.Bound)
 		// The program's favour: any of them may store a new pointer.
@@ -906,4 +914,32 @@ func (ix *Index) Cut() bool {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// joinFields is what either of two functions may read of their object
+// parameters (see Func.Fields): a parameter only one of them lists may be
+// read whole by the other.
+func joinFields(a, b []string) []string {
+	of := func(l []string) map[string][]string {
+		m := map[string][]string{}
+		for _, e := range l {
+			if k, fs, ok := strings.Cut(e, ":"); ok {
+				m[k] = strings.Split(fs, ",")
+			}
+		}
+		return m
+	}
+	ma, mb := of(a), of(b)
+	var out []string
+	for k, fa := range ma {
+		fb, ok := mb[k]
+		if !ok {
+			continue
+		}
+		all := slices.DeleteFunc(append(slices.Clone(fa), fb...), func(f string) bool { return f == "" })
+		slices.Sort(all)
+		out = append(out, k+":"+strings.Join(slices.Compact(all), ","))
+	}
+	slices.Sort(out)
+	return out
 }

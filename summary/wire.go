@@ -307,6 +307,10 @@ func (e *encoder) file(f *File) {
 		for _, f := range fn.StoresIn {
 			e.str(f)
 		}
+		e.uint(uint64(len(fn.Fields)))
+		for _, f := range fn.Fields {
+			e.str(f)
+		}
 		e.ints(fn.Keeps)
 		e.ints(fn.Reaches)
 		e.notes(fn.Encodes)
@@ -516,6 +520,12 @@ func (d *decoder) file() *File {
 			fn.StoresIn = make([]string, n)
 			for j := range fn.StoresIn {
 				fn.StoresIn[j] = d.str()
+			}
+		}
+		if n := d.count(1, unsafe.Sizeof("")); n > 0 {
+			fn.Fields = make([]string, n)
+			for j := range fn.Fields {
+				fn.Fields[j] = d.str()
 			}
 		}
 		fn.Keeps, fn.Reaches = d.ints(), d.ints()
