@@ -32,7 +32,8 @@ type escStore struct {
 	// variable of the file's namespace scope).
 	where string
 	// how: "" for a pointer stored, "held" for one put in a container,
-	// "lambda" for a closure capturing the object's local by reference.
+	// "lambda" for a closure capturing the object's local by reference,
+	// "copy" for a pointer field of an object copied there.
 	how string
 	// member: the data member of the object lhs that holds it, when a
 	// method of the object's class stored it there (see deferFacts): it
@@ -60,7 +61,8 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	}
 	reach, where := x.callerReaches(s, lhs)
 	vs := []value{v}
-	if carried := x.fieldPointees(s, v); len(carried) > 0 {
+	carried := x.fieldPointees(s, v)
+	if len(carried) > 0 {
 		// A copy of a local object: its pointer fields are stored too.
 		reach, where = x.callerReachesCopy(s, lhs)
 		for _, t := range carried {
@@ -70,13 +72,17 @@ func (x *exec) stored(s *state, lhs parser.NodeID, v value, n parser.NodeID) {
 	if !reach {
 		return
 	}
-	for _, v := range vs {
+	for i, v := range vs {
 		if v.kind != tPointer && v.kind != tView {
 			continue
 		}
+		how := ""
+		if i > 0 {
+			how = "copy"
+		}
 		switch {
 		case x.frameLive(s, v.pt):
-			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where})
+			s.escs = append(slices.Clip(s.escs), escStore{at: n, lhs: text, obj: v.pt, calls: s.calls, where: where, how: how})
 		case x.inTemporary(s, v.pt):
 			// Into a temporary of this statement: dangling from its end,
 			// whatever the function does next.
@@ -428,7 +434,8 @@ func (x *exec) leftDangling(s *state) {
 			continue
 		}
 		// Via: how it was stored ("left": assigned, "held": put into a
-		// container, "lambda": captured by a closure) and, unless the
+		// container, "lambda": captured by a closure, "copy": a field of
+		// an object copied there) and, unless the
 		// caller reaches it, " in " where.
 		via := "left"
 		if e.how != "" {

@@ -420,6 +420,9 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 			case "static", "global":
 				who = "it outlives the call"
 			}
+			if how == "copy" {
+				return fmt.Sprintf("%s is given a copy of an object whose pointer field points into %s, %s, and %s", quote(fl.Value), quote(fl.Owner), dies, who), "", "DANGLING_RETURN"
+			}
 			return fmt.Sprintf("%s is left pointing into %s, %s, and %s", quote(fl.Value), quote(fl.Owner), dies, who), "", "DANGLING_RETURN"
 		}
 		if fl.Via == "made" {
@@ -465,12 +468,12 @@ func coreMessage(p *Pass, fl core.Fault) (msg, detail, fault string) {
 // storedVia names the ReturnsLocal faults of a pointer stored where the
 // caller or the object keeps it (core/escapes.go), not returned.
 // storedVia reads a ReturnsLocal fault's Via as a store (core/escapes.go):
-// how it was stored ("left", "held", "lambda") and what keeps it
+// how it was stored ("left", "held", "lambda", "temp", "copy") and what keeps it
 // ("member", "static", "global"; "" for the caller).
 func storedVia(via string) (how, where string, ok bool) {
 	how, where, _ = strings.Cut(via, " in ")
 	switch how {
-	case "left", "held", "lambda", "temp":
+	case "left", "held", "lambda", "temp", "copy":
 		return how, where, true
 	}
 	return "", "", false
