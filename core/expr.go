@@ -893,14 +893,14 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 			x.derefMoved(s, v, n)
 			v = x.throughField(s, arg, v)
 			x.use(s, v, n)
-			if x.referenceField(s.objClass(pointee(v)), field) {
+			if x.referenceField(x.objectClass(s, pointee(v)), field) {
 				return unknown
 			}
 			return borrowOf(pointee(v), tRef)
 		}
 		if v.kind == tRef {
 			x.use(s, v, n)
-			if x.referenceField(s.objClass(v.pt), field) {
+			if x.referenceField(x.objectClass(s, v.pt), field) {
 				return unknown
 			}
 			return borrowOf(v.pt, tRef)
@@ -4109,6 +4109,14 @@ func (x *exec) bracedAggregate(s *state, obj int32, list parser.NodeID) bool {
 // belongs to a local or member container whose elements keep their
 // buffers when moved (see elementsMoveBuffers), as its declaration says.
 func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
+	typ := x.containerType(s, obj)
+	return typ != "" && elementsMoveBuffers(typ)
+}
+
+// containerType is the declared type (aliases resolved) of the local or
+// member container whose storage obj is, or is an element of; "" when
+// not known.
+func (x *exec) containerType(s *state, obj int32) string {
 	for i := 0; obj >= 0 && int(obj) < len(s.objs) && s.objs[obj].parent > 0 && i < 8; i++ {
 		obj = s.objs[obj].parent - 1
 	}
@@ -4119,7 +4127,7 @@ func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
 		}
 		if l.member && x.classMembers[l.name] != "" {
 			// A data member: its type is the class's declaration's.
-			return elementsMoveBuffers(x.resolve(x.classMembers[l.name]))
+			return x.resolve(x.classMembers[l.name])
 		}
 		if l.decl == parser.None {
 			continue
@@ -4127,11 +4135,25 @@ func (x *exec) elementKeepsBuffer(s *state, obj int32) bool {
 		p := x.f.Nodes[l.decl].Parent
 		switch x.kind(p) {
 		case parser.KindDeclaration, parser.KindParameterDeclaration, parser.KindOptionalParameterDeclaration, parser.KindFieldDeclaration:
-			return elementsMoveBuffers(x.resolve(x.text(x.f.Field(p, parser.FieldType))))
+			return x.resolve(x.text(x.f.Field(p, parser.FieldType)))
 		}
-		return false
+		return ""
 	}
-	return false
+	return ""
+}
+
+// objectClass is the class of object obj: its own, or for an element of
+// a container (front(), back(), v[i]) the element type its container's
+// declaration names.
+func (x *exec) objectClass(s *state, obj int32) string {
+	if c := s.objClass(obj); c != "" || obj < 0 || int(obj) >= len(s.objs) {
+		return c
+	}
+	switch o := s.objs[obj]; {
+	case o.parent == 0, o.pos == posOwned, o.pos == posField, o.pos == posHeld:
+		return ""
+	}
+	return templateArg(x.containerType(s, obj))
 }
 
 // copyOf says argument list list (of values vs) is one object of class
