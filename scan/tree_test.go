@@ -671,3 +671,49 @@ int options() {
 		t.Errorf("HF-B003 in src/main.cc at lines %v, want [8]", got)
 	}
 }
+
+// A macro of another header that forwards to one that returns returns
+// too (#define RETURN_ERROR(c, m) ERROR_RESULT_INTERNAL(c, m, 0)): the
+// path that uses it ends there.
+func TestForwardingMacroReturnsCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/result.h", []byte(`#pragma once
+struct Res { Res(int c, const char* m); };
+#define ERROR_RESULT_INTERNAL(code, msg, ...) \
+  do                                          \
+  {                                           \
+    return Res(code, msg);                    \
+  } while(0)
+#define RETURN_ERROR(code, msg) ERROR_RESULT_INTERNAL(code, msg, 0)
+#define WARN(code, msg) note(code, msg)
+void note(int, const char*);
+`))
+	write(t, dir, "src/driver.cc", []byte(`#include "result.h"
+struct Driver { void init(); };
+bool ok();
+Res make(Driver** out) {
+  Driver* d = new Driver;
+  if (!ok()) {
+    delete d;
+    RETURN_ERROR(3, "failed");
+  }
+  d->init();
+  *out = d;
+  return Res(0, "");
+}
+Res make_warned(Driver** out) {
+  Driver* d = new Driver;
+  if (!ok()) {
+    delete d;
+    WARN(3, "failed");
+  }
+  d->init();
+  *out = d;
+  return Res(0, "");
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/driver.cc", "HF-N001"); len(got) != 1 || got[0] != 20 {
+		t.Errorf("HF-N001 in src/driver.cc at lines %v, want [20]", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // documented are calls documented never to return (cppreference:
@@ -257,19 +258,45 @@ func (ix *Index) NoReturn(name string) bool {
 }
 
 // returningMacros lists the names of exits whose every entry is a macro
-// that returns from the function it is used in (see Exit.Returns).
+// that returns from the function it is used in (see Exit.Returns), or
+// that is an alias of one, or forwards to one (#define FAIL FAIL_IMPL,
+// #define FAIL(...) FAIL_IMPL(__VA_ARGS__, 0)), through a few such steps.
 func returningMacros(exits map[string][]Exit) map[string]bool {
-	out := map[string]bool{}
-	for name, es := range exits {
+	var returns func(name string, depth int) bool
+	returns = func(name string, depth int) bool {
+		es := exits[name]
 		all := len(es) > 0
 		for _, e := range es {
-			all = all && e.Macro && e.Returns
+			all = all && e.Macro && (e.Returns || depth > 0 && len(e.Via) == 1 && returns(macroVia(e.Via[0], name), depth-1))
 		}
-		if all {
+		return all
+	}
+	out := map[string]bool{}
+	for name := range exits {
+		if returns(name, 4) {
 			out[name] = true
 		}
 	}
 	return out
+}
+
+// macroVia is the macro a Via entry of macro self names: OTHER (#define
+// SELF OTHER) or the one its expansion ends in a call of (#define
+// SELF(...) OTHER(__VA_ARGS__)); "" for a parameter, self, or anything
+// else.
+func macroVia(via, self string) string {
+	if i := strings.IndexByte(via, '('); i > 0 {
+		via = via[:i]
+	}
+	if via == self || via == "" {
+		return ""
+	}
+	for _, r := range via {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return ""
+		}
+	}
+	return via
 }
 
 // MacroReturns says name is a macro of the tree whose every definition
