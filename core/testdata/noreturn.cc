@@ -232,3 +232,25 @@ int host_warning(Node* n) {
   }
   return n->v;  // want "use-after-free"
 }
+
+// Lua's error functions long-jump out of the C function (lua_error,
+// luaL_error: "never returns"); lua_pushstring returns.
+struct lua_State;
+int luaL_error(lua_State* L, const char* fmt, ...);
+void lua_pushstring(lua_State* L, const char* s);
+
+int lua_register_node(lua_State* L, Node* n) {
+  if (n->v < 0) {
+    delete n;
+    luaL_error(L, "negative");
+  }
+  return n->v;
+}
+
+int lua_register_pushed(lua_State* L, Node* n) {
+  if (n->v < 0) {
+    delete n;
+    lua_pushstring(L, "negative");
+  }
+  return n->v;  // want "use-after-free"
+}
