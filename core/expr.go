@@ -2680,6 +2680,19 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		s.ret, s.retArg, s.retRef = unknown, 0, 0
 		s.flow = returned
 		return unknown
+	case x.kind(fn) == parser.KindIdentifier && x.opt.Summaries != nil && len(x.opt.Summaries.MacroOnReturn(name)) > 0:
+		// A macro that names some arguments only where it returns (a
+		// cleanup block before its return): the path that goes on past
+		// it did not run them.
+		skip := x.opt.Summaries.MacroOnReturn(name)
+		i := 0
+		for c := range x.f.NamedChildren(list) {
+			if !slices.Contains(skip, i) {
+				x.eval(s, c)
+			}
+			i++
+		}
+		return unknown
 	case x.kind(fn) == parser.KindIdentifier && testEnds[name]:
 		// FAIL(...) of a test: the test case ends here, failed or
 		// skipped; what would follow is not a path to report from.

@@ -81,6 +81,9 @@ func fileExits(f *parser.File, known func(string) bool) (out []exitEntry, defs m
 			if r, ok := macroReturnIf(value, params); ok && !e.Returns && !e.NoReturn {
 				e.ReturnIf = r.String()
 			}
+			if !e.Returns && !e.NoReturn {
+				e.OnReturn = onReturnParams(value, params)
+			}
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
 			e, static, ok := x.funcExit(n, known)
@@ -834,6 +837,33 @@ func (fs *FileSummaries) MacroReturnIf(name string) string {
 	return fs.Next.MacroReturnIf(name)
 }
 
+// MacroOnReturn implements Summaries: the parameters every definition of
+// a macro the file defines names only where it returns, or those of one
+// the tree defines when the file defines no macro of that name.
+func (fs *FileSummaries) MacroOnReturn(name string) []int {
+	var macros []summary.Exit
+	for _, e := range fs.exitsNamed()[name] {
+		if e.Macro {
+			macros = append(macros, e)
+		}
+	}
+	if len(macros) > 0 {
+		var ps []int
+		for i, e := range macros {
+			if i == 0 {
+				ps = slices.Clone(e.OnReturn)
+				continue
+			}
+			ps = slices.DeleteFunc(ps, func(k int) bool { return !slices.Contains(e.OnReturn, k) })
+		}
+		return ps
+	}
+	if fs.Next == nil {
+		return nil
+	}
+	return fs.Next.MacroOnReturn(name)
+}
+
 // MacroChecks implements Summaries: a macro the file defines, every
 // definition of which checks one parameter and ends the path where it is
 // false (see summary.NoReturns.Checks), or one the tree defines so when
@@ -947,4 +977,81 @@ func TreeExits(f *parser.File, api *apimodel.Model) []summary.Exit {
 		out = append(out, x)
 	}
 	return out
+}
+
+// onReturnParams lists the parameters of a function-like macro (value,
+// its expansion) that it names only inside braced blocks ending in a
+// return or a throw statement (#define WARN_OR_FAIL(cmd, cleanup) { e =
+// cmd; if (e) { cleanup return e; } }): where the code using the macro
+// goes on past it, those arguments did not run.
+func onReturnParams(value string, params []string) []int {
+	type block struct {
+		from, to int
+		leaves   bool
+	}
+	value = strings.ReplaceAll(strings.ReplaceAll(value, "\\\r\n", "  "), "\\\n", " ")
+	var blocks []block
+	var open []int
+	for i := 0; i < len(value); i++ {
+		switch value[i] {
+		case '"', '\'':
+			i = skipQuoted(value, i)
+		case '{':
+			open = append(open, i)
+		case '}':
+			if len(open) == 0 {
+				return nil
+			}
+			from := open[len(open)-1]
+			open = open[:len(open)-1]
+			blocks = append(blocks, block{from, i, endsLeaving(value[from+1:i], params)})
+		}
+	}
+	if len(open) > 0 {
+		return nil
+	}
+	uses := map[string][]int{}
+	for i := 0; i < len(value); i++ {
+		c := value[i]
+		switch {
+		case c == '"' || c == '\'':
+			i = skipQuoted(value, i)
+		case wordByte(c):
+			j := i
+			for j < len(value) && wordByte(value[j]) {
+				j++
+			}
+			uses[value[i:j]] = append(uses[value[i:j]], i)
+			i = j - 1
+		}
+	}
+	var out []int
+	for k, p := range params {
+		at := uses[p]
+		all := len(at) > 0
+		for _, pos := range at {
+			all = all && slices.ContainsFunc(blocks, func(b block) bool { return b.leaves && b.from < pos && pos < b.to })
+		}
+		if all {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// endsLeaving says block body body's last statement is a return or a
+// throw; a parameter before it with no semicolon between stands for
+// statements of its own (a block the caller passes: { cleanup } return).
+func endsLeaving(body string, params []string) bool {
+	var last string
+	for _, st := range statements(body) {
+		if st = strings.TrimSpace(st); st != "" {
+			last = st
+		}
+	}
+	w := macroWords(last)
+	for len(w) > 1 && slices.Contains(params, w[0]) {
+		w = w[1:]
+	}
+	return len(w) > 0 && (w[0] == "return" || w[0] == "throw")
 }

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"github.com/holdfast-dev/holdfast/summary"
+	"slices"
 	"strings"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -10,6 +10,7 @@ import (
 	"github.com/holdfast-dev/holdfast/diag"
 	"github.com/holdfast-dev/holdfast/lifetime"
 	"github.com/holdfast-dev/holdfast/parser"
+	"github.com/holdfast-dev/holdfast/summary"
 )
 
 func useAfterCalleeFrees() *Rule {
@@ -76,6 +77,9 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 		c := &fn.Events[i]
 		v := pointerArgument(fn, c)
 		if v == nil || !frees[p.calleeAt(fn, c)][fn.ArgIndex(c)] && !p.treeFactsAt(fn, c).FreesArg(fn.ArgIndex(c)) {
+			continue
+		}
+		if p.onReturnArgument(c.Node) {
 			continue
 		}
 		if use := useAfterSkipping(fn, i, p.valueOnly(fn)); use != nil {
@@ -426,4 +430,34 @@ func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Even
 		p.Step(fn, diag.StepOwnerDies, c, obj, "", fmt.Sprintf("%s frees it on every path (its body, %s)", callee, p.whereDefined(fn, c))),
 		p.Step(fn, diag.StepUse, use, v.Name, "", fmt.Sprintf("'%s' is used here, after its pointee was freed", v.Name)))
 	p.Report(fn, use.At, p.nodeEnd(use), msg, "freed-by:"+callee+":"+v.Name, w)
+}
+
+// onReturnArgument says node n lies in an argument of a macro call that
+// the macro names only where it returns (see summary.Exit.OnReturn): the
+// code after the macro runs only where that argument did not.
+func (p *Pass) onReturnArgument(n parser.NodeID) bool {
+	f := p.File
+	for c := n; c != parser.None; c = f.Nodes[c].Parent {
+		list := f.Nodes[c].Parent
+		if list == parser.None || f.Kind(list) != parser.KindArgumentList {
+			continue
+		}
+		call := f.Nodes[list].Parent
+		fn := f.Field(call, parser.FieldFunction)
+		if f.Kind(call) != parser.KindCallExpression || f.Kind(fn) != parser.KindIdentifier {
+			continue
+		}
+		skip := p.summaries().MacroOnReturn(f.Text(fn))
+		if len(skip) == 0 {
+			continue
+		}
+		k := 0
+		for a := range f.NamedChildren(list) {
+			if a == c {
+				return slices.Contains(skip, k)
+			}
+			k++
+		}
+	}
+	return false
 }

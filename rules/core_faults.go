@@ -532,6 +532,10 @@ func (t treeFrees) MacroChecks(name string) int   { return t.ix.MacroChecks(name
 // macro of the tree returns (see summary.Exit.ReturnIf).
 func (t treeFrees) MacroReturnIf(name string) string { return t.ix.MacroReturnIf(name) }
 
+// MacroOnReturn implements core.Summaries: the parameters a macro of the
+// tree names only where it returns (see summary.Exit.OnReturn).
+func (t treeFrees) MacroOnReturn(name string) []int { return t.ix.MacroOnReturn(name) }
+
 // summaries sets up, once per pass, what the core asks of calls: the
 // file's own functions executed, then the tree's summaries.
 func (p *Pass) summaries() *core.FileSummaries {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"github.com/holdfast-dev/holdfast/apimodel"
@@ -715,5 +716,63 @@ Res make_warned(Driver** out) {
 	res := scanPaths(t, dir, Options{}, ".")
 	if got := ruleLines(res, "src/driver.cc", "HF-N001"); len(got) != 1 || got[0] != 20 {
 		t.Errorf("HF-N001 in src/driver.cc at lines %v, want [20]", got)
+	}
+}
+
+// A macro of another header that runs its cleanup argument only where
+// it returns: the path past it did not run the cleanup.
+func TestCleanupOnReturnMacroCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/plugin.h", []byte(`#pragma once
+void note(int err);
+#define WARN_OR_FAIL(strict, cmd, cleanup) \
+  {                                        \
+    int err = cmd;                         \
+    if (err) {                             \
+      if (strict) {                        \
+        cleanup;                           \
+        return err;                        \
+      }                                    \
+      note(err);                           \
+    }                                      \
+  }
+#define WARN_THEN(cmd, cleanup) \
+  {                             \
+    int err = cmd;              \
+    if (err) {                  \
+      cleanup;                  \
+      note(err);                \
+    }                           \
+  }
+`))
+	write(t, dir, "src/image.cc", []byte(`void release(int* p) { delete p; }
+`))
+	write(t, dir, "src/decode.cc", []byte(`#include "plugin.h"
+void release(int* p);
+int check(int* p);
+int decode(int strict) {
+  int* p = new int(1);
+  WARN_OR_FAIL(strict, check(p), release(p));
+  int v = *p;
+  delete p;
+  return v;
+}
+int decode_warned() {
+  int* p = new int(1);
+  WARN_THEN(check(p), release(p));
+  int v = *p;
+  delete p;
+  return v;
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	var lines []int
+	for _, f := range res.Findings {
+		if f.At.Start.File == "src/decode.cc" {
+			lines = append(lines, f.At.Start.Line)
+		}
+	}
+	if len(lines) == 0 || slices.ContainsFunc(lines, func(l int) bool { return l < 11 }) {
+		t.Errorf("findings in src/decode.cc at lines %v, want some after line 11 and none before", lines)
 	}
 }

@@ -138,6 +138,7 @@ func (e *encoder) dir(d Dir) {
 			e.str(v)
 		}
 		e.str(x.ReturnIf)
+		e.ints(x.OnReturn)
 	}
 }
 
@@ -167,6 +168,7 @@ func (d *decoder) dir() Dir {
 				}
 			}
 			x.ReturnIf = d.str()
+			x.OnReturn = d.ints()
 		}
 	}
 	return out

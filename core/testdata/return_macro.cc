@@ -189,3 +189,46 @@ int Logs(int* buf, bool bad) {
   }
   return buf[0];  // want "use-after-free"
 }
+
+// A macro that names its cleanup argument only on the branch where it
+// returns: the path past the macro did not run the cleanup. A macro that
+// runs its cleanup and goes on did.
+#define WARN_OR_FAIL(strict, cmd, cleanup) \
+  {                                        \
+    int err = cmd;                         \
+    if (err) {                             \
+      if (strict) {                        \
+        cleanup;                           \
+        return err;                        \
+      } else {                             \
+        note(err);                         \
+      }                                    \
+    }                                      \
+  }
+#define WARN_THEN(cmd, cleanup) \
+  {                             \
+    int err = cmd;              \
+    if (err) {                  \
+      cleanup;                  \
+      note(err);                \
+    }                           \
+  }
+void note(int err);
+int check(int* p);
+void release(int* p) { delete p; }
+
+int cleanup_on_return(int strict) {
+  int* p = new int(1);
+  WARN_OR_FAIL(strict, check(p), release(p));
+  int v = *p;
+  delete p;
+  return v;
+}
+
+int cleanup_goes_on() {
+  int* p = new int(1);
+  WARN_THEN(check(p), release(p));
+  int v = *p;  // want "use-after-free"
+  delete p;
+  return v;
+}
