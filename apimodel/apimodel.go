@@ -117,6 +117,10 @@ const (
 	// function that hands control back to the environment, a fatal
 	// error): the path ends at the call.
 	Exit
+	// Complete: a coroutine's co_yield of its result completes the
+	// coroutine, which is never resumed (folly::coro's co_error): the
+	// path ends at the co_yield.
+	Complete
 )
 
 var roleNames = []struct {
@@ -129,7 +133,7 @@ var roleNames = []struct {
 	{"write", Write}, {"write_arg", WriteArg}, {"yield", Yield}, {"check", Check}, {"keep", Keep},
 	{"self", Self}, {"stream", Stream}, {"switch", Switch}, {"status", Status}, {"alloc", Alloc},
 	{"bind", Bind}, {"nowait", NoWait}, {"encode", Encode}, {"remove", Remove}, {"reserve", Reserve},
-	{"defer", Defer}, {"compare", Compare}, {"exit", Exit},
+	{"defer", Defer}, {"compare", Compare}, {"exit", Exit}, {"complete", Complete},
 }
 
 func (r Role) String() string {

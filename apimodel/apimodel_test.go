@@ -16,7 +16,7 @@ func load(t *testing.T, extra ...*Pack) *Model {
 
 func TestBuiltinPacksLoad(t *testing.T) {
 	m := load(t)
-	if got := strings.Join(m.Packs(), ","); got != "absl,aten,c10d,cuda,gtest,hosts,iree,llvm,metal,mlx,opencl,pjrt,python,std,stream_executor,sycl,torch_tpu,vulkan" {
+	if got := strings.Join(m.Packs(), ","); got != "absl,aten,c10d,cuda,folly,gtest,hosts,iree,llvm,metal,mlx,opencl,pjrt,python,std,stream_executor,sycl,torch_tpu,vulkan" {
 		t.Errorf("packs = %s", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/holdfast-dev/holdfast/apimodel"
 	"github.com/holdfast-dev/holdfast/parser"
 	"github.com/holdfast-dev/holdfast/summary"
 )
@@ -122,6 +123,11 @@ func (x *exec) exec1(n parser.NodeID, ss []*state) []*state {
 			out = append(out, x.forked(s, n, func(s *state) []*state { x.ret(s, n); return []*state{s} })...)
 		}
 		return out
+	case parser.KindCoYieldStatement:
+		for _, s := range ss {
+			x.coYield(s, n)
+		}
+		return ss
 	case parser.KindIfStatement:
 		return x.ifStmt(n, ss)
 	case parser.KindForStatement, parser.KindWhileStatement, parser.KindDoStatement, parser.KindForRangeLoop:
@@ -1293,4 +1299,32 @@ func (x *exec) emptyMemberRange(n parser.NodeID) bool {
 		}
 	}
 	return true
+}
+
+// coYield runs co_yield statement n: its operand is evaluated, and a
+// value of a call whose co_yield completes the coroutine (the API's role
+// complete: folly::coro's co_error) ends the path as a return does; any
+// other co_yield suspends the coroutine and goes on when it is resumed.
+func (x *exec) coYield(s *state, n parser.NodeID) {
+	e := parser.None
+	for c := range x.f.NamedChildren(n) {
+		if x.kind(c) != parser.KindComment {
+			e = c
+			break
+		}
+	}
+	if e == parser.None {
+		return
+	}
+	x.eval(s, e)
+	x.endTemps(s, n)
+	if x.kind(e) != parser.KindCallExpression || x.opt.API == nil {
+		return
+	}
+	name, _ := x.callName(e)
+	if x.opt.API.Call(name)&apimodel.Complete == 0 {
+		return
+	}
+	s.ret, s.retArg, s.retRef = unknown, 0, 0
+	s.flow = returned
 }

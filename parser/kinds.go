@@ -128,6 +128,7 @@ const (
 	// grammar reads as a nested function definition; see macroBlocks.
 	KindMacroBlock
 	KindEnumerator
+	KindCoYieldStatement
 	kindCount
 )
 
@@ -242,6 +243,7 @@ var kindNames = [...]string{
 	KindPreprocDef:                       "preproc_def",
 	KindPreprocFunctionDef:               "preproc_function_def",
 	KindMacroBlock:                       "(macro block)",
+	KindCoYieldStatement:                 "co_yield_statement",
 }
 
 func (k Kind) String() string {
