@@ -2680,11 +2680,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		s.ret, s.retArg, s.retRef = unknown, 0, 0
 		s.flow = returned
 		return unknown
-	case x.kind(fn) == parser.KindIdentifier && x.opt.Summaries != nil && len(x.opt.Summaries.MacroOnReturn(name)) > 0:
-		// A macro that names some arguments only where it returns (a
-		// cleanup block before its return): the path that goes on past
-		// it did not run them.
-		skip := x.opt.Summaries.MacroOnReturn(name)
+	case x.kind(fn) == parser.KindIdentifier && x.opt.Summaries != nil && len(x.opt.Summaries.MacroNotRun(name)) > 0:
+		// A macro that names some arguments only where it returns or in a
+		// lambda it makes (a cleanup block before its return, a deferred
+		// call): the path that goes on past it has not run them there.
+		skip := x.opt.Summaries.MacroNotRun(name)
 		i := 0
 		for c := range x.f.NamedChildren(list) {
 			if !slices.Contains(skip, i) {

@@ -82,7 +82,7 @@ func fileExits(f *parser.File, known func(string) bool) (out []exitEntry, defs m
 				e.ReturnIf = r.String()
 			}
 			if !e.Returns && !e.NoReturn {
-				e.OnReturn = onReturnParams(value, params)
+				e.NotRun = notRunParams(value, params)
 			}
 			out = append(out, exitEntry{e, !header})
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
@@ -837,10 +837,10 @@ func (fs *FileSummaries) MacroReturnIf(name string) string {
 	return fs.Next.MacroReturnIf(name)
 }
 
-// MacroOnReturn implements Summaries: the parameters every definition of
-// a macro the file defines names only where it returns, or those of one
+// MacroNotRun implements Summaries: the parameters every definition of
+// a macro the file defines names only where it returns or in a lambda, or those of one
 // the tree defines when the file defines no macro of that name.
-func (fs *FileSummaries) MacroOnReturn(name string) []int {
+func (fs *FileSummaries) MacroNotRun(name string) []int {
 	var macros []summary.Exit
 	for _, e := range fs.exitsNamed()[name] {
 		if e.Macro {
@@ -851,17 +851,17 @@ func (fs *FileSummaries) MacroOnReturn(name string) []int {
 		var ps []int
 		for i, e := range macros {
 			if i == 0 {
-				ps = slices.Clone(e.OnReturn)
+				ps = slices.Clone(e.NotRun)
 				continue
 			}
-			ps = slices.DeleteFunc(ps, func(k int) bool { return !slices.Contains(e.OnReturn, k) })
+			ps = slices.DeleteFunc(ps, func(k int) bool { return !slices.Contains(e.NotRun, k) })
 		}
 		return ps
 	}
 	if fs.Next == nil {
 		return nil
 	}
-	return fs.Next.MacroOnReturn(name)
+	return fs.Next.MacroNotRun(name)
 }
 
 // MacroChecks implements Summaries: a macro the file defines, every
@@ -979,12 +979,14 @@ func TreeExits(f *parser.File, api *apimodel.Model) []summary.Exit {
 	return out
 }
 
-// onReturnParams lists the parameters of a function-like macro (value,
-// its expansion) that it names only inside braced blocks ending in a
+// notRunParams lists the parameters of a function-like macro (value,
+// its expansion) that it names only inside braced blocks that end in a
 // return or a throw statement (#define WARN_OR_FAIL(cmd, cleanup) { e =
-// cmd; if (e) { cleanup return e; } }): where the code using the macro
-// goes on past it, those arguments did not run.
-func onReturnParams(value string, params []string) []int {
+// cmd; if (e) { cleanup return e; } }), or that are the bodies of
+// lambdas it makes (#define DEFER(f) auto d = scope_exit([&] { f; })):
+// where the code using the macro goes on past it, those arguments have
+// not run there.
+func notRunParams(value string, params []string) []int {
 	type block struct {
 		from, to int
 		leaves   bool
@@ -1004,7 +1006,7 @@ func onReturnParams(value string, params []string) []int {
 			}
 			from := open[len(open)-1]
 			open = open[:len(open)-1]
-			blocks = append(blocks, block{from, i, endsLeaving(value[from+1:i], params)})
+			blocks = append(blocks, block{from, i, endsLeaving(value[from+1:i], params) || lambdaBody(value, from)})
 		}
 	}
 	if len(open) > 0 {
@@ -1054,4 +1056,45 @@ func endsLeaving(body string, params []string) bool {
 		w = w[1:]
 	}
 	return len(w) > 0 && (w[0] == "return" || w[0] == "throw")
+}
+
+// lambdaBody says the brace at offset open of value opens the body of a
+// lambda: before it, past an optional parameter list and specifiers
+// (mutable, noexcept, a trailing return type's words), the capture list
+// closes.
+func lambdaBody(value string, open int) bool {
+	i := open - 1
+	skipSpace := func() {
+		for i >= 0 && (value[i] == ' ' || value[i] == '\t' || value[i] == '\n' || value[i] == '\r') {
+			i--
+		}
+	}
+	skipSpace()
+	for i >= 0 && wordByte(value[i]) {
+		// mutable, noexcept, constexpr, a return type's name
+		for i >= 0 && (wordByte(value[i]) || value[i] == ':' || value[i] == '*' || value[i] == '&') {
+			i--
+		}
+		skipSpace()
+		if i >= 1 && value[i] == '>' && value[i-1] == '-' {
+			i -= 2
+			skipSpace()
+		}
+	}
+	if i >= 0 && value[i] == ')' {
+		depth := 0
+		for ; i >= 0; i-- {
+			if value[i] == ')' {
+				depth++
+			} else if value[i] == '(' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		i--
+		skipSpace()
+	}
+	return i >= 0 && value[i] == ']'
 }

@@ -139,9 +139,9 @@ type Summaries interface {
 	// MacroReturnIf is the condition under which a macro returns from the
 	// function it is used in (see summary.Exit.ReturnIf); "": none.
 	MacroReturnIf(name string) string
-	// MacroOnReturn is the parameters a macro names only where it
-	// returns (see summary.Exit.OnReturn); nil: none.
-	MacroOnReturn(name string) []int
+	// MacroNotRun is the parameters a macro names only where it
+	// returns (see summary.Exit.NotRun); nil: none.
+	MacroNotRun(name string) []int
 }
 
 // FileSummaries answers for the functions a file defines, by executing

@@ -79,7 +79,7 @@ func checkUseAfterCalleeFrees(p *Pass, fn *lifetime.Func) {
 		if v == nil || !frees[p.calleeAt(fn, c)][fn.ArgIndex(c)] && !p.treeFactsAt(fn, c).FreesArg(fn.ArgIndex(c)) {
 			continue
 		}
-		if p.onReturnArgument(c.Node) {
+		if p.notRunArgument(c.Node) {
 			continue
 		}
 		if use := useAfterSkipping(fn, i, p.valueOnly(fn)); use != nil {
@@ -432,10 +432,10 @@ func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Even
 	p.Report(fn, use.At, p.nodeEnd(use), msg, "freed-by:"+callee+":"+v.Name, w)
 }
 
-// onReturnArgument says node n lies in an argument of a macro call that
-// the macro names only where it returns (see summary.Exit.OnReturn): the
+// notRunArgument says node n lies in an argument of a macro call that
+// the macro names only where it returns or in a lambda (see summary.Exit.NotRun): the
 // code after the macro runs only where that argument did not.
-func (p *Pass) onReturnArgument(n parser.NodeID) bool {
+func (p *Pass) notRunArgument(n parser.NodeID) bool {
 	f := p.File
 	for c := n; c != parser.None; c = f.Nodes[c].Parent {
 		list := f.Nodes[c].Parent
@@ -447,7 +447,7 @@ func (p *Pass) onReturnArgument(n parser.NodeID) bool {
 		if f.Kind(call) != parser.KindCallExpression || f.Kind(fn) != parser.KindIdentifier {
 			continue
 		}
-		skip := p.summaries().MacroOnReturn(f.Text(fn))
+		skip := p.summaries().MacroNotRun(f.Text(fn))
 		if len(skip) == 0 {
 			continue
 		}

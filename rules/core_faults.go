@@ -532,9 +532,9 @@ func (t treeFrees) MacroChecks(name string) int   { return t.ix.MacroChecks(name
 // macro of the tree returns (see summary.Exit.ReturnIf).
 func (t treeFrees) MacroReturnIf(name string) string { return t.ix.MacroReturnIf(name) }
 
-// MacroOnReturn implements core.Summaries: the parameters a macro of the
-// tree names only where it returns (see summary.Exit.OnReturn).
-func (t treeFrees) MacroOnReturn(name string) []int { return t.ix.MacroOnReturn(name) }
+// MacroNotRun implements core.Summaries: the parameters a macro of the
+// tree names only where it returns or in a lambda (see summary.Exit.NotRun).
+func (t treeFrees) MacroNotRun(name string) []int { return t.ix.MacroNotRun(name) }
 
 // summaries sets up, once per pass, what the core asks of calls: the
 // file's own functions executed, then the tree's summaries.

@@ -138,7 +138,7 @@ func (e *encoder) dir(d Dir) {
 			e.str(v)
 		}
 		e.str(x.ReturnIf)
-		e.ints(x.OnReturn)
+		e.ints(x.NotRun)
 	}
 }
 
@@ -168,7 +168,7 @@ func (d *decoder) dir() Dir {
 				}
 			}
 			x.ReturnIf = d.str()
-			x.OnReturn = d.ints()
+			x.NotRun = d.ints()
 		}
 	}
 	return out

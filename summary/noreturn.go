@@ -340,41 +340,41 @@ func (ix *Index) MacroReturnIf(name string) string {
 	return ix.returnIfs[name]
 }
 
-// onReturnMacros maps the names of exits whose every entry is a macro
-// naming some parameters only where it returns to the parameters every
-// entry so names (see Exit.OnReturn).
-func onReturnMacros(exits map[string][]Exit) map[string][]int {
+// notRunMacros maps the names of exits whose every entry is a macro
+// naming some parameters only where it returns or in a lambda to the parameters every
+// entry so names (see Exit.NotRun).
+func notRunMacros(exits map[string][]Exit) map[string][]int {
 	out := map[string][]int{}
 	for name, es := range exits {
-		if ps := commonOnReturn(es); len(ps) > 0 {
+		if ps := commonNotRun(es); len(ps) > 0 {
 			out[name] = ps
 		}
 	}
 	return out
 }
 
-// commonOnReturn is the parameters every entry of es, each a macro,
-// names only where it returns.
-func commonOnReturn(es []Exit) []int {
+// commonNotRun is the parameters every entry of es, each a macro,
+// names only where it returns or in a lambda.
+func commonNotRun(es []Exit) []int {
 	var ps []int
 	for i, e := range es {
-		if !e.Macro || len(e.OnReturn) == 0 {
+		if !e.Macro || len(e.NotRun) == 0 {
 			return nil
 		}
 		if i == 0 {
-			ps = slices.Clone(e.OnReturn)
+			ps = slices.Clone(e.NotRun)
 			continue
 		}
-		ps = slices.DeleteFunc(ps, func(k int) bool { return !slices.Contains(e.OnReturn, k) })
+		ps = slices.DeleteFunc(ps, func(k int) bool { return !slices.Contains(e.NotRun, k) })
 	}
 	return ps
 }
 
-// MacroOnReturn is the parameters a macro of the tree names only where
-// it returns (see Exit.OnReturn), or nil.
-func (ix *Index) MacroOnReturn(name string) []int {
+// MacroNotRun is the parameters a macro of the tree names only where
+// it returns (see Exit.NotRun), or nil.
+func (ix *Index) MacroNotRun(name string) []int {
 	if ix == nil {
 		return nil
 	}
-	return ix.onReturn[name]
+	return ix.notRun[name]
 }

@@ -177,12 +177,13 @@ type Exit struct {
 	// where it does not (#define RET(e) if ((e) != OK) return e;), as
 	// ReturnIf.String writes it. "": none.
 	ReturnIf string `json:"return_if,omitempty"`
-	// OnReturn: the parameters (0-based) of a macro that does not always
-	// return whose expansion names them only inside a block that ends in
-	// a return or a throw (#define WARN_OR_FAIL(c, cleanup) if (!(c)) {
-	// cleanup return e; }): the path that goes on past the macro does not
-	// run them.
-	OnReturn []int `json:"on_return,omitempty"`
+	// NotRun: the parameters (0-based) of a macro that does not always
+	// return whose expansion names them only inside blocks that end in a
+	// return or a throw (#define WARN_OR_FAIL(c, cleanup) if (!(c)) {
+	// cleanup return e; }), or inside the bodies of lambdas it makes
+	// (#define DEFER(f) auto d = scope_exit([&] { f; })): the path that
+	// goes on past the macro has not run them there.
+	NotRun []int `json:"not_run,omitempty"`
 }
 
 // ReturnIf is the condition under which a macro returns (see
@@ -241,9 +242,10 @@ type Index struct {
 	// returnIfs are the macros whose every definition returns where the
 	// same condition on a parameter holds (see Exit.ReturnIf).
 	returnIfs map[string]string
-	// onReturn are the macros whose every definition names some
-	// parameters only where it returns (see Exit.OnReturn): those.
-	onReturn map[string][]int
+	// notRun are the macros whose every definition names some
+	// parameters only where it returns or in a lambda (see Exit.NotRun):
+	// those.
+	notRun map[string][]int
 	// checks are the macros whose every definition checks one parameter
 	// and ends the path where it is false (see Exit.Check): the
 	// parameter's index + 1.

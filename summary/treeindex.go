@@ -91,7 +91,7 @@ func NewTreeIndex(own []*File, cached []Cached) *Index {
 		}
 	}
 	return &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}, lz: lz,
-		noReturn: noReturnNames(exits, func(name string) int { return len(lz.at[kindFunc][name]) }), returns: returningMacros(exits), returnIfs: conditionalReturns(exits), onReturn: onReturnMacros(exits),
+		noReturn: noReturnNames(exits, func(name string) int { return len(lz.at[kindFunc][name]) }), returns: returningMacros(exits), returnIfs: conditionalReturns(exits), notRun: notRunMacros(exits),
 		checks: checkingMacros(exits, func(name string) int { return len(lz.at[kindFunc][name]) })}
 }
 

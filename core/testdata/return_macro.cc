@@ -232,3 +232,35 @@ int cleanup_goes_on() {
   delete p;
   return v;
 }
+
+// A macro that puts its argument in a lambda it makes (a scope guard)
+// runs it later, not where it is written; one that calls it at once
+// runs it there.
+template <typename F>
+struct ScopeExit {
+  F f;
+  ~ScopeExit() { f(); }
+};
+template <typename F>
+ScopeExit<F> make_scope_exit(F f) {
+  return ScopeExit<F>{f};
+}
+#define DEFER_CONCAT2(a, b) a##b
+#define DEFER_CONCAT(a, b) DEFER_CONCAT2(a, b)
+#define DEFER(code) auto DEFER_CONCAT(defer_, __LINE__) = make_scope_exit([&]() { code; })
+#define NOW(code) \
+  do {            \
+    code;         \
+  } while (0)
+
+int deferred_release() {
+  int* p = new int(1);
+  DEFER(release(p));
+  return *p;
+}
+
+int released_now() {
+  int* p = new int(1);
+  NOW(release(p));
+  return *p;  // want "use-after-free"
+}
