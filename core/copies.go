@@ -361,9 +361,21 @@ func (x *exec) fieldPointees(s *state, v value) []int32 {
 		case t == obj:
 		case known && pointerType(x.resolve(facts[c.key])):
 			out = append(out, t)
-		case !known && s.objs[t].kind == oStack && s.objs[t].class != "" && s.objs[t].parent == 0:
+		case !known && x.objectLocal(s, t):
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// objectLocal says obj is the storage of a local object of class type:
+// not an array (whose name decays to a pointer a string field copies
+// from), not of an arithmetic type.
+func (x *exec) objectLocal(s *state, obj int32) bool {
+	o := s.objs[obj]
+	if o.kind != oStack || o.class == "" || o.parent != 0 || arithmetic[o.class] {
+		return false
+	}
+	i := s.slotOf(obj)
+	return i >= 0 && !s.locals[i].array && !s.locals[i].ref && s.locals[i].typ == tPlain
 }

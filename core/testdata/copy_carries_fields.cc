@@ -180,3 +180,24 @@ void post_heap_extent_good(Poster& p, const Extent* shared) {
   r.extent = shared;
   p.post(r);
 }
+
+// A class whose definition is not seen: a field set to the address of a
+// local object can only be a pointer; one set from a character array may
+// be a string that copies it.
+struct ExternalWrite;
+struct ExternalInfo;
+void update_all(const std::vector<ExternalWrite>& writes);
+
+void external_struct_bad(std::vector<ExternalWrite>& out) {
+  Extent e{0, 16};
+  ExternalWrite w;
+  w.extent = &e;
+  out.push_back(w);  // want "returns-local"
+}
+
+void external_array_good(std::vector<ExternalInfo>& out) {
+  char name[64] = "x";
+  ExternalInfo info;
+  info.name = name;
+  out.push_back(info);
+}
