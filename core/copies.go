@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/holdfast-dev/holdfast/parser"
 )
@@ -342,9 +343,22 @@ func (x *exec) fieldPointees(s *state, v value) []int32 {
 	}
 	known := hasBody(facts)
 	var out []int32
-	// What a constructor or a braced list made its members keep.
-	for _, t := range s.objs[obj].holds {
-		if t != obj {
+	// What a constructor or a braced list made its pointer, view and
+	// reference members keep (a member that owns a buffer, a string, has
+	// the copy own a copy of it).
+	o := s.objs[obj]
+	for i, t := range o.holds {
+		if t == obj || i >= len(o.heldAs) {
+			continue
+		}
+		typ := x.resolve(facts[strings.TrimSuffix(o.heldAs[i], "[]")])
+		if strings.HasSuffix(o.heldAs[i], "[]") {
+			if _, el := containerOf(typ); el == tPointer || el == tView {
+				out = append(out, t)
+			}
+			continue
+		}
+		if pointerType(typ) || strings.HasSuffix(typ, "&") {
 			out = append(out, t)
 		}
 	}

@@ -201,3 +201,44 @@ void external_array_good(std::vector<ExternalInfo>& out) {
   info.name = name;
   out.push_back(info);
 }
+
+// What a constructor made a member keep travels with a copy only when
+// the member is a pointer, a view or a reference: a string member owns a
+// buffer of its own, which the copy copies.
+#include <string>
+#include <utility>
+
+struct Term {
+  Term(std::string s, const char* n) : str(std::move(s)), name(n) {}
+  std::string str;
+  const char* name;
+};
+
+struct CharSet {
+  int bits;
+};
+
+struct Subscript {
+  Subscript(std::string str, CharSet set) : str(std::move(str)), set(std::move(set)) {}
+  std::string str;
+  CharSet set;
+};
+
+int cost(const std::vector<Subscript>& inputs);
+
+int subscripts_good(std::vector<Subscript> inputs, int n) {
+  int total = 0;
+  for (int i = 0; i < n; i++) {
+    total += cost(inputs);
+    std::string out(inputs[0].str.begin(), inputs[0].str.end());
+    Subscript next(std::move(out), CharSet{1});
+    inputs.push_back(std::move(next));
+  }
+  return total;
+}
+
+void terms_bad(std::vector<Term>& out) {
+  std::string label = "ab";
+  Term t(std::string("x"), label.c_str());
+  out.push_back(std::move(t));  // want "returns-local"
+}
