@@ -778,19 +778,6 @@ func (fs *FileSummaries) MacroReturns(name string) bool {
 	return fs.macroReturns(name, 4)
 }
 
-// viaName is the macro a Via entry of macro self names: OTHER (#define
-// SELF OTHER) or the one its expansion ends in a call of (#define SELF(...)
-// OTHER(__VA_ARGS__)); "" for a parameter or self.
-func viaName(via, self string) string {
-	if i := strings.IndexByte(via, '('); i > 0 {
-		via = via[:i]
-	}
-	if !isWord(via) || via == self {
-		return ""
-	}
-	return via
-}
-
 // macroReturns is MacroReturns through at most depth aliases (#define
 // FAIL FAIL_IMPL: what FAIL_IMPL does).
 func (fs *FileSummaries) macroReturns(name string, depth int) bool {
@@ -799,7 +786,7 @@ func (fs *FileSummaries) macroReturns(name string, depth int) bool {
 	for _, e := range es {
 		if e.Macro {
 			macros++
-			if e.Returns || depth > 0 && len(e.Via) == 1 && fs.macroReturns(viaName(e.Via[0], name), depth-1) {
+			if e.Returns || depth > 0 && len(e.Via) == 1 && fs.macroReturns(summary.MacroVia(e.Via[0], name), depth-1) {
 				returns++
 			}
 		}
@@ -838,8 +825,9 @@ func (fs *FileSummaries) MacroReturnIf(name string) string {
 }
 
 // MacroNotRun implements Summaries: the parameters every definition of
-// a macro the file defines names only where it returns or in a lambda, or those of one
-// the tree defines when the file defines no macro of that name.
+// a macro the file defines names only where it returns or in a lambda,
+// or those of one the tree defines when the file defines no macro of
+// that name.
 func (fs *FileSummaries) MacroNotRun(name string) []int {
 	var macros []summary.Exit
 	for _, e := range fs.exitsNamed()[name] {
@@ -848,15 +836,7 @@ func (fs *FileSummaries) MacroNotRun(name string) []int {
 		}
 	}
 	if len(macros) > 0 {
-		var ps []int
-		for i, e := range macros {
-			if i == 0 {
-				ps = slices.Clone(e.NotRun)
-				continue
-			}
-			ps = slices.DeleteFunc(ps, func(k int) bool { return !slices.Contains(e.NotRun, k) })
-		}
-		return ps
+		return summary.CommonNotRun(macros)
 	}
 	if fs.Next == nil {
 		return nil

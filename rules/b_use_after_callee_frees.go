@@ -433,8 +433,8 @@ func reportUseAfterCalleeFrees(p *Pass, fn *lifetime.Func, c, use *lifetime.Even
 }
 
 // notRunArgument says node n lies in an argument of a macro call that
-// the macro names only where it returns or in a lambda (see summary.Exit.NotRun): the
-// code after the macro runs only where that argument did not.
+// the macro names only where it returns or in a lambda (see
+// summary.Exit.NotRun): the code after the macro has not run it there.
 func (p *Pass) notRunArgument(n parser.NodeID) bool {
 	f := p.File
 	for c := n; c != parser.None; c = f.Nodes[c].Parent {

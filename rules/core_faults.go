@@ -533,7 +533,8 @@ func (t treeFrees) MacroChecks(name string) int   { return t.ix.MacroChecks(name
 func (t treeFrees) MacroReturnIf(name string) string { return t.ix.MacroReturnIf(name) }
 
 // MacroNotRun implements core.Summaries: the parameters a macro of the
-// tree names only where it returns or in a lambda (see summary.Exit.NotRun).
+// tree names only where it returns or in a lambda (see
+// summary.Exit.NotRun).
 func (t treeFrees) MacroNotRun(name string) []int { return t.ix.MacroNotRun(name) }
 
 // summaries sets up, once per pass, what the core asks of calls: the

@@ -267,7 +267,7 @@ func returningMacros(exits map[string][]Exit) map[string]bool {
 		es := exits[name]
 		all := len(es) > 0
 		for _, e := range es {
-			all = all && e.Macro && (e.Returns || depth > 0 && len(e.Via) == 1 && returns(macroVia(e.Via[0], name), depth-1))
+			all = all && e.Macro && (e.Returns || depth > 0 && len(e.Via) == 1 && returns(MacroVia(e.Via[0], name), depth-1))
 		}
 		return all
 	}
@@ -280,11 +280,11 @@ func returningMacros(exits map[string][]Exit) map[string]bool {
 	return out
 }
 
-// macroVia is the macro a Via entry of macro self names: OTHER (#define
+// MacroVia is the macro a Via entry of macro self names: OTHER (#define
 // SELF OTHER) or the one its expansion ends in a call of (#define
 // SELF(...) OTHER(__VA_ARGS__)); "" for a parameter, self, or anything
 // else.
-func macroVia(via, self string) string {
+func MacroVia(via, self string) string {
 	if i := strings.IndexByte(via, '('); i > 0 {
 		via = via[:i]
 	}
@@ -341,21 +341,21 @@ func (ix *Index) MacroReturnIf(name string) string {
 }
 
 // notRunMacros maps the names of exits whose every entry is a macro
-// naming some parameters only where it returns or in a lambda to the parameters every
-// entry so names (see Exit.NotRun).
+// naming some parameters only where it returns or in a lambda to the
+// parameters every entry so names (see Exit.NotRun).
 func notRunMacros(exits map[string][]Exit) map[string][]int {
 	out := map[string][]int{}
 	for name, es := range exits {
-		if ps := commonNotRun(es); len(ps) > 0 {
+		if ps := CommonNotRun(es); len(ps) > 0 {
 			out[name] = ps
 		}
 	}
 	return out
 }
 
-// commonNotRun is the parameters every entry of es, each a macro,
-// names only where it returns or in a lambda.
-func commonNotRun(es []Exit) []int {
+// CommonNotRun is the parameters every entry of es, each a macro, names
+// only where it returns or in a lambda (see Exit.NotRun).
+func CommonNotRun(es []Exit) []int {
 	var ps []int
 	for i, e := range es {
 		if !e.Macro || len(e.NotRun) == 0 {
@@ -371,7 +371,7 @@ func commonNotRun(es []Exit) []int {
 }
 
 // MacroNotRun is the parameters a macro of the tree names only where
-// it returns (see Exit.NotRun), or nil.
+// it returns or in a lambda (see Exit.NotRun), or nil.
 func (ix *Index) MacroNotRun(name string) []int {
 	if ix == nil {
 		return nil
