@@ -2404,6 +2404,24 @@ func (x *exec) deleteVia(s *state, operand parser.NodeID) string {
 	return "delete"
 }
 
+// declaringBase is class, or the base of it (through depth levels of
+// base clauses) that declares a method named m, or "".
+func (x *exec) declaringBase(class, m string, depth int) string {
+	if class == "" || x.opt.Members == nil || depth > 4 {
+		return ""
+	}
+	facts := x.opt.Members(class)
+	if facts["("+m+")"] != "" {
+		return class
+	}
+	for _, b := range list(facts, "(bases)") {
+		if c := x.declaringBase(b, m, depth+1); c != "" {
+			return c
+		}
+	}
+	return ""
+}
+
 // keepsStorage says class's own operator delete, or a base's, does
 // nothing (see "(delete)").
 func (x *exec) keepsStorage(class string, depth int) bool {
@@ -2554,6 +2572,16 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	// calls it, not a namespace's function or type of that name
 	// ([basic.lookup.unqual]: the class's scope is searched first).
 	method := x.kind(fn) == parser.KindIdentifier && x.classMembers["("+name+")"] != ""
+	inherited := ""
+	if !method && x.kind(fn) == parser.KindIdentifier && x.classMembers["(bases)"] != "" && s.lookup(name) < 0 {
+		// ... or a base class declares it: the base's method.
+		for _, b := range strings.Split(x.classMembers["(bases)"], ",") {
+			if inherited = x.declaringBase(b, name, 0); inherited != "" {
+				method = true
+				break
+			}
+		}
+	}
 	switch {
 	case name == "std::move" || name == "move" || name == "std::forward":
 		vs := x.args(s, list)
@@ -2729,7 +2757,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		}
 		return unknown
 	}
-	c := x.opt.Summaries.Call(name, len(vs), x.scope())
+	lookup := name
+	if inherited != "" {
+		lookup = inherited + "::" + name
+	}
+	c := x.opt.Summaries.Call(lookup, len(vs), x.scope())
 	for _, k := range c.Derefs {
 		// The callee reads or writes what the argument points to (before
 		// it frees anything).

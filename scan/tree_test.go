@@ -776,3 +776,43 @@ int decode_warned() {
 		t.Errorf("findings in src/decode.cc at lines %v, want some after line 11 and none before", lines)
 	}
 }
+
+// An unqualified call in a method of a class whose base declares a
+// method of that name calls the base's method ([basic.lookup.unqual]:
+// class scope, bases included, before the namespace): a function of that
+// name elsewhere in the tree, returning by value, is not the one called.
+func TestInheritedMethodCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "core/record.h", []byte(`#pragma once
+#include <map>
+#include <string>
+inline const std::string NONE;
+class Record {
+ public:
+  const std::string& field(const std::string& key) const {
+    auto it = fields_.find(key);
+    return it != fields_.end() ? it->second : NONE;
+  }
+ protected:
+  std::map<std::string, std::string> fields_;
+};
+`))
+	write(t, dir, "core/part.h", []byte(`#pragma once
+#include "record.h"
+class Part : public Record {
+ public:
+  const std::string& title() const { return field("title"); }
+};
+class Loose {
+ public:
+  const std::string& title() const { return field("title"); }
+};
+`))
+	write(t, dir, "gen/score.cc", []byte(`#include <string>
+int field(const std::string& key) { return key.empty() ? 0 : 1; }
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "core/part.h", "HF-B001"); len(got) != 1 || got[0] != 9 {
+		t.Errorf("HF-B001 in core/part.h at lines %v, want [9]", got)
+	}
+}
