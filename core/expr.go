@@ -1489,6 +1489,13 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			// (see below).
 			x.untemp(s, a.pt)
 			target = a.pt
+		case x.kind(args[k]) == parser.KindInitializerList && !named && a.pt >= 0 && slices.Contains(s.temps, a.pt) &&
+			s.objs[a.pt].owner == x.text(args[k]) && !ranged && !x.listView(class, member):
+			// {..} for a member that is neither a view nor a reference (an
+			// array, a nested aggregate, a scalar in braces) initialises
+			// that member in place ([dcl.init.aggr]): no initializer_list
+			// array is made, and nothing refers to one.
+			x.untemp(s, a.pt)
 		case a.pt >= 0 && (a.kind == tPointer || a.kind == tView || a.kind == tRef && named):
 			// A pointer parameter keeps what its argument points to; a
 			// reference parameter the object its argument names (an

@@ -36,3 +36,25 @@ void NamedWeights() {
 void InOneStatement() {
   Submit(Request{4, std::vector<float>{1.0f, 2.0f}});
 }
+
+// Correct: a braced list for an array member, a nested aggregate or a
+// pointer initialises that member in place; no temporary is made.
+struct Rect {
+  int left;
+  int width;
+};
+struct PixMap {
+  void* planes[3];
+  int bits;
+  Rect rect;
+};
+void InitPixMap(const int* pic, PixMap* map);
+void Scroll(PixMap* map);
+
+void InPlaceMembers(const int* pic) {
+  PixMap map = {{0}};
+  PixMap framed = {{nullptr, nullptr, nullptr}, 8, {0, 4}};
+  InitPixMap(pic, &map);
+  Scroll(&map);
+  Scroll(&framed);
+}
