@@ -502,6 +502,12 @@ func (x *exec) temporary(n parser.NodeID) bool {
 		}
 		name := calleeName(x.text(f.Field(n, parser.FieldFunction)))
 		args := f.Field(n, parser.FieldArguments)
+		if x.macroCall(n) {
+			// What a macro's expansion makes is not a class of the
+			// macro's name: Null(T) expanding to a call that returns a
+			// reference to a static object is no temporary.
+			return false
+		}
 		if name == "std::move" || name == "std::forward" {
 			for a := range f.NamedChildren(args) {
 				return x.temporary(a)
@@ -529,6 +535,22 @@ func (x *exec) temporary(n parser.NodeID) bool {
 		}
 	}
 	return false
+}
+
+// macroCall says call n names a function-like macro, of this file or
+// (when the file defines no macro of that name) of the tree: the
+// preprocessor replaces it before any class or function of that name is
+// looked up.
+func (x *exec) macroCall(n parser.NodeID) bool {
+	fn := x.f.Field(n, parser.FieldFunction)
+	if x.kind(fn) != parser.KindIdentifier {
+		return false
+	}
+	name := x.text(fn)
+	if x.f.DefinesFunctionMacro(name) {
+		return true
+	}
+	return !x.f.DefinesMacro(name) && x.opt.Alias != nil && x.opt.Alias(name+"()") != ""
 }
 
 // bindsTemporary says declarator d of declaration n declares a reference

@@ -1173,6 +1173,12 @@ func aliases(f *parser.File, outside bool) map[string]string {
 			continue
 		}
 		switch f.Nodes[n].Kind {
+		case parser.KindPreprocFunctionDef:
+			// #define M(x) ...: M(a) in this file or another is the
+			// macro's expansion (see macroCall), filed as "M()".
+			if name := f.Text(f.Field(n, parser.FieldName)); name != "" {
+				out[name+"()"] = "#define"
+			}
 		case parser.KindPreprocDef:
 			// #define TLS static thread_local: a declaration that starts
 			// with TLS declares a static (see isStatic), in this file or

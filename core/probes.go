@@ -94,7 +94,7 @@ func (x *exec) probeFacts(def parser.NodeID, method string, members map[string]s
 // types (the rest a method's text decides alone).
 func probedFact(k string) bool {
 	switch {
-	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~ureads)", k == "(~calls)", k == "(~rel)", k == "(~via)":
+	case k == "(~)", k == "(~?)", k == "(~!)", k == "(~reads)", k == "(~ureads)", k == "(~calls)", k == "(~rel)", k == "(~via)", k == "(~mcalls)":
 		return true
 	case strings.HasPrefix(k, "(-"), strings.HasPrefix(k, "(+"), strings.HasPrefix(k, "(<"),
 		strings.HasPrefix(k, "(set:"), strings.HasPrefix(k, "(this:"), strings.HasPrefix(k, "(reads:"), strings.HasPrefix(k, "(ureads:"):
@@ -226,6 +226,9 @@ func keepProbed(facts map[string]string, probe map[string]int, key, e string, i 
 		return i == 0
 	case key == "(~calls)" || strings.HasPrefix(key, "(this:"):
 		return i == 0 && facts["("+e+")"] != ""
+	case key == "(~mcalls)":
+		// m.meth: the data member m the destructor calls meth on.
+		e, _, _ = strings.Cut(e, ".")
 	case strings.HasPrefix(key, "(<"):
 		if strings.HasPrefix(e, "fwd:") {
 			return i == 0

@@ -58,6 +58,9 @@ type File struct {
 	storageMacros map[string]bool
 	// objectMacros: the object-like macros the file defines (see DefinesMacro).
 	objectMacros map[string]bool
+	// functionMacros: the function-like macros it defines (see
+	// DefinesFunctionMacro).
+	functionMacros map[string]bool
 }
 
 // Word is one word of the source at offset At.

@@ -117,8 +117,15 @@ func (f *File) Scope(def NodeID) string {
 func (f *File) StorageMacro(name string) bool {
 	f.storageOnce.Do(func() {
 		defs := map[string]bool{}
+		f.functionMacros = map[string]bool{}
 		for i := range f.Nodes {
 			n := NodeID(i)
+			if f.Nodes[i].Kind == KindPreprocFunctionDef {
+				if id := f.Field(n, FieldName); id != None {
+					f.functionMacros[f.Text(id)] = true
+				}
+				continue
+			}
 			if f.Nodes[i].Kind != KindPreprocDef {
 				continue
 			}
@@ -157,4 +164,11 @@ func (f *File) StorageMacro(name string) bool {
 func (f *File) DefinesMacro(name string) bool {
 	f.StorageMacro(name)
 	return f.objectMacros[name]
+}
+
+// DefinesFunctionMacro says the file defines name as a function-like
+// macro: name(args) is then its expansion, whatever else is called name.
+func (f *File) DefinesFunctionMacro(name string) bool {
+	f.StorageMacro(name)
+	return f.functionMacros[name]
 }

@@ -816,3 +816,94 @@ int field(const std::string& key) { return key.empty() ? 0 : 1; }
 		t.Errorf("HF-B001 in core/part.h at lines %v, want [9]", got)
 	}
 }
+
+// A function-like macro of another header is its expansion, not a
+// class of the same name: Null(T) expanding to a call that returns a
+// reference to a static object is no temporary, while a real
+// temporary returned by reference still is.
+func TestFunctionMacroCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/null.h", []byte(`#pragma once
+extern const unsigned long long null_pool[8];
+template <typename T>
+struct Null {
+  static const T& get() { return *reinterpret_cast<const T*>(null_pool); }
+};
+#define Null(T) Null<T>::get()
+`))
+	write(t, dir, "src/table.h", []byte(`#pragma once
+#include "null.h"
+struct Entry { int v; };
+struct Table {
+  int len;
+  const Entry* items;
+  const Entry& at(int i) const {
+    if (i >= len) return Null(Entry);
+    return items[i];
+  }
+  const Entry& made(int i) const {
+    if (i >= len) return Entry{0};
+    return items[i];
+  }
+};
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/table.h", "HF-B001"); len(got) != 1 || got[0] != 12 {
+		t.Errorf("HF-B001 in src/table.h at lines %v, want [12]", got)
+	}
+}
+
+// The calls a destructor defined in a source file makes on the members
+// of a class its header defines run before the members end: a member
+// told to let go of a pointer to a later member no longer reads it.
+func TestDestructorDetachesCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/player.h", []byte(`#pragma once
+struct Source { virtual void release(); };
+class Player {
+ public:
+  ~Player();
+  void setSource(Source* s);
+ private:
+  Source* source = nullptr;
+};
+`))
+	write(t, dir, "src/player.cc", []byte(`#include "player.h"
+Player::~Player() { setSource(nullptr); }
+void Player::setSource(Source* s) {
+  if (source != s) {
+    Source* old = source;
+    source = s;
+    if (old != nullptr) old->release();
+  }
+}
+`))
+	write(t, dir, "src/sound.h", []byte(`#pragma once
+#include "player.h"
+struct Mixer : Source { void release() override; };
+class Detached {
+ public:
+  Detached();
+  ~Detached();
+ private:
+  Player player;
+  Mixer mixer;
+};
+class Attached {
+ public:
+  Attached();
+ private:
+  Player player;
+  Mixer mixer;
+};
+`))
+	write(t, dir, "src/sound.cc", []byte(`#include "sound.h"
+Detached::Detached() { player.setSource(&mixer); }
+Detached::~Detached() { player.setSource(nullptr); }
+Attached::Attached() { player.setSource(&mixer); }
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/sound.cc", "HF-B001"); len(got) != 1 || got[0] != 4 {
+		t.Errorf("HF-B001 in src/sound.cc at lines %v, want [4]", got)
+	}
+}
