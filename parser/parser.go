@@ -116,6 +116,11 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 		f.FirstBranches = f != before
 	}
 	if f.Errors > 0 {
+		first := f.FirstBranches
+		f, tree = p.retry(path, ext, f, tree, blockMacros)
+		f.FirstBranches = first
+	}
+	if f.Errors > 0 {
 		first, before := f.FirstBranches, f
 		f, tree = p.retry(path, ext, f, tree, attributeMacros)
 		f.FirstBranches = first

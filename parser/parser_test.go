@@ -742,3 +742,36 @@ func TestObjectiveCInOtherFiles(t *testing.T) {
 		t.Errorf("a C++ file was rewritten: %v, %q", err, f.Src)
 	}
 }
+
+// TestGuardMacros: NAME { statements }; at the start of a statement is a
+// scope-guard macro whose block is a lambda's body; keywords, braced
+// lists and a name the file defines as no lambda are left as written.
+func TestGuardMacros(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		lambdas   int
+	}{
+		{"one line", "void f(char* p) {\n  defer { free(p); };\n  use(p);\n}\n", 1},
+		{"two statements", "void f(char* p, FILE* fp) {\n  SCOPE_EXIT { fclose(fp); free(p); };\n  use(p);\n}\n", 1},
+		{"defined guard", "#define ON_EXIT auto g_ = Guard() + [&]()\nvoid f(char* p) {\n  ON_EXIT { free(p); };\n  use(p);\n}\n", 1},
+		{"defined otherwise", "#define BLOCK_BEGIN do\nvoid f(char* p) {\n  BLOCK_BEGIN { free(p); };\n  use(p);\n}\n", 0},
+		{"keyword", "void f(char* p) {\n  do { free(p); } while (0);\n  use(p);\n}\n", 0},
+		{"braced list", "void f(char* p) {\n  Pair { p, 1 };\n  use(p);\n}\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parseAs(t, "g.cc", tc.src)
+			n := 0
+			for i := range f.Nodes {
+				if f.Nodes[i].Kind == KindLambdaExpression {
+					n++
+				}
+			}
+			if n != tc.lambdas {
+				t.Errorf("%d lambdas, want %d", n, tc.lambdas)
+			}
+			if tc.lambdas > 0 && f.Errors != 0 {
+				t.Errorf("%d errors, want none", f.Errors)
+			}
+		})
+	}
+}

@@ -31,3 +31,30 @@ int FreedBeforeGuard() {
   };
   return *p;  // want "use-after-free"
 }
+
+// The guard's body on one line, and a guard macro of the file whose
+// expansion opens the lambda: the same.
+#define DEFER auto guard_ = MakeGuard() + [&]()
+
+int GuardOnOneLine() {
+  char* p = static_cast<char*>(malloc(16));
+  defer { free(p); };
+  p[0] = 1;
+  return p[1];
+}
+
+int DefinedGuard() {
+  char* p = static_cast<char*>(malloc(16));
+  DEFER { free(p); };
+  p[0] = 1;
+  return p[1];
+}
+
+// A block after a name the file defines as something else is left as
+// it reads.
+#define BLOCK_START
+int NamedBlock() {
+  char* p = static_cast<char*>(malloc(16));
+  free(p);
+  return p[0];  // want "use-after-free"
+}

@@ -1,0 +1,153 @@
+package parser
+
+import "bytes"
+
+// blockMacros rewrites scope-guard macros written as statements,
+//
+//	defer { free(p); };
+//	SCOPE_EXIT { fclose(f); };
+//
+// into the lambda expressions they expand to, without moving a byte:
+//
+//	[&]   { free(p); };
+//
+// A name followed by a braced block that holds statements (a ';' at the
+// block's own depth), then by ';', is no C++ the grammar reads: a braced
+// list holds no statements, and a block after a name ends no
+// declaration. Such a name is a macro whose expansion ends by opening a
+// lambda (auto guard = OnExit() + [&]() — folly's SCOPE_EXIT, absl's
+// and the Go-style defer macros), and the block is that lambda's body:
+// it runs when the guard the statement declares is destroyed, not where
+// it is written. Read as a compound literal, its first statement ran
+// there and the rest broke the function apart.
+//
+// Only names at the start of a statement (after ';', '{', '}' or a
+// label) are rewritten, never keywords (do, else, try, struct, ...), nor
+// a name the file defines as an object-like macro whose replacement
+// opens no lambda. It returns nil when nothing was rewritten, else the
+// new text and the ranges changed; the caller keeps the parse with fewer
+// errors.
+func blockMacros(f *File) ([]byte, [][2]int) {
+	src := f.Src
+	var out []byte
+	var edits [][2]int
+	lineStart := true
+	var prev byte = ';'
+	for i := 0; i < len(src); {
+		if next, ls, ok := skipTrivia(src, i, len(src), lineStart); ok {
+			if next < 0 {
+				break
+			}
+			i, lineStart = next, ls
+			continue
+		}
+		lineStart = false
+		c := src[i]
+		if c == '"' || c == '\'' {
+			i = literalEnd(src, i)
+			prev = c
+			continue
+		}
+		if !isIdentByte(c) || c >= '0' && c <= '9' {
+			prev = c
+			i++
+			continue
+		}
+		start := i
+		for i < len(src) && isIdentByte(src[i]) {
+			i++
+		}
+		name := string(src[start:i])
+		if prev != ';' && prev != '{' && prev != '}' && prev != ':' || len(name) < 3 || blockKeywords[name] {
+			prev = src[i-1]
+			continue
+		}
+		prev = src[i-1]
+		open := skipBlanks(src, i)
+		if open >= len(src) || src[open] != '{' {
+			continue
+		}
+		end := matching(src, open, '{', '}')
+		if end < 0 {
+			continue
+		}
+		if semi := skipBlanks(src, end+1); semi >= len(src) || src[semi] != ';' || !holdsStatement(src[open+1:end]) {
+			continue
+		}
+		if def, ok := objectMacro(src, name); ok && !bytes.Contains(def, []byte("[")) {
+			continue
+		}
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		copy(out[start:], "[&]")
+		for k := start + 3; k < i; k++ {
+			out[k] = ' '
+		}
+		edits = append(edits, [2]int{start, i})
+	}
+	if out == nil {
+		return nil, nil
+	}
+	return out, edits
+}
+
+// blockKeywords are the words a braced block may follow at the start of
+// a statement.
+var blockKeywords = map[string]bool{
+	"do": true, "else": true, "try": true, "struct": true, "class": true, "union": true, "enum": true,
+	"namespace": true, "extern": true, "__try": true, "__finally": true, "__except": true, "asm": true, "__asm": true,
+	"__asm__": true, "default": true, "return": true, "case": true, "public": true, "private": true, "protected": true,
+	"typedef": true, "using": true, "co_return": true, "co_yield": true, "throw": true, "template": true,
+}
+
+// holdsStatement says block (the text between a pair of braces) holds a
+// ';' outside any nested bracket, string or character literal: a
+// statement, which no braced initialiser list holds.
+func holdsStatement(block []byte) bool {
+	depth := 0
+	for j := 0; j < len(block); j++ {
+		switch c := block[j]; {
+		case c == '"' || c == '\'':
+			j = literalEnd(block, j) - 1
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ';' && depth == 0:
+			return true
+		}
+	}
+	return false
+}
+
+// objectMacro finds '#define name ...' (an object-like macro) in src and
+// returns its replacement text.
+func objectMacro(src []byte, name string) ([]byte, bool) {
+	for i := 0; i < len(src); {
+		k := bytes.Index(src[i:], []byte("#define"))
+		if k < 0 {
+			return nil, false
+		}
+		j := skipSpaces(src, i+k+len("#define"))
+		i = i + k + len("#define")
+		e := j
+		for e < len(src) && isIdentByte(src[e]) {
+			e++
+		}
+		if string(src[j:e]) != name || e < len(src) && src[e] == '(' {
+			continue
+		}
+		return src[e:directiveEnd(src, e)], true
+	}
+	return nil, false
+}
+
+// skipSpaces returns the index of the first byte at or after i that is
+// not a space or a tab.
+func skipSpaces(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
