@@ -699,6 +699,12 @@ func (x *exec) bind(s *state, l *local, v value, hasInit bool) {
 		switch {
 		case v.kind == tStorage && v.owns >= 0:
 			l.val = borrowOf(v.owns, tView)
+		case v.kind == tRef && v.pt >= 0 && int(v.pt) < len(s.objs) && s.objs[v.pt].fam != famNone && (s.objs[v.pt].elem == tView || s.objs[v.pt].elem == tPointer):
+			// string_view f = parts[0] of a container of views or
+			// pointers: a copy of the element, viewing what the element
+			// views, not the container's storage.
+			l.val = unknown
+			l.val.kind = tView
 		case v.pt >= 0:
 			l.val = borrowOf(v.pt, tView)
 		case l.tname == "reference_wrapper" && v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref && s.locals[v.from].alias == 0:
