@@ -393,3 +393,38 @@ func (x *exec) objectLocal(s *state, obj int32) bool {
 	i := s.slotOf(obj)
 	return i >= 0 && !s.locals[i].array && !s.locals[i].ref && s.locals[i].typ == tPlain
 }
+
+// countedCopy: v, read from a local object, is copied where the local
+// does not reach (an element, a member, what a pointer points to). When
+// the object's class has its own copy that gives the copy the source's
+// pointer in member m (class fact "(cp=)") while its destructor frees
+// what m points to, the copies share that memory and the destructor must
+// count them (RefPtr, intrusive handles): the memory lives on past the
+// local, in the copy.
+func (x *exec) countedCopy(s *state, v value) {
+	if v.moved || v.from < 0 || int(v.from) >= len(s.locals) || x.opt.Members == nil {
+		return
+	}
+	src := s.locals[v.from]
+	if src.ref || src.typ != tPlain || src.slot < 0 || int(src.slot) >= len(s.objs) || s.objs[src.slot].class == "" {
+		return
+	}
+	shared := list(x.opt.Members(s.objs[src.slot].class), "(cp=)")
+	if len(shared) == 0 {
+		return
+	}
+	o := s.objs[src.slot]
+	for i, t := range o.holds {
+		if i < len(o.heldAs) && slices.Contains(shared, o.heldAs[i]) && t >= 0 && int(t) < len(s.objs) {
+			s.objs[t].kept = true
+			s.objs[t].frame = false
+		}
+	}
+	// The memory the object lends through its methods (see ownedYield),
+	// lent now or later.
+	for _, m := range shared {
+		part := s.keyedPart(src.slot, posHeld, m)
+		s.objs[part].kept = true
+		s.objs[part].frame = false
+	}
+}

@@ -1333,6 +1333,11 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 		// store through a pointer handed to it.
 		x.setMember(s, c, c)
 		if x.kind(c) == parser.KindIdentifier {
+			// A counting handle handed on is copied there (by value), or
+			// may be (by reference), or may be given a copy of another.
+			x.countedCopy(s, v)
+		}
+		if x.kind(c) == parser.KindIdentifier {
 			s.forgetPointee(x.text(c))
 		}
 		if !v.moved && v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].movedFrom && x.kind(c) == parser.KindIdentifier {
@@ -2212,6 +2217,9 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	}
 	if op == "=" {
 		x.stored(s, left, rv, n)
+		if x.kind(left) != parser.KindIdentifier {
+			x.countedCopy(s, rv)
+		}
 	}
 	if key := x.factKey(left); key != "" && x.kind(left) == parser.KindFieldExpression {
 		// p->a->n = k: what the path knew of p->a->n is gone.
@@ -3378,6 +3386,9 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			x.handOn(s, list, vs)
 			if insertMethods[m] && len(vs) == 1 && rv.owns >= 0 && !null {
 				x.copiedInto(s, rv.owns, x.text(recv), list, vs[0], n)
+			}
+			if insertMethods[m] && len(vs) > 0 {
+				x.countedCopy(s, vs[len(vs)-1])
 			}
 			var carried []value
 			if insertMethods[m] && len(vs) > 0 && rv.owns >= 0 {

@@ -58,6 +58,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		for c := range f.NamedChildren(body) {
 			if x.copyOp(base, c) {
 				members["(cp)"] = "declared"
+				addList(members, "(cp=)", x.copiedPointers(c))
 			}
 			if x.declaresCtor(c, base) {
 				ctors = true
@@ -211,6 +212,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		if x.copyOp(class, def) {
 			out[class]["(cp)"] = "declared"
+			addList(out[class], "(cp=)", x.copiedPointers(def))
 		}
 		x.noteReturn(out[class], method, def)
 		x.methodFacts(def, method, out[class])
@@ -2359,6 +2361,67 @@ func (x *exec) copyOp(class string, c parser.NodeID) bool {
 	}
 	params := f.Text(f.Field(fd, parser.FieldParameters))
 	return name == class && strings.Contains(params, class) && strings.Contains(params, "&")
+}
+
+// copiedPointers lists the members a copy constructor or copy
+// assignment definition c gives the source's own value of: m(o.m) in its
+// initialiser list, m = o.m or this->m = o.m in its body, o being its
+// parameter. The copy then points where the source does, and a class
+// whose destructor frees such a member must count its copies (a
+// reference-counted handle): see countedCopy.
+func (x *exec) copiedPointers(c parser.NodeID) []string {
+	f := x.f
+	c, ok := x.memberDecl(c)
+	if !ok || f.Kind(c) != parser.KindFunctionDefinition {
+		return nil
+	}
+	fd, _ := x.funcDeclarator(c)
+	var src string
+	for p := range f.NamedChildren(f.Field(fd, parser.FieldParameters)) {
+		if src != "" {
+			return nil // not a copy: more than one parameter
+		}
+		src, _, _ = x.declName(f.Field(p, parser.FieldDeclarator))
+		if src == "" {
+			return nil
+		}
+	}
+	if src == "" {
+		return nil
+	}
+	// fromSource says e is src.m for member m.
+	fromSource := func(e parser.NodeID, m string) bool {
+		return f.Kind(e) == parser.KindFieldExpression && f.Text(f.Field(e, parser.FieldArgument)) == src &&
+			f.Text(f.Field(e, parser.FieldField)) == m
+	}
+	var out []string
+	for j := c; j < f.End(c); j++ {
+		switch f.Kind(j) {
+		case parser.KindFieldInitializer:
+			m := ""
+			for k := range f.NamedChildren(j) {
+				if m == "" {
+					m = f.Text(k)
+					continue
+				}
+				if f.Kind(k) == parser.KindArgumentList {
+					var args []parser.NodeID
+					for a := range f.NamedChildren(k) {
+						args = append(args, a)
+					}
+					if len(args) == 1 && fromSource(args[0], m) {
+						out = append(out, m)
+					}
+				}
+			}
+		case parser.KindAssignmentExpression:
+			m := memberName(f, f.Field(j, parser.FieldLeft))
+			if m != "" && strings.TrimSpace(f.Text(f.Field(j, parser.FieldOperator))) == "=" && fromSource(f.Field(j, parser.FieldRight), m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // destroyedMembers lists the pointer members a destructor body frees:

@@ -1,6 +1,9 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+	"regexp"
+)
 
 // blockMacros rewrites scope-guard macros written as statements,
 //
@@ -150,4 +153,50 @@ func skipSpaces(src []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// classHeadDirective matches a class head whose words are split by
+// preprocessor conditionals: the class key and its first words on one
+// line, then lines of directives and of the macros they guard, then the
+// class's name (and bases) and its opening brace.
+var classHeadDirective = regexp.MustCompile(`(?m)^[ \t]*(?:class|struct)[ \t]+[A-Za-z_]\w*[ \t]*\n((?:[ \t]*#[^\n]*\n|[ \t]*[A-Za-z_][\w.]*(?:\([^()\n]*\))?[ \t]*\n)+)[ \t]*[A-Za-z_]\w*[ \t]*(?::[^;{}]*)?\{`)
+
+// classHeadConditionals blanks the preprocessor lines inside a class
+// head, and the macro lines they guard:
+//
+//	class EXPORT
+//	#ifdef WITH_PROTOCOLS
+//	CONFORMS_TO(Proto)
+//	#endif
+//	    Future {
+//
+// The grammar reads no directive inside a declaration: the head ends at
+// the first one, and the class's body becomes an expression. What the
+// blanked lines add to the head is attributes (the class's name and
+// bases stand outside them); the export macro left before the name is
+// then read as the attribute it is (see attributeMacros). It returns nil
+// when nothing was blanked, else the new text and the ranges changed;
+// the caller keeps the parse with fewer errors.
+func classHeadConditionals(f *File) ([]byte, [][2]int) {
+	var out []byte
+	var edits [][2]int
+	for _, m := range classHeadDirective.FindAllSubmatchIndex(f.Src, -1) {
+		from, to := m[2], m[3]
+		if !bytes.Contains(f.Src[from:to], []byte("#")) {
+			continue
+		}
+		if out == nil {
+			out = append([]byte(nil), f.Src...)
+		}
+		for k := from; k < to; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+		edits = append(edits, [2]int{from, to})
+	}
+	if out == nil {
+		return nil, nil
+	}
+	return out, edits
 }

@@ -118,6 +118,7 @@ func (p *Parser) Parse(path, ext string, src []byte) (*File, error) {
 	if f.Errors > 0 {
 		first := f.FirstBranches
 		f, tree = p.retry(path, ext, f, tree, blockMacros)
+		f, tree = p.retry(path, ext, f, tree, classHeadConditionals)
 		f.FirstBranches = first
 	}
 	if f.Errors > 0 {
@@ -209,6 +210,7 @@ func (p *Parser) parse(path, ext string, src []byte, old unsafe.Pointer) (*File,
 		f.Errors -= markBenign(f)
 		f.Errors += misreadStatements(f)
 	}
+	f.Errors += misreadClassHeads(f)
 	macroBlocks(f)
 	return f, tree, nil
 }
@@ -231,6 +233,33 @@ func misreadStatements(f *File) int {
 			continue
 		}
 		if t := f.Field(NodeID(i), FieldType); t != None && statementWords[f.Text(t)] {
+			n.Kind, n.Error = KindError, true
+			marked++
+		}
+	}
+	return marked
+}
+
+// misreadClassHeads marks as errors the function definitions the
+// grammar made of a class whose head holds an unknown macro (class
+// EXPORT_API Name { ... } read as a function of type class EXPORT_API
+// whose declarator is the name Name): a function's declarator declares
+// a function, never a plain name, so the attribute-macro reparse reads
+// the head again with the macro blanked. It returns how many it marked.
+func misreadClassHeads(f *File) int {
+	marked := 0
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		if n.Kind != KindFunctionDefinition {
+			continue
+		}
+		t, d := f.Field(NodeID(i), FieldType), f.Field(NodeID(i), FieldDeclarator)
+		switch f.Kind(t) {
+		case KindClassSpecifier, KindStructSpecifier:
+		default:
+			continue
+		}
+		if f.Kind(d) == KindIdentifier && f.Field(t, FieldBody) == None {
 			n.Kind, n.Error = KindError, true
 			marked++
 		}

@@ -494,6 +494,9 @@ func TestAttributeMacros(t *testing.T) {
 		{"attribute after a lambda's captures", "void Run(Iter& it, int* w) {\n  kernel(it, [w] DEVICE_LAMBDA (int a) { return *w * a; });\n  Use(it);\n}\n"},
 		{"attribute before a lambda parameter", "void Run(int n) {\n  parallel(0, n, [&](int lo, MAYBE_UNUSED int hi) { lo++; });\n  Use(n);\n}\n"},
 		{"attribute after a range-for name", "void Run(int n) {\n  for (const auto i MAYBE_UNUSED : range(n)) {\n    step();\n  }\n  Use(n);\n}\n"},
+		{"export macro in a class head", "class LIB_EXPORT Gadget {\n  int Size() const { return Use(0); }\n};\n"},
+		{"conditional lines in a class head", "template <class T>\nclass LIB_SENDABLE\n#ifndef HIDE_PROTOCOLS\n#ifdef WITH_PROTOCOLS\nCONFORMS_TO(proto.FutureOps)\n#endif\n#endif\n    Future {\n public:\n  Future(const Future<T>& o) : state(o.state) {}\n  ~Future() { Use(state); }\n private:\n  T* state;\n};\n"},
+		{"export macro in a struct head with a base", "struct LIB_EXPORT Part : Base {\n  void Run(int n) { Use(n); }\n};\n"},
 		{"a new array of pointers", "void Grow(int n) {\n  int** s = new int*[n];\n  s[0] = new std::vector<int> *[n + 1];\n  Use(s);\n}\n"},
 		{"attribute before a specifier, its error lines later", "struct Cell {\n  ON_DEVICE inline Cell(const Shape& s, float w) : shape(s), weight(w)\n  {\n    count = 0;\n    for (int i = 0; i < count; i++)\n    {\n      for (int j = 0; j < i; j++)\n      {\n        vals[i] += vals[j];\n      }\n    }\n  }\n  int count;\n  float vals[4];\n  const Shape& shape;\n  float weight;\n};\nbool Near(const Cell& a, const Cell& b) {\n  if (a.count && b.count) {\n    return false;\n  }\n  Use(a);\n  return true;\n}\n"},
 	} {
