@@ -85,7 +85,17 @@ func fileExits(f *parser.File, known func(string) bool) (out []exitEntry, defs m
 				e.NotRun = notRunParams(value, params)
 			}
 			out = append(out, exitEntry{e, !header})
+		case parser.KindFieldDeclaration:
+			if e, ok := x.methodExit(n); ok {
+				out = append(out, exitEntry{e, !header})
+			}
 		case parser.KindFunctionDefinition, parser.KindDeclaration:
+			if f.Ancestor(n, parser.KindFieldDeclarationList) != parser.None {
+				if e, ok := x.methodExit(n); ok {
+					out = append(out, exitEntry{e, !header})
+					continue
+				}
+			}
 			e, static, ok := x.funcExit(n, known)
 			if e.Def {
 				defs[e.Name]++
@@ -137,6 +147,28 @@ func (x *exec) funcExit(n parser.NodeID, known func(string) bool) (e summary.Exi
 		e.Via = nil
 	}
 	return e, static, e.NoReturn || len(e.Via) > 0
+}
+
+// methodExit is what the declaration or definition n of a method in its
+// class's body says of returning: a method declared with the no-return
+// attribute ([[noreturn]] static void Fail(const char*);) never returns,
+// called as C::Fail(...) or, in the class's methods, as Fail(...). ok
+// false when it says nothing of the sort.
+func (x *exec) methodExit(n parser.NodeID) (summary.Exit, bool) {
+	f := x.f
+	fd, _ := x.funcDeclarator(n)
+	if fd == parser.None || x.kind(fd) != parser.KindFunctionDeclarator {
+		return summary.Exit{}, false
+	}
+	name := f.Field(fd, parser.FieldDeclarator)
+	if k := x.kind(name); k != parser.KindFieldIdentifier && k != parser.KindIdentifier {
+		return summary.Exit{}, false
+	}
+	marks, _ := x.declMarks(n, fd)
+	if !slices.ContainsFunc(marks, func(w string) bool { return noReturnWords[w] }) {
+		return summary.Exit{}, false
+	}
+	return summary.Exit{Name: f.Text(name), NoReturn: true}, true
 }
 
 // declMarks lists the words around declaration or definition n (of

@@ -254,3 +254,37 @@ int lua_register_pushed(lua_State* L, Node* n) {
   }
   return n->v;  // want "use-after-free"
 }
+
+// A method declared with the attribute never returns either, called by
+// its class's name or, in the class's own methods, by its own.
+class Errors {
+ public:
+  [[noreturn]] static void Raise(const char* why);
+  static void Report(const char* why);
+  void Check(Node* n, int bad) {
+    if (bad) {
+      delete n;
+      Abort("bad");
+    }
+    n->v = 1;
+  }
+
+ private:
+  [[noreturn]] void Abort(const char* why);
+};
+
+void RaisedMethod(Node* n, int bad) {
+  if (bad) {
+    delete n;
+    Errors::Raise("bad");
+  }
+  n->v = 2;
+}
+
+void ReportedMethod(Node* n, int bad) {
+  if (bad) {
+    delete n;
+    Errors::Report("bad");
+  }
+  n->v = 3;  // want "use-after-free"
+}
