@@ -3072,6 +3072,12 @@ func (x *exec) derefContainer(s *state, v value) (value, bool) {
 // returned is the value of call n of a function that returns by value (a
 // temporary, that owns a buffer when storage says so), or unknown.
 func (x *exec) returned(s *state, n parser.NodeID, byValue, storage bool) value {
+	if byValue && x.referenceTemplateArg(n) {
+		// f<const T&>(...): a template whose return type is one of its
+		// parameters returns what the argument names, a reference here;
+		// which parameter it returns is not known, so no temporary is.
+		byValue = false
+	}
 	switch {
 	case byValue && storage:
 		t := s.newObj(object{kind: oTemp, owner: x.text(n)})
@@ -3083,6 +3089,29 @@ func (x *exec) returned(s *state, n parser.NodeID, byValue, storage bool) value 
 		return v
 	}
 	return unknown
+}
+
+// referenceTemplateArg says call n names its function with an explicit
+// template argument that is a reference type (op.fold<const Schema&>(f,
+// g), get<T&>(t)).
+func (x *exec) referenceTemplateArg(n parser.NodeID) bool {
+	f := x.f
+	if x.kind(n) != parser.KindCallExpression {
+		return false
+	}
+	fn := f.Field(n, parser.FieldFunction)
+	if x.kind(fn) == parser.KindFieldExpression {
+		fn = f.Field(fn, parser.FieldField)
+	}
+	if k := x.kind(fn); k != parser.KindTemplateFunction && k != parser.KindTemplateMethod {
+		return false
+	}
+	for a := range f.NamedChildren(f.Field(fn, parser.FieldArguments)) {
+		if t := strings.TrimSpace(x.text(a)); strings.HasSuffix(t, "&") {
+			return true
+		}
+	}
+	return false
 }
 
 // grow replaces the storage of container v, as a call that grows it on
