@@ -36,7 +36,11 @@ func blockMacros(f *File) ([]byte, [][2]int) {
 	var edits [][2]int
 	lineStart := true
 	var prev byte = ';'
-	for i := 0; i < len(src); {
+	// Each candidate's block is scanned to its closing brace: a budget of
+	// a few passes over the file keeps nested candidates linear.
+	budget := 4*len(src) + 4096
+	defs := map[string]bool{} // names the file defines as no guard
+	for i := 0; i < len(src) && budget > 0; {
 		if next, ls, ok := skipTrivia(src, i, len(src), lineStart); ok {
 			if next < 0 {
 				break
@@ -72,12 +76,19 @@ func blockMacros(f *File) ([]byte, [][2]int) {
 		}
 		end := matching(src, open, '{', '}')
 		if end < 0 {
-			continue
+			break // no later brace closes either
 		}
+		budget -= end - open
 		if semi := skipBlanks(src, end+1); semi >= len(src) || src[semi] != ';' || !holdsStatement(src[open+1:end]) {
 			continue
 		}
-		if def, ok := objectMacro(src, name); ok && !bytes.Contains(def, []byte("[")) {
+		notGuard, seen := defs[name]
+		if !seen {
+			def, ok := objectMacro(src, name)
+			notGuard = ok && !bytes.Contains(def, []byte("["))
+			defs[name] = notGuard
+		}
+		if notGuard {
 			continue
 		}
 		if out == nil {

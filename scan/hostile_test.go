@@ -81,6 +81,7 @@ func TestHostileInputs(t *testing.T) {
 	write(t, dir, "braces.cc", []byte("void f() {"+strings.Repeat("{", depth)+strings.Repeat("}", depth)+"}"))
 	write(t, dir, "parens.cc", []byte("int x = "+strings.Repeat("(", depth)+"1"+strings.Repeat(")", depth)+";"))
 	write(t, dir, "lambdas.cc", []byte("auto f = "+strings.Repeat("[&]{ return ", depth/10)+"0"+strings.Repeat("; }", depth/10)+";"))
+	write(t, dir, "guards.cc", []byte("void f() {"+strings.Repeat(" guard { x; ", depth/10)+strings.Repeat("}; ", depth/10)+"}"))
 	write(t, dir, "binary.h", append([]byte("\x7fELF\x02\x01\x01\x00\x00\x00"), bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096)...))
 	write(t, dir, "invalid_utf8.cc", []byte("void f() { const char* s = \"\xff\xfe\xc0\"; int \xe2\x82 x; }\n"+buggy))
 	write(t, dir, "crlf.cc", []byte(strings.ReplaceAll(buggy, "\n", "\r\n")))
