@@ -76,7 +76,8 @@ func blockMacros(f *File) ([]byte, [][2]int) {
 		}
 		end := matching(src, open, '{', '}')
 		if end < 0 {
-			break // no later brace closes either
+			budget -= len(src) - open
+			continue
 		}
 		budget -= end - open
 		if semi := skipBlanks(src, end+1); semi >= len(src) || src[semi] != ';' || !holdsStatement(src[open+1:end]) {
