@@ -1333,12 +1333,10 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 		// store through a pointer handed to it.
 		x.setMember(s, c, c)
 		if x.kind(c) == parser.KindIdentifier {
+			s.forgetPointee(x.text(c))
 			// A counting handle handed on is copied there (by value), or
 			// may be (by reference), or may be given a copy of another.
 			x.countedCopy(s, v)
-		}
-		if x.kind(c) == parser.KindIdentifier {
-			s.forgetPointee(x.text(c))
 		}
 		if !v.moved && v.from >= 0 && int(v.from) < len(s.locals) && s.locals[v.from].movedFrom && x.kind(c) == parser.KindIdentifier {
 			// A moved-from smart pointer handed on as itself (by

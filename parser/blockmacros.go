@@ -40,13 +40,9 @@ func blockMacros(f *File) ([]byte, [][2]int) {
 	// a few passes over the file keeps nested candidates linear.
 	budget := 4*len(src) + 4096
 	defs := map[string]bool{} // names the file defines as no guard
-	for i := 0; i < len(src) && budget > 0; {
-		if next, ls, ok := skipTrivia(src, i, len(src), lineStart); ok {
-			if next < 0 {
-				break
-			}
-			i, lineStart = next, ls
-			continue
+	for i := 0; budget > 0; {
+		if i = codeAt(src, i, len(src), &lineStart); i < 0 || i >= len(src) {
+			break
 		}
 		lineStart = false
 		c := src[i]

@@ -10,13 +10,9 @@ func rewriteBraceCaptures(src []byte) []byte {
 	copied := false
 	lineStart := true
 	var prev byte = ';'
-	for i := 0; i < len(out); {
-		if next, ls, ok := skipTrivia(out, i, len(out), lineStart); ok {
-			if next < 0 {
-				return out
-			}
-			i, lineStart = next, ls
-			continue
+	for i := 0; ; {
+		if i = codeAt(out, i, len(out), &lineStart); i < 0 || i >= len(out) {
+			break
 		}
 		lineStart = false
 		c := out[i]

@@ -25,13 +25,9 @@ func rewriteDeclMacros(src []byte, listed map[string]bool) []byte {
 	copied := false
 	var prev, prev2 byte = ';', 0 // the last two significant bytes; a file starts at a statement
 	lineStart := true             // only blanks since the last newline
-	for i := 0; i < len(out); {
-		if next, ls, ok := skipTrivia(out, i, len(out), lineStart); ok {
-			if next < 0 {
-				return out // an unterminated comment
-			}
-			i, lineStart = next, ls
-			continue
+	for i := 0; ; {
+		if i = codeAt(out, i, len(out), &lineStart); i < 0 || i >= len(out) {
+			break // the end, or an unterminated comment
 		}
 		c := out[i]
 		switch {
@@ -159,6 +155,25 @@ func skipTrivia(src []byte, i, to int, lineStart bool) (next int, stillLineStart
 		return i + k + 4, lineStart, true
 	}
 	return i, lineStart, false
+}
+
+// codeAt returns the offset of the first byte of code at or after i,
+// before to: blanks, comments and preprocessor lines are skipped. It is
+// to at the end and -1 inside an unterminated comment. lineStart says i
+// starts a line (only blanks before it since the last newline), and is
+// kept up to date.
+func codeAt(src []byte, i, to int, lineStart *bool) int {
+	for i < to {
+		next, ls, ok := skipTrivia(src, i, to, *lineStart)
+		if !ok {
+			return i
+		}
+		if next < 0 {
+			return -1
+		}
+		i, *lineStart = next, ls
+	}
+	return to
 }
 
 func lineEnd(src []byte, i int) int {

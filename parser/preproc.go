@@ -456,13 +456,12 @@ func splits(src []byte, dirs []directive, live []int) bool {
 		last := byte(';')
 		from, to := dirs[live[i]].end, dirs[live[i+1]].start
 		lineStart := true
-		for j := from; j < to; {
-			if next, ls, ok := skipTrivia(src, j, to, lineStart); ok {
-				if next < 0 {
-					return true // an unterminated comment
-				}
-				j, lineStart = next, ls
-				continue
+		for j := from; ; {
+			if j = codeAt(src, j, to, &lineStart); j < 0 {
+				return true // an unterminated comment
+			}
+			if j >= to {
+				break
 			}
 			c := src[j]
 			switch {
