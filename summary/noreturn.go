@@ -13,13 +13,19 @@ import (
 // std::unreachable, std::longjmp, std::rethrow_exception,
 // std::throw_with_nested; C11 7.13.2.1: longjmp does not return; POSIX
 // siglongjmp and _longjmp; GCC's __builtin_unreachable and
-// __builtin_trap).
+// __builtin_trap; POSIX pthread_exit: "cannot return to its caller";
+// C11 7.26.5.5 thrd_exit, declared _Noreturn; the BSD and glibc err(3)
+// family: "The err(), verr(), errc(), verrc(), errx(), and verrx()
+// functions do not return"; the LSB's __assert_fail, which assert calls:
+// "does not return").
 var documented = map[string]bool{"abort": true, "std::abort": true, "exit": true, "std::exit": true,
 	"_exit": true, "_Exit": true, "std::_Exit": true, "quick_exit": true, "std::quick_exit": true,
 	"std::terminate": true, "terminate": true, "__builtin_unreachable": true, "__builtin_trap": true,
 	"std::unreachable": true, "longjmp": true, "std::longjmp": true, "siglongjmp": true, "_longjmp": true,
 	"__builtin_longjmp": true, "std::rethrow_exception": true, "rethrow_exception": true,
-	"std::throw_with_nested": true}
+	"std::throw_with_nested": true, "pthread_exit": true, "thrd_exit": true,
+	"err": true, "verr": true, "errc": true, "verrc": true, "errx": true, "verrx": true,
+	"__assert_fail": true}
 
 // Documented says name is a call documented never to return.
 func Documented(name string) bool { return documented[name] }

@@ -288,3 +288,42 @@ void ReportedMethod(Node* n, int bad) {
   }
   n->v = 3;  // want "use-after-free"
 }
+
+// The C library's documented exits: the err(3) family, POSIX
+// pthread_exit. warn(3), its counterpart, returns.
+void err(int status, const char* fmt, ...);
+void errx(int status, const char* fmt, ...);
+void warnx(const char* fmt, ...);
+void pthread_exit(void* value);
+
+int exits_with_errx(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    errx(1, "negative");
+  }
+  return n->v;
+}
+
+int exits_with_err(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    err(1, "negative");
+  }
+  return n->v;
+}
+
+int exits_thread(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    pthread_exit(nullptr);
+  }
+  return n->v;
+}
+
+int warns_only(Node* n) {
+  if (n->v < 0) {
+    delete n;
+    warnx("negative");
+  }
+  return n->v;  // want "use-after-free"
+}
