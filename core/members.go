@@ -2737,3 +2737,90 @@ func (x *exec) detachedByDestructor(s *state) {
 		x.letGo(s, obj, x.opt.Members(s.objs[obj].class), meth)
 	}
 }
+
+// ClassNamespaces says, for each class Classes(f) reads, the scope its
+// facts belong to: the namespaces around its definition and the classes
+// it is nested in, joined by "::" ("" at global scope); for a class f
+// only defines methods of (C::m outside its class), the namespaces around
+// the definition and the qualifier before C. A class whose facts here
+// come from more than one scope (two classes of one name in different
+// namespaces) maps to "?": where each fact belongs is not kept.
+func ClassNamespaces(f *parser.File) map[string]string {
+	out := map[string]string{}
+	x := &exec{f: f}
+	note := func(name, scope string) {
+		if have, ok := out[name]; ok && have != scope {
+			scope = "?"
+		}
+		out[name] = scope
+	}
+	for i := range f.Nodes {
+		n := parser.NodeID(i)
+		switch f.Nodes[i].Kind {
+		case parser.KindClassSpecifier, parser.KindStructSpecifier:
+			if f.Field(n, parser.FieldBody) == parser.None {
+				continue
+			}
+			name := className(f.Text(f.Field(n, parser.FieldName)))
+			if name == "" {
+				name = typedefName(f, n)
+			}
+			if name == "" {
+				continue
+			}
+			ns, _ := f.Namespace(n)
+			note(name, joinScope(ns, enclosingClasses(f, n)))
+		case parser.KindFunctionDefinition:
+			fd, _ := x.funcDeclarator(n)
+			if fd == parser.None {
+				continue
+			}
+			full := calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))
+			j := strings.LastIndex(full, "::")
+			if j <= 0 {
+				continue
+			}
+			q := strings.TrimPrefix(full[:j], "::")
+			class, qual := lastName(q), ""
+			if k := strings.LastIndex(q, "::"); k >= 0 {
+				qual = q[:k]
+			}
+			ns, _ := f.Namespace(n)
+			if strings.HasPrefix(full, "::") {
+				ns = ""
+			}
+			note(class, joinScope(ns, qual))
+		}
+	}
+	return out
+}
+
+// enclosingClasses is the names of the classes class specifier n is
+// nested in, outermost first, joined by "::".
+func enclosingClasses(f *parser.File, n parser.NodeID) string {
+	var names []string
+walk:
+	for m := f.Nodes[n].Parent; m != parser.None; m = f.Nodes[m].Parent {
+		switch f.Nodes[m].Kind {
+		case parser.KindClassSpecifier, parser.KindStructSpecifier:
+			if name := className(f.Text(f.Field(m, parser.FieldName))); name != "" {
+				names = append(names, name)
+			}
+		case parser.KindNamespaceDefinition, parser.KindFunctionDefinition:
+			break walk
+		}
+	}
+	slices.Reverse(names)
+	return strings.Join(names, "::")
+}
+
+// joinScope joins two scopes, either of which may be "".
+func joinScope(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "::" + b
+}

@@ -553,6 +553,11 @@ func (p *Pass) summaries() *core.FileSummaries {
 		ns, names := p.usings()
 		p.coreSums.Next = treeFrees{p.Tree, ns, names}
 		tree, treeAlias = p.Tree.Members, p.Tree.Alias
+		if scope, ok := fileNamespace(p.File); ok {
+			// A class named in the file is looked up from the namespace
+			// its functions are defined in.
+			tree = func(class string) map[string]string { return p.Tree.MembersIn(class, scope) }
+		}
 	}
 	p.coreSums.Members = core.FileMembers(p.File, tree)
 	p.coreSums.Alias = core.FileAliases(p.File, treeAlias)
@@ -687,4 +692,21 @@ func InTwoConfigurations(f *parser.File, fd *diag.Finding) {
 			return
 		}
 	}
+}
+
+// fileNamespace is the one namespace every function f defines is
+// defined in (see parser.File.Namespace), when there is one.
+func fileNamespace(f *parser.File) (string, bool) {
+	ns, seen := "", false
+	for i := range f.Nodes {
+		if f.Nodes[i].Kind != parser.KindFunctionDefinition {
+			continue
+		}
+		n, _ := f.Namespace(parser.NodeID(i))
+		if seen && n != ns {
+			return "", false
+		}
+		ns, seen = n, true
+	}
+	return ns, seen
 }

@@ -676,9 +676,9 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		out.Aliases = aliases
 	}
 	out.Exits = core.TreeExits(f, m)
-	classes := core.Classes(f)
+	classes, scopes := core.Classes(f), core.ClassNamespaces(f)
 	for _, name := range slices.Sorted(maps.Keys(classes)) {
-		out.Classes = append(out.Classes, summary.Class{Name: name, Members: classes[name]})
+		out.Classes = append(out.Classes, summary.Class{Name: name, Namespace: scopes[name], Members: classes[name]})
 	}
 	out.Sort()
 	return out

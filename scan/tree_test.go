@@ -907,3 +907,64 @@ Attached::Attached() { player.setSource(&mixer); }
 		t.Errorf("HF-B001 in src/sound.cc at lines %v, want [4]", got)
 	}
 }
+
+// Two classes of one name in different namespaces are different classes:
+// a function of namespace a finds a::Impl, whose constructor keeps a
+// reference to its argument, and not b::Impl, which copies it.
+func TestSameNamedClassesInNamespacesCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/lib.h", []byte(`#pragma once
+struct Lib { int v; };
+Lib load();
+`))
+	write(t, dir, "src/a/impl.h", []byte(`#pragma once
+#include "../lib.h"
+namespace top { namespace a {
+class Impl {
+ public:
+  explicit Impl(const Lib& lib);
+ private:
+  const Lib& lib_;
+};
+} }
+`))
+	write(t, dir, "src/b/impl.h", []byte(`#pragma once
+#include "../lib.h"
+namespace top { namespace b {
+class Impl {
+ public:
+  explicit Impl(const Lib& lib);
+ private:
+  Lib lib_;
+  int uses_ = 0;
+};
+} }
+`))
+	write(t, dir, "src/a/impl.cc", []byte(`#include <memory>
+#include "impl.h"
+namespace top { namespace a {
+Impl::Impl(const Lib& lib) : lib_(lib) {}
+std::unique_ptr<Impl> make() {
+  Lib lib = load();
+  return std::make_unique<Impl>(lib);
+}
+} }
+`))
+	write(t, dir, "src/b/impl.cc", []byte(`#include <memory>
+#include "impl.h"
+namespace top { namespace b {
+Impl::Impl(const Lib& lib) : lib_(lib) {}
+std::unique_ptr<Impl> make() {
+  Lib lib = load();
+  return std::make_unique<Impl>(lib);
+}
+} }
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/a/impl.cc", "HF-B001"); len(got) != 1 || got[0] != 7 {
+		t.Errorf("HF-B001 in src/a/impl.cc at lines %v, want [7]", got)
+	}
+	if got := ruleLines(res, "src/b/impl.cc", "HF-B001"); len(got) != 0 {
+		t.Errorf("HF-B001 in src/b/impl.cc at lines %v, want none", got)
+	}
+}

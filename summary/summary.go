@@ -215,8 +215,14 @@ func ParseReturnIf(s string) (ReturnIf, bool) {
 
 // Class is one class definition's data members.
 type Class struct {
-	Name    string `json:"name"`
-	Members Names  `json:"members"`
+	Name string `json:"name"`
+	// Namespace is the scope the file defines the class (or its methods)
+	// in: its namespaces and the classes it is nested in, joined by "::"
+	// ("" at global scope, "?" when the file defines classes of the name
+	// in several). Two classes of one name in different namespaces are
+	// different classes.
+	Namespace string `json:"ns,omitempty"`
+	Members   Names  `json:"members"`
 }
 
 // Sort orders the functions of s by name, then arity, for stable output.
@@ -232,6 +238,9 @@ type Index struct {
 	byName  map[string][]*Func
 	decls   map[string][]*Func // declarations only (Func.Decl)
 	classes map[string]map[string]string
+	// scoped: the definitions merged into classes, by name, each with its
+	// namespace (see MembersIn).
+	scoped  map[string][]*Class
 	aliases map[string]string
 	// noReturn are the names whose calls never return (see NoReturns),
 	// decided once when the index is made.
@@ -892,6 +901,71 @@ func (ix *Index) Members(class string) map[string]string {
 		ix.lz.read(ix, kindClass, class)
 	}
 	return ix.classes[class]
+}
+
+// MembersIn returns the data members of the class named class as an
+// unqualified or qualified name written in scope (see
+// parser.File.Scope) finds it ([basic.lookup.unqual],
+// [basic.lookup.qual]): of the classes of that name the tree defines in
+// different namespaces, those of the innermost namespace enclosing scope
+// that has one, with the definitions whose namespace is not known or is
+// the global one. When no enclosing namespace has one (a
+// using-directive, argument-dependent lookup), or all are in one
+// namespace, it answers as Members does.
+func (ix *Index) MembersIn(class, scope string) map[string]string {
+	all := ix.Members(class)
+	if all == nil {
+		return nil
+	}
+	last, qual := class, ""
+	if i := strings.LastIndex(class, "::"); i >= 0 {
+		last, qual = class[i+2:], strings.TrimPrefix(class[:i], "::")
+	}
+	if ix.lz != nil {
+		ix.lz.mu.Lock()
+		defer ix.lz.mu.Unlock()
+	}
+	known := map[string][]*Class{}
+	for _, c := range ix.scoped[last] {
+		if c.Namespace != "" && c.Namespace != "?" {
+			known[c.Namespace] = append(known[c.Namespace], c)
+		}
+	}
+	if len(known) < 2 {
+		return all
+	}
+	for s := scope; ; {
+		key := qual
+		switch {
+		case s != "" && qual != "":
+			key = s + "::" + qual
+		case s != "":
+			key = s
+		}
+		if len(known[key]) > 0 {
+			// In the order the definitions were read, as Members merges.
+			var out map[string]string
+			for _, c := range ix.scoped[last] {
+				if c.Namespace != key && c.Namespace != "" && c.Namespace != "?" {
+					continue
+				}
+				if out == nil {
+					out = c.Members
+				} else {
+					out = mergeClass(out, c.Members)
+				}
+			}
+			return out
+		}
+		if s == "" {
+			return all
+		}
+		if i := strings.LastIndex(s, "::"); i >= 0 {
+			s = s[:i]
+		} else {
+			s = ""
+		}
+	}
 }
 
 // Alias returns what the type alias name names in the tree, or "".

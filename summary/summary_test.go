@@ -767,3 +767,33 @@ func TestQualifiedReturnsKeepTheirNamespace(t *testing.T) {
 		t.Error("Returns(detail::make) not found: lib::detail ends in detail")
 	}
 }
+
+// Classes of one name in different namespaces: a lookup finds the one of
+// the innermost namespace around its scope that has one, with the
+// entries whose namespace is not known; from elsewhere, all of them.
+func TestMembersInNamespaces(t *testing.T) {
+	a := &File{Classes: []Class{{Name: "Impl", Namespace: "top::a", Members: Names{"lib_": "const Lib&", "(body)": "yes"}}}}
+	aSrc := &File{Classes: []Class{{Name: "Impl", Namespace: "top::a", Members: Names{"(<Impl/1)": "0&:lib_"}}}}
+	b := &File{Classes: []Class{{Name: "Impl", Namespace: "top::b", Members: Names{"lib_": "Lib", "uses_": "int", "(body)": "yes"}}}}
+	open := &File{Classes: []Class{{Name: "Impl", Namespace: "?", Members: Names{"(run)": "method"}}}}
+	ix := NewIndex(a, b, aSrc, open)
+	cases := []struct {
+		class, scope string
+		want         Names
+	}{
+		{"Impl", "top::a", Names{"lib_": "const Lib&", "(body)": "yes", "(<Impl/1)": "0&:lib_", "(run)": "method"}},
+		{"Impl", "top::a::Impl", Names{"lib_": "const Lib&", "(body)": "yes", "(<Impl/1)": "0&:lib_", "(run)": "method"}},
+		{"Impl", "top::b", Names{"lib_": "Lib", "uses_": "int", "(body)": "yes", "(run)": "method"}},
+		{"b::Impl", "top::a", Names{"lib_": "Lib", "uses_": "int", "(body)": "yes", "(run)": "method"}},
+		{"top::a::Impl", "elsewhere", Names{"lib_": "const Lib&", "(body)": "yes", "(<Impl/1)": "0&:lib_", "(run)": "method"}},
+		{"Impl", "elsewhere", Names(ix.Members("Impl"))},
+	}
+	for _, c := range cases {
+		if got := ix.MembersIn(c.class, c.scope); !maps.Equal(got, map[string]string(c.want)) {
+			t.Errorf("MembersIn(%q, %q) = %v, want %v", c.class, c.scope, got, c.want)
+		}
+	}
+	if m := ix.Members("Impl"); m["(<Impl/1)"] == "0&:lib_" && m["lib_"] == "const Lib&" {
+		t.Errorf("Members merged across namespaces kept a's facts whole: %v", m)
+	}
+}

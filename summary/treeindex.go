@@ -90,7 +90,7 @@ func NewTreeIndex(own []*File, cached []Cached) *Index {
 			add(c.Entry, c.Rel)
 		}
 	}
-	return &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, aliases: map[string]string{}, lz: lz,
+	return &Index{byName: map[string][]*Func{}, decls: map[string][]*Func{}, classes: map[string]map[string]string{}, scoped: map[string][]*Class{}, aliases: map[string]string{}, lz: lz,
 		noReturn: noReturnNames(exits, func(name string) int { return len(lz.at[kindFunc][name]) }), returns: returningMacros(exits), returnIfs: conditionalReturns(exits), notRun: notRunMacros(exits),
 		checks: checkingMacros(exits, func(name string) int { return len(lz.at[kindFunc][name]) })}
 }
@@ -174,6 +174,7 @@ func (lz *lazyIndex) read(ix *Index, k kind, name string) {
 	case kindClass:
 		for _, i := range parts {
 			for _, c := range lz.part(i).classes[name] {
+				ix.scoped[name] = append(ix.scoped[name], c)
 				if have, ok := ix.classes[name]; ok {
 					ix.classes[name] = mergeClass(have, c.Members)
 				} else {

@@ -255,7 +255,7 @@ const (
 	minQueued = 2 + 1 + 1 + 1
 	// minForward: param, arg, name, nargs, member, receiver, within.
 	minForward = 7
-	minClass   = 2
+	minClass   = 3 // name, namespace, members
 )
 
 // Func's yes-or-no facts, as bits of one number.
@@ -347,6 +347,7 @@ func (e *encoder) file(f *File) {
 	e.uint(uint64(len(f.Classes)))
 	for _, c := range f.Classes {
 		e.str(c.Name)
+		e.str(c.Namespace)
 		e.names(c.Members)
 	}
 	e.names(f.Aliases)
@@ -557,6 +558,7 @@ func (d *decoder) file() *File {
 	}
 	for i := range f.Classes {
 		f.Classes[i].Name = d.str()
+		f.Classes[i].Namespace = d.str()
 		f.Classes[i].Members = d.names()
 	}
 	f.Aliases = d.names()
