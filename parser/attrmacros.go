@@ -20,6 +20,15 @@ import (
 //   - an ALL_CAPS name (letters, digits and underscores, with at least
 //     three letters, not a keyword) directly followed by another word or by
 //     `{`: blanked, as an attribute that expands to nothing would be;
+//   - a __name__ word at the start of a statement, before another word:
+//     blanked, an attribute macro before a declaration;
+//   - an ALL_CAPS macro call filling its line above a declaration, outside
+//     any body (`LAUNCH_BOUNDS(256)` above a kernel): blanked with its
+//     arguments;
+//   - an ALL_CAPS name alone on its line after the end of a statement or
+//     a brace, followed by a statement or `}`: blanked, as a statement
+//     macro written without a semicolon (a pair that opens and closes a
+//     try block around a body);
 //   - a word between a pointer's `*` or a reference's `&` and the
 //     declared name (`std::string* absl_nonnull error`): blanked;
 //   - a name directly after or before a string literal: turned into an
@@ -60,7 +69,7 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 	// specifier keyword (HOST_DEVICE inline T f(), EXPORT static int x)
 	// is an attribute: a type name never stands there. Its own line may
 	// hold no error (the grammar takes the macro for a type), the error
-	// coming lines later.
+	// coming lines later. So may a statement macro on a line of its own.
 	for _, at := range specifierMacros(src, lits) {
 		addLine(at)
 	}
@@ -107,6 +116,24 @@ func attributeMacros(f *File) ([]byte, [][2]int) {
 				if j-i >= 2 {
 					e.replace(i, j, '"')
 				}
+			case allCaps(word) && !keywords[string(word)] && after == '(' && inLiteral(bodies, i) == 0 && prevByte(src, i) == 0 &&
+				attributeCallLine(src, i, j):
+				// LAUNCH_BOUNDS(256) on its own line above a declaration,
+				// outside any body: an attribute macro with arguments.
+				e.blank(i, lineEnd(src, j))
+			case dunder(word) && isIdent(after) && !digit(after) && statementEnd(prevByteAcross(src, i)):
+				// __align_macro__ T buf[n]; at the start of a statement:
+				// an attribute macro before a declaration (the grammar
+				// reads its own __attribute__ and CUDA's keywords).
+				e.blank(i, j)
+			case allCaps(word) && !keywords[string(word)] && ownLine(src, i, j) && !f.StorageMacro(string(word)) &&
+				(isIdent(after) && !digit(after) || after == '}') && statementEnd(prevByteAcross(src, i)):
+				// A statement macro on a line of its own with no
+				// semicolon, between statements (HANDLE_ERRORS ...
+				// END_HANDLE_ERRORS around a body, which open and close a
+				// try block; BEGIN_ALLOW_THREADS ... END_ALLOW_THREADS):
+				// blanked, so the statements between read as written.
+				e.blank(i, j)
 			case allCaps(word) && !keywords[string(word)] && (isIdent(after) && !digit(after) || after == '{') &&
 				before != '.' && before != '>' && before != ':' && before != '#' &&
 				(inLiteral(bodies, i) == 0 || after == '{' || statementKeyword(src, j)):
@@ -151,7 +178,10 @@ var specifiers = map[string]bool{"inline": true, "static": true, "virtual": true
 	"__forceinline__": true, "__host__": true, "__device__": true, "__global__": true}
 
 // specifierMacros lists the offsets of ALL_CAPS names directly followed
-// by a declaration specifier keyword, outside literals.
+// by a declaration specifier keyword, and of those alone on their line
+// between statements (see ownLine), outside literals: a statement macro's
+// own line may hold no error when the error it causes is reported around
+// a whole function.
 func specifierMacros(src []byte, lits [][2]int) []int {
 	var out []int
 	for i := 0; i < len(src); {
@@ -168,6 +198,11 @@ func specifierMacros(src []byte, lits [][2]int) []int {
 			j++
 		}
 		if allCaps(src[i:j]) && !keywords[string(src[i:j])] {
+			if after := nextByte(src, j); ownLine(src, i, j) && statementEnd(prevByteAcross(src, i)) && (isIdent(after) && !digit(after) || after == '}') {
+				out = append(out, i)
+				i = j
+				continue
+			}
 			k := j
 			for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
 				k++
@@ -270,6 +305,49 @@ func prevByte(src []byte, i int) byte {
 	}
 	return 0
 }
+
+// ownLine says the word src[i:j] is the only code on its line (a
+// comment may follow it).
+func ownLine(src []byte, i, j int) bool {
+	if prevByte(src, i) != 0 {
+		return false
+	}
+	for ; j < len(src); j++ {
+		switch src[j] {
+		case ' ', '\t', '\r':
+			continue
+		case '\n':
+			return true
+		case '/':
+			return j+1 < len(src) && (src[j+1] == '/' || src[j+1] == '*')
+		}
+		return false
+	}
+	return true
+}
+
+// attributeCallLine says the macro call whose name is src[i:j] fills the
+// rest of its line, follows the end of a declaration, a brace or a
+// template head, and is followed by a declaration (a word).
+func attributeCallLine(src []byte, i, j int) bool {
+	open := skipBlanks(src, j)
+	if open >= len(src) || src[open] != '(' {
+		return false
+	}
+	end := matching(src, open, '(', ')')
+	if end < 0 || len(bytes.TrimSpace(src[end+1:lineEnd(src, end+1)])) > 0 {
+		return false
+	}
+	if c := prevByteAcross(src, i); c != 0 && !statementEnd(c) && c != '>' {
+		return false
+	}
+	next := nextByte(src, end+1)
+	return isIdent(next) && !digit(next)
+}
+
+// statementEnd says c, the last byte of code before a word, ends a
+// statement or opens or closes a block: the word starts a statement.
+func statementEnd(c byte) bool { return c == ';' || c == '{' || c == '}' }
 
 // prevByteAcross is the last byte before i that is not white space, on
 // this line or an earlier one (0 at the start of the text).

@@ -498,6 +498,9 @@ func TestAttributeMacros(t *testing.T) {
 		{"conditional lines in a class head", "template <class T>\nclass LIB_SENDABLE\n#ifndef HIDE_PROTOCOLS\n#ifdef WITH_PROTOCOLS\nCONFORMS_TO(proto.FutureOps)\n#endif\n#endif\n    Future {\n public:\n  Future(const Future<T>& o) : state(o.state) {}\n  ~Future() { Use(state); }\n private:\n  T* state;\n};\n"},
 		{"export macro in a struct head with a base", "struct LIB_EXPORT Part : Base {\n  void Run(int n) { Use(n); }\n};\n"},
 		{"a new array of pointers", "void Grow(int n) {\n  int** s = new int*[n];\n  s[0] = new std::vector<int> *[n + 1];\n  Use(s);\n}\n"},
+		{"statement macros around a body", "Obj* Size(Obj* self, Obj* args) {\n  HANDLE_ERRORS\n  static Parser parser({\n    \"size(int dim)\",\n  });\n  if (self->view()) {\n    return Use(self);\n  }\n  return parser.parse(self, args);\n  END_HANDLE_ERRORS\n}\n"},
+		{"alignment macro before a local array", "template <typename T>\nT Load(T x) {\n  __at_align__ int16_t tmp[size()];\n  Use(tmp);\n  return x;\n}\n"},
+		{"launch bounds above a kernel", "template <typename T>\nLAUNCH_BOUNDS_2(MAX_THREADS, MIN_BLOCKS)\n__global__ void Apply(T* a, int n) {\n  Use(a);\n}\n"},
 		{"attribute before a specifier, its error lines later", "struct Cell {\n  ON_DEVICE inline Cell(const Shape& s, float w) : shape(s), weight(w)\n  {\n    count = 0;\n    for (int i = 0; i < count; i++)\n    {\n      for (int j = 0; j < i; j++)\n      {\n        vals[i] += vals[j];\n      }\n    }\n  }\n  int count;\n  float vals[4];\n  const Shape& shape;\n  float weight;\n};\nbool Near(const Cell& a, const Cell& b) {\n  if (a.count && b.count) {\n    return false;\n  }\n  Use(a);\n  return true;\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -546,6 +549,12 @@ func TestAttributeMacros(t *testing.T) {
 	storage := "void Kernel(float* out) {\n  {\n    SHARED_MEM float tile[64];\n    out[0] = tile[0];\n  }\n}\n"
 	if f := parse(t, storage); !strings.Contains(string(f.Src), "SHARED_MEM float tile") {
 		t.Errorf("a storage macro in a body was blanked:\n%s", f.Src)
+	}
+	// A name alone on its line inside an expression or before a
+	// semicolon is no statement macro, even in a file with errors.
+	expr := "int Mask(int a) {\n  int m = a |\n    FLAG_READ\n    | FLAG_WRITE;\n  return\n    DEFAULT_MASK;\n}\nvoid Broken( {\n"
+	if f := parse(t, expr); !strings.Contains(string(f.Src), "FLAG_READ") || !strings.Contains(string(f.Src), "DEFAULT_MASK") {
+		t.Errorf("a name in an expression was blanked:\n%s", f.Src)
 	}
 	// Code without errors is read as written, macros and all.
 	src := "int x = MAX_SIZE;\nFoo BAR_BAZ(1);\nvoid f() { Log(\"a\" \"b\"); }\n"
