@@ -30,10 +30,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 		}
 		n := parser.NodeID(i)
 		body := f.Field(n, parser.FieldBody)
-		name := className(f.Text(f.Field(n, parser.FieldName)))
-		if name == "" {
-			name = typedefName(f, n)
-		}
+		name := specifierName(f, n)
 		base := calleeName(name) // a specialisation's template, whose name its constructors bear
 		if body == parser.None || name == "" {
 			continue
@@ -197,12 +194,7 @@ func Classes(f *parser.File) map[string]map[string]string {
 			continue
 		}
 		def := parser.NodeID(i)
-		fd, _ := x.funcDeclarator(def)
-		if fd == parser.None {
-			continue
-		}
-		full := calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))
-		j := strings.LastIndex(full, "::")
+		fd, full, j := x.outOfLine(def)
 		if j <= 0 {
 			continue
 		}
@@ -2761,22 +2753,14 @@ func ClassNamespaces(f *parser.File) map[string]string {
 			if f.Field(n, parser.FieldBody) == parser.None {
 				continue
 			}
-			name := className(f.Text(f.Field(n, parser.FieldName)))
-			if name == "" {
-				name = typedefName(f, n)
-			}
+			name := specifierName(f, n)
 			if name == "" {
 				continue
 			}
 			ns, _ := f.Namespace(n)
 			note(name, joinScope(ns, enclosingClasses(f, n)))
 		case parser.KindFunctionDefinition:
-			fd, _ := x.funcDeclarator(n)
-			if fd == parser.None {
-				continue
-			}
-			full := calleeName(f.Text(f.Field(fd, parser.FieldDeclarator)))
-			j := strings.LastIndex(full, "::")
+			_, full, j := x.outOfLine(n)
 			if j <= 0 {
 				continue
 			}
@@ -2793,6 +2777,28 @@ func ClassNamespaces(f *parser.File) map[string]string {
 		}
 	}
 	return out
+}
+
+// specifierName is the name a class specifier n defines (its typedef's
+// for an unnamed one), or "".
+func specifierName(f *parser.File, n parser.NodeID) string {
+	if name := className(f.Text(f.Field(n, parser.FieldName))); name != "" {
+		return name
+	}
+	return typedefName(f, n)
+}
+
+// outOfLine is the function declarator of definition def, the
+// qualified name it declares (C::m, ns::C::~C) and the offset of that
+// name's last "::"; j <= 0 for a name with no qualifier or a definition
+// with no declarator.
+func (x *exec) outOfLine(def parser.NodeID) (fd parser.NodeID, full string, j int) {
+	fd, _ = x.funcDeclarator(def)
+	if fd == parser.None {
+		return fd, "", -1
+	}
+	full = calleeName(x.f.Text(x.f.Field(fd, parser.FieldDeclarator)))
+	return fd, full, strings.LastIndex(full, "::")
 }
 
 // enclosingClasses is the names of the classes class specifier n is
