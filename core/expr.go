@@ -90,6 +90,12 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 						ctorArgs = append(ctorArgs, v)
 						continue
 					}
+					if a := x.movedLocal(s, p); a != parser.None {
+						v := x.read(s, a)
+						v.moved = true
+						ctorArgs = append(ctorArgs, v)
+						continue
+					}
 					ctorArgs = append(ctorArgs, x.read(s, f.Field(p, parser.FieldType)))
 				}
 			} else {
@@ -609,7 +615,7 @@ func (x *exec) objectArgs(s *state, d parser.NodeID) (parser.NodeID, bool) {
 		if x.kind(p) != parser.KindParameterDeclaration {
 			return parser.None, false
 		}
-		if x.madeByCall(p) {
+		if x.madeByCall(p) || x.movedLocal(s, p) != parser.None {
 			continue
 		}
 		if x.f.Field(p, parser.FieldDeclarator) != parser.None || s.lookup(x.text(x.f.Field(p, parser.FieldType))) < 0 {
@@ -617,6 +623,32 @@ func (x *exec) objectArgs(s *state, d parser.NodeID) (parser.NodeID, bool) {
 		}
 	}
 	return list, n > 0
+}
+
+// movedLocal reads "parameter" p of an object declaration read as a
+// function declaration, T obj(std::move(a)), as std::move or std::forward
+// of local a: a call, since std::move names a function, not a type
+// ([stmt.ambig]). It gives the node naming a, or None.
+func (x *exec) movedLocal(s *state, p parser.NodeID) parser.NodeID {
+	d := x.f.Field(p, parser.FieldDeclarator)
+	if x.kind(d) != parser.KindAbstractFunctionDeclarator {
+		return parser.None
+	}
+	switch x.text(x.f.Field(p, parser.FieldType)) {
+	case "std::move", "std::forward":
+	default:
+		return parser.None
+	}
+	a := parser.None
+	for q := range x.f.NamedChildren(x.f.Field(d, parser.FieldParameters)) {
+		t := x.f.Field(q, parser.FieldType)
+		if a != parser.None || x.kind(q) != parser.KindParameterDeclaration || x.f.Field(q, parser.FieldDeclarator) != parser.None ||
+			x.kind(t) != parser.KindTypeIdentifier || s.lookup(x.text(t)) < 0 {
+			return parser.None
+		}
+		a = t
+	}
+	return a
 }
 
 // madeByCall says "parameter" p of an object declaration read as a
@@ -1510,6 +1542,21 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 				o.heldAs = append(slices.Clip(o.heldAs), member)
 			}
 			continue
+		case (own || buf) && a.kind == tStorage && a.moved && a.owns >= 0 && int(a.owns) < len(s.objs):
+			// The argument's buffer moved into an owning member: the
+			// object owns it now, and the local's end no longer ends it;
+			// its elements still point where they did.
+			s.objs[a.owns].kept = true
+			s.objs[a.owns].frame = false
+			o := &s.objs[obj]
+			for _, h := range s.objs[a.owns].holds {
+				for len(o.heldAs) < len(o.holds) {
+					o.heldAs = append(slices.Clip(o.heldAs), "")
+				}
+				o.holds = append(slices.Clip(o.holds), h)
+				o.heldAs = append(slices.Clip(o.heldAs), member)
+			}
+			continue
 		case own || buf || ranged && a.kind == tStorage:
 			if a.kind == tStorage {
 				target = a.owns
@@ -1546,7 +1593,9 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 			// A pointer parameter keeps what its argument points to; an
 			// argument that names no memory (a literal, an integer) gives
 			// nothing to keep.
-		case a.from >= 0 && int(a.from) < len(s.locals) && !s.locals[a.from].ref && x.kind(args[k]) == parser.KindIdentifier:
+		case a.from >= 0 && int(a.from) < len(s.locals) && !s.locals[a.from].ref && (x.kind(args[k]) == parser.KindIdentifier || x.kind(args[k]) == parser.KindTypeIdentifier):
+			// A local named (a type name where T obj(a) was read as a
+			// function declaration): the object keeps that local.
 			target = s.locals[a.from].slot
 		case (a.prvalue || x.temporary(args[k])) && named && x.bracedAggregate(s, obj, list):
 			// A temporary bound to a reference member by an aggregate's
