@@ -479,7 +479,7 @@ func returnsVoid(f *parser.File, n parser.NodeID) bool {
 // namespaceScope says declaration n is a free function's: at the top of
 // the file or of a namespace, not in a class or a function body.
 func namespaceScope(f *parser.File, n parser.NodeID) bool {
-	if f.Kind(n) != parser.KindDeclaration {
+	if f.Kind(n) != parser.KindDeclaration || memberOnly(f, n) {
 		return false
 	}
 	for p := f.Nodes[n].Parent; p != parser.None; p = f.Nodes[p].Parent {
@@ -494,6 +494,32 @@ func namespaceScope(f *parser.File, n parser.NodeID) bool {
 				continue // extern "C" { ... }
 			}
 			return false
+		}
+	}
+	return false
+}
+
+// memberOnly says declaration n declares a function with what only a
+// non-static member function may have: a cv- or ref-qualifier
+// ([dcl.fct]: "a function type with a cv-qualifier-seq or a
+// ref-qualifier shall appear only as the function type for a non-static
+// member function"), or a virt-specifier ([class.mem]). Outside a class
+// body it is a method whose class the parse lost (a class head its
+// macros broke), not a function of the namespace.
+func memberOnly(f *parser.File, n parser.NodeID) bool {
+	fd, _ := (&exec{f: f}).funcDeclarator(n)
+	if fd == parser.None || f.Kind(fd) != parser.KindFunctionDeclarator {
+		return false
+	}
+	for c := range f.NamedChildren(fd) {
+		switch f.Kind(c) {
+		case parser.KindTypeQualifier:
+			return true
+		case parser.KindOther:
+			switch f.Text(c) {
+			case "&", "&&", "override", "final":
+				return true
+			}
 		}
 	}
 	return false

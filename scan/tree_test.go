@@ -968,3 +968,42 @@ std::unique_ptr<Impl> make() {
 		t.Errorf("HF-B001 in src/b/impl.cc at lines %v, want none", got)
 	}
 }
+
+// TestMemberDeclarationsOutsideAClassCrossFiles: a declaration with a
+// const qualifier or a virt-specifier outside any class body is a method
+// whose class the parse lost, not a namespace function an unqualified
+// call may run ([dcl.fct]); a plain one is.
+func TestMemberDeclarationsOutsideAClassCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "lib/palette.h", []byte(`#pragma once
+struct Palette { int c; };
+// Methods of a class whose head the parse lost, read at file scope.
+Palette palette() const;
+Palette style() override;
+Palette current();
+`))
+	write(t, dir, "src/view.cc", []byte(`#include "../lib/palette.h"
+class Model {
+ public:
+  explicit Model(const Palette& p) : p_(p) {}
+  const Palette& p_;
+};
+void show(Model* m);
+class View : public Widget {
+ public:
+  void build();
+};
+void View::build() {
+  Model* m1 = new Model(palette());
+  show(m1);
+  Model* m2 = new Model(style());
+  show(m2);
+  Model* m3 = new Model(current());
+  show(m3);
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/view.cc", "HF-B003"); !slices.Equal(got, []int{18}) {
+		t.Errorf("HF-B003 in src/view.cc at lines %v, want [18]", got)
+	}
+}
