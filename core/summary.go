@@ -325,6 +325,17 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 		// ([temp.dep.type]); a specialisation may make it a reference.
 		return false, false
 	}
+	if name := f.Text(typ); x.kind(typ) == parser.KindTemplateType {
+		name = f.Text(f.Field(typ, parser.FieldName))
+		if f.MayNameReference(lastName(name)) {
+			// acquire_t<T>, an alias template of typename X<T>::type:
+			// what it names may be a reference.
+			return false, false
+		}
+	} else if x.kind(typ) == parser.KindTypeIdentifier && f.MayNameReference(name) {
+		// using cref = const T&: a reference, not a value.
+		return false, false
+	}
 	if x.kind(typ) == parser.KindPlaceholderTypeSpecifier {
 		// auto, decltype(auto), Concept auto, MACRO auto: deduced or
 		// trailing (-> T&), not read.

@@ -61,6 +61,9 @@ type File struct {
 	// functionMacros: the function-like macros it defines (see
 	// DefinesFunctionMacro).
 	functionMacros map[string]bool
+	// refAliases: see MayNameReference, computed once.
+	refOnce    sync.Once
+	refAliases map[string]bool
 }
 
 // Word is one word of the source at offset At.

@@ -172,3 +172,69 @@ func (f *File) DefinesFunctionMacro(name string) bool {
 	f.StorageMacro(name)
 	return f.functionMacros[name]
 }
+
+// MayNameReference says name is a type alias of the file (using, typedef)
+// that names a reference type, or an alias template whose type may be
+// one once instantiated: a template parameter (template <class T> using
+// id = T), or a member type of a type that depends on one
+// (typename X<T>::type, decided per specialisation: [temp.dep.type]).
+func (f *File) MayNameReference(name string) bool {
+	f.refOnce.Do(func() {
+		f.refAliases = map[string]bool{}
+		for i := range f.Nodes {
+			n := NodeID(i)
+			switch f.Nodes[i].Kind {
+			case KindAliasDeclaration:
+				if f.aliasMayBeReference(n) {
+					f.refAliases[f.Text(f.Field(n, FieldName))] = true
+				}
+			case KindTypeDefinition:
+				for d := range f.NamedChildren(n) {
+					if f.Nodes[d].Field != FieldDeclarator || f.Kind(d) != KindReferenceDeclarator {
+						continue
+					}
+					for id := range f.NamedChildren(d) {
+						if f.Kind(id) == KindTypeIdentifier {
+							f.refAliases[f.Text(id)] = true // typedef const T& name
+						}
+					}
+				}
+			}
+		}
+	})
+	return f.refAliases[name]
+}
+
+// aliasMayBeReference says alias declaration n names a reference type,
+// or, in a template, a type that may be one (see MayNameReference).
+func (f *File) aliasMayBeReference(n NodeID) bool {
+	desc := f.Field(n, FieldType)
+	if d := f.Field(desc, FieldDeclarator); f.Kind(d) == KindAbstractReferenceDeclarator {
+		return true
+	}
+	tmpl := f.Nodes[n].Parent
+	if f.Kind(tmpl) != KindTemplateDeclaration {
+		return false
+	}
+	typ := f.Field(desc, FieldType)
+	switch f.Kind(typ) {
+	case KindDependentType:
+		return true
+	case KindTypeIdentifier:
+		if f.Field(desc, FieldDeclarator) != None {
+			return false // T*, T[n]: a pointer or an array, not a reference
+		}
+		name := f.Text(typ)
+		for p := range f.NamedChildren(f.Field(tmpl, FieldParameters)) {
+			if f.Kind(p) != KindTypeParameterDeclaration {
+				continue
+			}
+			for id := range f.NamedChildren(p) {
+				if f.Kind(id) == KindTypeIdentifier && f.Text(id) == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
