@@ -122,6 +122,11 @@ func (x *exec) message(s *state, n, fn, list parser.NodeID) value {
 		// and Objective-C calls no method through ->).
 		return x.method(s, n, fn, list)
 	}
+	if x.objc() && !x.hasElements(list) {
+		// recv.f(): a C++ method call, not a send (a unary send is
+		// rewritten as (recv.sel), one with arguments as recv.sel(args)).
+		return x.method(s, n, fn, list)
+	}
 	if !x.countedReceiver(s, recv) && x.countedLocal(s, recv) < 0 {
 		return x.method(s, n, fn, list)
 	}

@@ -76,3 +76,42 @@ RetainedList::RetainedList(id<MTLCommandQueue> queue) {
 }
 
 RetainedList::~RetainedList() { [cmdbuf_ release]; }
+
+// A C++ method called on a C++ object (recv.f(), never how a send is
+// written) returns what its code says, not an object a message returned:
+// init of what it made is the caller's reference.
+class Factory {
+ public:
+  id make() const;
+};
+
+static Factory factory;
+
+class Delegated {
+ public:
+  Delegated();
+  ~Delegated();
+
+ private:
+  id delegate_;
+};
+
+// Correct: init returns the reference its receiver gave.
+Delegated::Delegated() { delegate_ = [factory.make() init]; }
+
+Delegated::~Delegated() { [delegate_ release]; }
+
+class Borrowed {
+ public:
+  explicit Borrowed(id<MTLCommandQueue> queue);
+  ~Borrowed();
+
+ private:
+  id cb_;
+};
+
+Borrowed::Borrowed(id<MTLCommandQueue> queue) {
+  cb_ = [queue commandBufferWithDescriptor:nil];  // want "'cb_' is set from 'commandBufferWithDescriptor', which gives no reference, and ~Borrowed releases it" confirmed
+}
+
+Borrowed::~Borrowed() { [cb_ release]; }
