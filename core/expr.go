@@ -2851,7 +2851,12 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 	if inherited != "" {
 		lookup = inherited + "::" + name
 	}
-	c := x.opt.Summaries.Call(lookup, len(vs), x.scope())
+	var c Call
+	if !method && x.kind(fn) == parser.KindIdentifier {
+		c = x.opt.Summaries.Unqualified(lookup, len(vs), x.scope())
+	} else {
+		c = x.opt.Summaries.Call(lookup, len(vs), x.scope())
+	}
 	for _, k := range c.Derefs {
 		// The callee reads or writes what the argument points to (before
 		// it frees anything).

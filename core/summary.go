@@ -128,6 +128,10 @@ type Summaries interface {
 	// namespace scope (see parser.File.Scope); the zero Call when nothing
 	// is known.
 	Call(name string, nargs int, scope string) Call
+	// Unqualified is Call for an unqualified name that names no method of
+	// the calling method's class or its bases: only a function of a
+	// namespace can be it ([basic.lookup.unqual]).
+	Unqualified(name string, nargs int, scope string) Call
 	// NoReturn says a call of name never returns (see FileSummaries.NoReturn).
 	NoReturn(name string) bool
 	// MacroReturns says name is a macro whose expansion returns from the
@@ -656,6 +660,38 @@ func (fs *FileSummaries) Call(name string, nargs int, scope string) Call {
 		c.RefersPtr, c.RefersView = b.ptr, b.view
 	}
 	return c
+}
+
+// Unqualified implements Summaries: the file's declarations of the name
+// that are all members of a class (declared in its body) are not it, so
+// only the rest of the tree answers.
+func (fs *FileSummaries) Unqualified(name string, nargs int, scope string) Call {
+	all := fs.decls[sumKey{name, nargs}]
+	if len(all) == 0 || strings.Contains(name, "::") || !slices.ContainsFunc(all, fs.inClassBody) {
+		return fs.Call(name, nargs, scope)
+	}
+	if slices.IndexFunc(all, func(n parser.NodeID) bool { return !fs.inClassBody(n) }) >= 0 {
+		// Some are functions of a namespace (a friend, an out-of-line
+		// definition): which one it is is not told apart here.
+		return fs.Call(name, nargs, scope)
+	}
+	if fs.Next != nil {
+		return fs.Next.Unqualified(name, nargs, scope)
+	}
+	return Call{}
+}
+
+// inClassBody says declaration or definition n is a member declared in
+// a class body (a friend declared there is not one).
+func (fs *FileSummaries) inClassBody(n parser.NodeID) bool {
+	if fs.f.Kind(n) == parser.KindFieldDeclaration {
+		return true
+	}
+	p := fs.f.Nodes[n].Parent
+	if fs.f.Kind(p) == parser.KindTemplateDeclaration {
+		p = fs.f.Nodes[p].Parent
+	}
+	return fs.f.Kind(n) == parser.KindFunctionDefinition && fs.f.Kind(p) == parser.KindFieldDeclarationList
 }
 
 // bound is what the declarations of one name and arity mark lifetimebound

@@ -582,6 +582,12 @@ func (p *Pass) ends(stmt parser.NodeID) bool {
 	return false
 }
 
+// Unqualified implements core.Summaries: the tree's lookup of an
+// unqualified call already matches no method of another class.
+func (t treeFrees) Unqualified(name string, nargs int, scope string) core.Call {
+	return t.Call(name, nargs, scope)
+}
+
 func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
 	call := summary.Call{Name: name, Nargs: nargs, Scope: scope, Namespaces: t.namespaces, Names: t.names, Scoped: true}
 	if f := t.ix.LookupCall(call); f != nil {
