@@ -20,7 +20,13 @@ import (
 
 // Classes reads the classes f defines: each data member's declared type
 // ("T*" for a pointer, "T&" for a reference), by class and member name.
+// It is read once per file (the tree's summary and the file's own
+// lookups both ask); the maps are shared, to be read, never written.
 func Classes(f *parser.File) map[string]map[string]string {
+	return f.Memo("core.Classes", func() any { return classes(f) }).(map[string]map[string]string)
+}
+
+func classes(f *parser.File) map[string]map[string]string {
 	out := map[string]map[string]string{}
 	x := &exec{f: f}
 	for i := range f.Nodes {

@@ -61,6 +61,9 @@ type File struct {
 	// functionMacros: the function-like macros it defines (see
 	// DefinesFunctionMacro).
 	functionMacros map[string]bool
+	// memo: see Memo.
+	memoMu sync.Mutex
+	memo   map[string]any
 	// refAliases: see MayNameReference, computed once.
 	refOnce    sync.Once
 	refAliases map[string]bool
@@ -207,4 +210,21 @@ func LineStarts(src []byte) []int {
 		}
 	}
 	return starts
+}
+
+// Memo is the value compute gives for key, computed once for the file:
+// a fact read from the file alone that more than one stage asks for.
+// The value is shared by every caller, which must not change it.
+func (f *File) Memo(key string, compute func() any) any {
+	f.memoMu.Lock()
+	defer f.memoMu.Unlock()
+	if v, ok := f.memo[key]; ok {
+		return v
+	}
+	if f.memo == nil {
+		f.memo = map[string]any{}
+	}
+	v := compute()
+	f.memo[key] = v
+	return v
 }

@@ -97,3 +97,53 @@ func TestStorageMacro(t *testing.T) {
 		}
 	}
 }
+
+// TestMemo: a value is computed once per file and key, and the same
+// value is given to every later caller.
+func TestMemo(t *testing.T) {
+	f := &File{}
+	runs := 0
+	compute := func() any {
+		runs++
+		return map[string]int{"n": runs}
+	}
+	a := f.Memo("k", compute).(map[string]int)
+	b := f.Memo("k", compute).(map[string]int)
+	if runs != 1 || a["n"] != 1 || b["n"] != 1 {
+		t.Errorf("computed %d times, values %v and %v; want once, the same", runs, a, b)
+	}
+	if c := f.Memo("other", compute).(map[string]int); runs != 2 || c["n"] != 2 {
+		t.Errorf("another key computed %d times in all, value %v; want its own value", runs, c)
+	}
+}
+
+// TestMayNameReference: the aliases that name a reference, or may once
+// instantiated.
+func TestMayNameReference(t *testing.T) {
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	src := `struct Big {};
+template <typename T> struct X { using type = T; };
+template <typename T> using dep_t = typename X<T>::type;
+template <typename T> using id_t = T;
+template <typename T> using ptr_t = T*;
+template <typename T> using vec_t = X<T>;
+using cref = const Big&;
+typedef const Big& tref;
+using value = Big;
+typedef Big tvalue;
+`
+	f, err := p.Parse("a.h", ".h", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"dep_t": true, "id_t": true, "cref": true, "tref": true,
+		"ptr_t": false, "vec_t": false, "value": false, "tvalue": false} {
+		if got := f.MayNameReference(name); got != want {
+			t.Errorf("MayNameReference(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
