@@ -625,6 +625,15 @@ func (x *exec) objectArgs(s *state, d parser.NodeID) (parser.NodeID, bool) {
 	return list, n > 0
 }
 
+// hold records that the object holds t, as member m ("" when not known).
+func (o *object) hold(t int32, m string) {
+	for len(o.heldAs) < len(o.holds) {
+		o.heldAs = append(slices.Clip(o.heldAs), "")
+	}
+	o.holds = append(slices.Clip(o.holds), t)
+	o.heldAs = append(slices.Clip(o.heldAs), m)
+}
+
 // movedLocal reads "parameter" p of an object declaration read as a
 // function declaration, T obj(std::move(a)), as std::move or std::forward
 // of local a: a call, since std::move names a function, not a type
@@ -1524,37 +1533,21 @@ func (x *exec) keep(s *state, obj int32, stores string, list parser.NodeID, vs [
 		case cp:
 			// A copy of the argument's object: the member keeps what its
 			// pointer fields point to.
-			o := &s.objs[obj]
 			for _, t := range x.fieldPointees(s, a) {
-				for len(o.heldAs) < len(o.holds) {
-					o.heldAs = append(slices.Clip(o.heldAs), "")
-				}
-				o.holds = append(slices.Clip(o.holds), t)
-				o.heldAs = append(slices.Clip(o.heldAs), member)
+				s.objs[obj].hold(t, member)
 			}
 			continue
-		case own && a.kind == tStorage && a.owns >= 0 && int(a.owns) < len(s.objs) && !a.moved:
-			// A copy of the container: its elements point where the
+		case (own || buf && a.moved) && a.kind == tStorage && a.owns >= 0 && int(a.owns) < len(s.objs):
+			// A copy of the container, or its buffer moved into the
+			// owning member (the object owns it now, and the local's end
+			// no longer ends it): the elements point where the
 			// argument's do.
-			o := &s.objs[obj]
-			for _, h := range s.objs[a.owns].holds {
-				o.holds = append(slices.Clip(o.holds), h)
-				o.heldAs = append(slices.Clip(o.heldAs), member)
+			if a.moved {
+				s.objs[a.owns].kept = true
+				s.objs[a.owns].frame = false
 			}
-			continue
-		case (own || buf) && a.kind == tStorage && a.moved && a.owns >= 0 && int(a.owns) < len(s.objs):
-			// The argument's buffer moved into an owning member: the
-			// object owns it now, and the local's end no longer ends it;
-			// its elements still point where they did.
-			s.objs[a.owns].kept = true
-			s.objs[a.owns].frame = false
-			o := &s.objs[obj]
 			for _, h := range s.objs[a.owns].holds {
-				for len(o.heldAs) < len(o.holds) {
-					o.heldAs = append(slices.Clip(o.heldAs), "")
-				}
-				o.holds = append(slices.Clip(o.holds), h)
-				o.heldAs = append(slices.Clip(o.heldAs), member)
+				s.objs[obj].hold(h, member)
 			}
 			continue
 		case own || buf || ranged && a.kind == tStorage:

@@ -329,15 +329,15 @@ func Returns(f *parser.File, decl parser.NodeID) (byValue, storage bool) {
 		// ([temp.dep.type]); a specialisation may make it a reference.
 		return false, false
 	}
-	if name := f.Text(typ); x.kind(typ) == parser.KindTemplateType {
-		name = f.Text(f.Field(typ, parser.FieldName))
-		if f.MayNameReference(lastName(name)) {
-			// acquire_t<T>, an alias template of typename X<T>::type:
-			// what it names may be a reference.
-			return false, false
-		}
-	} else if x.kind(typ) == parser.KindTypeIdentifier && f.MayNameReference(name) {
-		// using cref = const T&: a reference, not a value.
+	alias := ""
+	switch x.kind(typ) {
+	case parser.KindTypeIdentifier:
+		alias = f.Text(typ) // using cref = const T&
+	case parser.KindTemplateType:
+		alias = lastName(f.Text(f.Field(typ, parser.FieldName))) // acquire_t<T> = typename X<T>::type
+	}
+	if alias != "" && f.MayNameReference(alias) {
+		// An alias of a reference, or one that may name a reference.
 		return false, false
 	}
 	if x.kind(typ) == parser.KindPlaceholderTypeSpecifier {
@@ -667,12 +667,10 @@ func (fs *FileSummaries) Call(name string, nargs int, scope string) Call {
 // only the rest of the tree answers.
 func (fs *FileSummaries) Unqualified(name string, nargs int, scope string) Call {
 	all := fs.decls[sumKey{name, nargs}]
-	if len(all) == 0 || strings.Contains(name, "::") || !slices.ContainsFunc(all, fs.inClassBody) {
-		return fs.Call(name, nargs, scope)
-	}
-	if slices.IndexFunc(all, func(n parser.NodeID) bool { return !fs.inClassBody(n) }) >= 0 {
-		// Some are functions of a namespace (a friend, an out-of-line
-		// definition): which one it is is not told apart here.
+	if len(all) == 0 || strings.Contains(name, "::") || slices.ContainsFunc(all, func(n parser.NodeID) bool { return !fs.inClassBody(n) }) {
+		// None, or some are functions of a namespace (a friend, an
+		// out-of-line definition): which one it is is not told apart
+		// here.
 		return fs.Call(name, nargs, scope)
 	}
 	if fs.Next != nil {

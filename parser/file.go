@@ -63,10 +63,7 @@ type File struct {
 	functionMacros map[string]bool
 	// memo: see Memo.
 	memoMu sync.Mutex
-	memo   map[string]any
-	// refAliases: see MayNameReference, computed once.
-	refOnce    sync.Once
-	refAliases map[string]bool
+	memo   map[string]*memoEntry
 }
 
 // Word is one word of the source at offset At.
@@ -214,17 +211,26 @@ func LineStarts(src []byte) []int {
 
 // Memo is the value compute gives for key, computed once for the file:
 // a fact read from the file alone that more than one stage asks for.
-// The value is shared by every caller, which must not change it.
+// The value is shared by every caller, which must not change it. A
+// computation may ask for another key (Classes reads result types, which
+// read the file's aliases), never for its own.
 func (f *File) Memo(key string, compute func() any) any {
 	f.memoMu.Lock()
-	defer f.memoMu.Unlock()
-	if v, ok := f.memo[key]; ok {
-		return v
+	e := f.memo[key]
+	if e == nil {
+		if f.memo == nil {
+			f.memo = map[string]*memoEntry{}
+		}
+		e = &memoEntry{}
+		f.memo[key] = e
 	}
-	if f.memo == nil {
-		f.memo = map[string]any{}
-	}
-	v := compute()
-	f.memo[key] = v
-	return v
+	f.memoMu.Unlock()
+	e.once.Do(func() { e.v = compute() })
+	return e.v
+}
+
+// memoEntry is one value of File.Memo.
+type memoEntry struct {
+	once sync.Once
+	v    any
 }

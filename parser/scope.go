@@ -179,30 +179,33 @@ func (f *File) DefinesFunctionMacro(name string) bool {
 // id = T), or a member type of a type that depends on one
 // (typename X<T>::type, decided per specialisation: [temp.dep.type]).
 func (f *File) MayNameReference(name string) bool {
-	f.refOnce.Do(func() {
-		f.refAliases = map[string]bool{}
-		for i := range f.Nodes {
-			n := NodeID(i)
-			switch f.Nodes[i].Kind {
-			case KindAliasDeclaration:
-				if f.aliasMayBeReference(n) {
-					f.refAliases[f.Text(f.Field(n, FieldName))] = true
+	return f.Memo("parser.refAliases", f.refAliases).(map[string]bool)[name]
+}
+
+// refAliases reads the aliases MayNameReference answers for.
+func (f *File) refAliases() any {
+	out := map[string]bool{}
+	for i := range f.Nodes {
+		n := NodeID(i)
+		switch f.Nodes[i].Kind {
+		case KindAliasDeclaration:
+			if f.aliasMayBeReference(n) {
+				out[f.Text(f.Field(n, FieldName))] = true
+			}
+		case KindTypeDefinition:
+			for d := range f.NamedChildren(n) {
+				if f.Nodes[d].Field != FieldDeclarator || f.Kind(d) != KindReferenceDeclarator {
+					continue
 				}
-			case KindTypeDefinition:
-				for d := range f.NamedChildren(n) {
-					if f.Nodes[d].Field != FieldDeclarator || f.Kind(d) != KindReferenceDeclarator {
-						continue
-					}
-					for id := range f.NamedChildren(d) {
-						if f.Kind(id) == KindTypeIdentifier {
-							f.refAliases[f.Text(id)] = true // typedef const T& name
-						}
+				for id := range f.NamedChildren(d) {
+					if f.Kind(id) == KindTypeIdentifier {
+						out[f.Text(id)] = true // typedef const T& name
 					}
 				}
 			}
 		}
-	})
-	return f.refAliases[name]
+	}
+	return out
 }
 
 // aliasMayBeReference says alias declaration n names a reference type,

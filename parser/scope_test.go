@@ -115,17 +115,17 @@ func TestMemo(t *testing.T) {
 	if c := f.Memo("other", compute).(map[string]int); runs != 2 || c["n"] != 2 {
 		t.Errorf("another key computed %d times in all, value %v; want its own value", runs, c)
 	}
+	// A computation that asks for another key gets it.
+	nested := f.Memo("outer", func() any { return f.Memo("k", compute) }).(map[string]int)
+	if runs != 2 || nested["n"] != 1 {
+		t.Errorf("nested: computed %d times in all, value %v; want k's value, no new computation", runs, nested)
+	}
 }
 
 // TestMayNameReference: the aliases that name a reference, or may once
 // instantiated.
 func TestMayNameReference(t *testing.T) {
-	p, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	src := `struct Big {};
+	f := parse(t, `struct Big {};
 template <typename T> struct X { using type = T; };
 template <typename T> using dep_t = typename X<T>::type;
 template <typename T> using id_t = T;
@@ -135,11 +135,7 @@ using cref = const Big&;
 typedef const Big& tref;
 using value = Big;
 typedef Big tvalue;
-`
-	f, err := p.Parse("a.h", ".h", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	for name, want := range map[string]bool{"dep_t": true, "id_t": true, "cref": true, "tref": true,
 		"ptr_t": false, "vec_t": false, "value": false, "tvalue": false} {
 		if got := f.MayNameReference(name); got != want {
