@@ -10,6 +10,11 @@ import "github.com/holdfast-dev/holdfast/parser"
 // of them point to the same fate: memory that ended. Then the element
 // read is a pointer into ended memory whichever element it is.
 //
+// A range-for visits every element ([stmt.ranged]: begin to end), so its
+// element is, on some iteration, each pointer the container holds: one
+// that points into ended memory is read on that iteration, whatever the
+// others point to (elementVisited).
+//
 // An end inside a loop that also contains the read is not taken: the
 // loop's paths reach one symbolic element on every iteration, so
 // `for (i...) delete v[i];` would otherwise free on one iteration the
@@ -45,6 +50,29 @@ func (x *exec) elementRead(s *state, store int32, n parser.NodeID) (value, bool)
 		}
 	}
 	return borrowOf(o.holds[0], o.elem), true
+}
+
+// elementVisited is the element of the container whose storage is store
+// that a range-for declared at n binds on the iteration that reaches
+// memory that ended before the loop: every element is visited, so one
+// such pointer is enough.
+func (x *exec) elementVisited(s *state, store int32, n parser.NodeID) (value, bool) {
+	if w, ok := x.elementRead(s, store, n); ok {
+		return w, true
+	}
+	if store < 0 || int(store) >= len(s.objs) {
+		return unknown, false
+	}
+	o := s.objs[store]
+	if !o.every || o.elem != tPointer && o.elem != tView {
+		return unknown, false
+	}
+	for _, h := range o.holds {
+		if h >= 0 && int(h) < len(s.objs) && s.objs[h].state != live && !x.endedInLoopOf(s.objs[h].end, n) {
+			return borrowOf(h, o.elem), true
+		}
+	}
+	return unknown, false
 }
 
 // endedInLoopOf reports whether end lies in a loop that contains n (n

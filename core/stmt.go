@@ -1104,7 +1104,7 @@ func (x *exec) rangeElem(s *state, n parser.NodeID, rng value) {
 	l.slot = s.newObj(object{kind: oStack, owner: name, frame: true})
 	if store := rng.owns; store >= 0 && rng.kind == tStorage {
 		x.use(s, borrowOf(store, tRef), x.f.Field(n, parser.FieldRight))
-		switch w, ok := x.elementRead(s, store, n); {
+		switch w, ok := x.elementVisited(s, store, n); {
 		case ref:
 			// An element bound by reference may be written through it.
 			l.ref, l.typ, l.val = true, tRef, borrowOf(store, tRef)
