@@ -168,6 +168,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 				s.objs[l.slot].class = s.objs[src.slot].class
 			}
 			x.copied(s, l.slot, v, parser.None, parser.None)
+			x.copyHeld(s, l.slot, v)
 		}
 		if ctorStores != "" {
 			x.keep(s, l.slot, ctorStores, init, ctorArgs)
@@ -1923,18 +1924,51 @@ func (x *exec) misreadArrayDelete(n, operand parser.NodeID) bool {
 // to the field's object) holds: its cell's pointee, made on first use
 // when make is set.
 func (x *exec) fieldPointer(s *state, e parser.NodeID, v value, make bool) (value, bool) {
-	cell, ok := x.fieldCell(s, e, v, make)
-	if !ok {
-		return unknown, false
+	cell, ok := x.fieldCell(s, e, v, false)
+	if (!ok || s.objs[cell].inner == 0) && !make {
+		return x.heldField(s, e, v)
 	}
-	if s.objs[cell].inner == 0 {
-		if !make {
+	if !ok {
+		if cell, ok = x.fieldCell(s, e, v, make); !ok {
 			return unknown, false
 		}
+	}
+	if s.objs[cell].inner == 0 {
 		in := s.newObj(object{kind: oParam, owner: x.text(e)})
 		s.objs[cell].inner = in + 1
 	}
 	return borrowOf(s.objs[cell].inner-1, tPointer), true
+}
+
+// heldField is the pointer pointer member e names holds when the object
+// v refers to was given it whole (an aggregate's braced list, a
+// constructor that keeps its argument, a copy of such an object): the
+// one memory the object holds as that member.
+func (x *exec) heldField(s *state, e parser.NodeID, v value) (value, bool) {
+	if x.kind(e) != parser.KindFieldExpression || v.kind != tRef || v.pt < 0 || int(v.pt) >= len(s.objs) {
+		return unknown, false
+	}
+	o := s.objs[v.pt]
+	field := x.text(x.f.Field(e, parser.FieldField))
+	if o.state != live || !slices.Contains(o.heldAs, field) {
+		return unknown, false
+	}
+	if class := s.objClass(v.pt); class == "" || x.opt.Members == nil || !strings.HasSuffix(strings.TrimSpace(x.opt.Members(class)[field]), "*") {
+		return unknown, false
+	}
+	held := int32(-1)
+	for i, h := range o.holds {
+		if i < len(o.heldAs) && o.heldAs[i] == field {
+			if held >= 0 || h < 0 || int(h) >= len(s.objs) {
+				return unknown, false
+			}
+			held = h
+		}
+	}
+	if held < 0 {
+		return unknown, false
+	}
+	return borrowOf(held, tPointer), true
 }
 
 // insideField says field expression e (of value v) names a member
@@ -2239,13 +2273,20 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 	var rv value
 	var elems []value // x = {a, b}: the elements, as an aggregate's
 	braced := op == "=" && x.kind(right) == parser.KindInitializerList && x.kind(left) == parser.KindIdentifier
-	if braced {
+	made, stores := x.assignedMade(s, left, right, op)
+	switch {
+	case braced:
 		elems = x.elements(s, right)
 		rv = unknown
 		if len(elems) == 1 {
 			rv = elems[0]
 		}
-	} else {
+	case made != parser.None:
+		// x = T{a, b}: the temporary's members are copied into x.
+		elems = x.elements(s, made)
+		rv = unknown
+		rv.prvalue = true
+	default:
 		rv = x.eval(s, right)
 	}
 	x.setMember(s, left, n)
@@ -2415,12 +2456,73 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			if l.typ == tPlain {
 				x.copied(s, l.slot, rv, right, n)
 			}
-			if braced && l.typ == tPlain {
+			switch {
+			case braced && l.typ == tPlain:
 				x.reinit(s, l, right, elems)
+			case made != parser.None:
+				o := &s.objs[l.slot]
+				o.holds, o.heldAs = nil, nil
+				x.keep(s, l.slot, stores, made, elems)
+			case l.typ == tPlain && rv.from >= 0 && int(rv.from) < len(s.locals) && rv.from != int32(i):
+				o := &s.objs[l.slot]
+				if x.memberwise(o.class) {
+					o.holds, o.heldAs = nil, nil
+				}
+				x.copyHeld(s, l.slot, rv)
 			}
 		}
 	}
 	return rv
+}
+
+// assignedMade reads x = T{a, b} or x = T(a, b), a local x of class T
+// whose constructor or aggregate initialisation keeps some of the
+// arguments: the argument list and what is kept (None when it is not).
+func (x *exec) assignedMade(s *state, left, right parser.NodeID, op string) (parser.NodeID, string) {
+	if op != "=" || x.kind(left) != parser.KindIdentifier {
+		return parser.None, ""
+	}
+	i := s.lookup(x.text(left))
+	if i < 0 || s.locals[i].ref || s.locals[i].typ != tPlain {
+		return parser.None, ""
+	}
+	return x.constructed(uncast(x.f, right), s.objs[s.locals[i].slot].class)
+}
+
+// memberwise says objects of class are copied member by member: the tree
+// defines the class and it declares no copy or move constructor or
+// assignment of its own ([class.copy.ctor], [class.copy.assign]: the
+// implicit ones copy each member).
+func (x *exec) memberwise(class string) bool {
+	if class == "" || x.opt.Members == nil {
+		return false
+	}
+	facts := x.opt.Members(class)
+	return len(facts) > 0 && facts["(cp)"] == ""
+}
+
+// copyHeld: the object at slot dst was made or assigned from v, a local
+// object of the same class, copied member by member, so it holds what
+// the source's members hold, as the same members.
+func (x *exec) copyHeld(s *state, dst int32, v value) {
+	if v.from < 0 || int(v.from) >= len(s.locals) || dst < 0 || int(dst) >= len(s.objs) {
+		return
+	}
+	src := s.locals[v.from]
+	if src.ref || src.typ != tPlain || src.slot == dst || src.slot < 0 || int(src.slot) >= len(s.objs) {
+		return
+	}
+	from := s.objs[src.slot]
+	if from.class == "" || from.class != s.objs[dst].class || !x.memberwise(from.class) {
+		return
+	}
+	for i, h := range from.holds {
+		m := ""
+		if i < len(from.heldAs) {
+			m = from.heldAs[i]
+		}
+		s.objs[dst].hold(h, m)
+	}
 }
 
 // reinit: x = {elements} gives every member of l's object a new value

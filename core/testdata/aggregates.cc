@@ -47,7 +47,7 @@ void VectorGoesOutOfScope() {
     std::vector<int> v{1, 2};
     inv = Invocation{1, v};
   }
-  Run(inv);
+  Run(inv);  // want "use-after-scope"
 }
 
 // A class with a constructor is not an aggregate: what its constructor
