@@ -170,6 +170,9 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			x.copied(s, l.slot, v, parser.None, parser.None)
 			x.copyHeld(s, l.slot, v)
 		}
+		if !ptr && !ref && l.typ == tPlain {
+			x.takeHeld(s, l.slot, v)
+		}
 		if ctorStores != "" {
 			x.keep(s, l.slot, ctorStores, init, ctorArgs)
 		}
@@ -2463,6 +2466,10 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 				o := &s.objs[l.slot]
 				o.holds, o.heldAs = nil, nil
 				x.keep(s, l.slot, stores, made, elems)
+			case l.typ == tPlain && x.madeTemp(s, rv) >= 0:
+				o := &s.objs[l.slot]
+				o.holds, o.heldAs = nil, nil
+				x.takeHeld(s, l.slot, rv)
 			case l.typ == tPlain && rv.from >= 0 && int(rv.from) < len(s.locals) && rv.from != int32(i):
 				o := &s.objs[l.slot]
 				if x.memberwise(o.class) {
@@ -2487,6 +2494,70 @@ func (x *exec) assignedMade(s *state, left, right parser.NodeID, op string) (par
 		return parser.None, ""
 	}
 	return x.constructed(uncast(x.f, right), s.objs[s.locals[i].slot].class)
+}
+
+// madeObject is the temporary expression e makes of class: T{a, b} or
+// T(a, b) naming the class, or a braced list {a, b} initialising it,
+// when its constructor or aggregate initialisation keeps some of the
+// elements; it holds what they are kept as. The elements are evaluated
+// here, in e's stead.
+func (x *exec) madeObject(s *state, e parser.NodeID, class string) (value, bool) {
+	if class == "" || x.opt.Members == nil {
+		return unknown, false
+	}
+	e = uncast(x.f, e)
+	list, stores := x.constructed(e, class)
+	if list == parser.None && x.kind(e) == parser.KindInitializerList {
+		n := 0
+		for range x.f.NamedChildren(e) {
+			n++
+		}
+		list, stores = e, x.expandStores(x.opt.Members(class)[storesKey(class, n)], 0)
+	}
+	if list == parser.None || stores == "" {
+		return unknown, false
+	}
+	elems := x.elements(s, list)
+	t := s.newObj(object{kind: oTemp, owner: x.text(e), class: class})
+	s.temps = append(s.temps, t)
+	x.keep(s, t, stores, list, elems)
+	v := borrowOf(t, tRef)
+	v.owns, v.prvalue = t, true
+	return v, true
+}
+
+// madeHolds is the temporary a call returns by value that holds what
+// the callee's result keeps of the arguments vs (Call.Holds), of class
+// (the result type's name).
+func (x *exec) madeHolds(s *state, n, list parser.NodeID, vs []value, c Call) (value, bool) {
+	class := typeName(c.Type)
+	if class == "" {
+		return unknown, false
+	}
+	t := int32(-1)
+	for _, h := range c.Holds {
+		arg, m, _ := strings.Cut(h, ":")
+		arg, ptr := strings.CutSuffix(arg, "*")
+		k, err := strconv.Atoi(arg)
+		if err != nil || k < 0 || k >= len(vs) {
+			continue
+		}
+		obj := x.referent(s, x.argAt(list, k), vs[k], ptr)
+		if obj < 0 || int(obj) >= len(s.objs) {
+			continue
+		}
+		if t < 0 {
+			t = s.newObj(object{kind: oTemp, owner: x.text(n), class: class})
+			s.temps = append(s.temps, t)
+		}
+		s.objs[t].hold(obj, m)
+	}
+	if t < 0 {
+		return unknown, false
+	}
+	v := borrowOf(t, tRef)
+	v.owns, v.prvalue = t, true
+	return v, true
 }
 
 // memberwise says objects of class are copied member by member: the tree
@@ -2516,6 +2587,42 @@ func (x *exec) copyHeld(s *state, dst int32, v value) {
 	if from.class == "" || from.class != s.objs[dst].class || !x.memberwise(from.class) {
 		return
 	}
+	for i, h := range from.holds {
+		m := ""
+		if i < len(from.heldAs) {
+			m = from.heldAs[i]
+		}
+		s.objs[dst].hold(h, m)
+	}
+}
+
+// madeTemp is the temporary object of a class that value v is, made by
+// a call or an expression that says what it holds (see madeObject,
+// madeHolds), or -1.
+func (x *exec) madeTemp(s *state, v value) int32 {
+	if !v.prvalue || v.kind != tRef || v.owns < 0 || int(v.owns) >= len(s.objs) || v.owns != v.pt {
+		return -1
+	}
+	if o := s.objs[v.owns]; o.kind != oTemp || o.class == "" || len(o.holds) == 0 {
+		return -1
+	}
+	return v.owns
+}
+
+// takeHeld: the object at slot dst is initialised or assigned from the
+// temporary v (see madeTemp), so it holds what the temporary holds
+// ([class.copy.elision]: the temporary may be dst itself; a copy or move
+// of it is made from it).
+func (x *exec) takeHeld(s *state, dst int32, v value) {
+	t := x.madeTemp(s, v)
+	if t < 0 || dst < 0 || int(dst) >= len(s.objs) {
+		return
+	}
+	from := s.objs[t]
+	if c := s.objs[dst].class; c != "" && c != from.class {
+		return
+	}
+	s.objs[dst].class = from.class
 	for i, h := range from.holds {
 		m := ""
 		if i < len(from.heldAs) {
@@ -3053,6 +3160,11 @@ func (x *exec) call(s *state, n parser.NodeID) value {
 		return v
 	}
 	byValue, storage, typ := returnsAt(x.f, n, c)
+	if byValue && !storage && len(c.Holds) > 0 {
+		if v, ok := x.madeHolds(s, n, list, vs, c); ok {
+			return v
+		}
+	}
 	if byValue && !storage && typ != "" {
 		if v, ok := x.typedTemp(s, n, typ); ok {
 			return v

@@ -304,6 +304,7 @@ type state struct {
 	ret      value      // what a return statement returned
 	retArg   int        // the container parameter (+1) it points into (see returnedArg)
 	retRef   int        // the parameter (+1) whose object it points to or into (see referredArg)
+	retHolds []string   // what the object it returned by value holds of the parameters (see heldParams)
 	calls    int32      // calls executed on the path
 	escs     []escStore // frame pointers stored where the caller reaches (escapes.go)
 }
@@ -319,6 +320,7 @@ func (s *state) clone() *state {
 		ret:      s.ret,
 		retArg:   s.retArg,
 		retRef:   s.retRef,
+		retHolds: s.retHolds,
 		pending:  slices.Clone(s.pending),
 		hasParts: s.hasParts,
 		calls:    s.calls,

@@ -287,6 +287,10 @@ func (w *stateHasher) sum(seed maphash.Seed, s *state) uint64 {
 	w.value(s.ret)
 	w.i64(int64(s.retArg))
 	w.i64(int64(s.retRef))
+	w.i64(int64(len(s.retHolds)))
+	for _, h := range s.retHolds {
+		w.str(h)
+	}
 	// The count of calls matters only as "a call after the store" (see
 	// escapes.go): paths that differ in it alone are the same path.
 	w.i64(int64(len(s.escs)))

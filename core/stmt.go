@@ -463,6 +463,8 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 			if a.pt == b.pt && a.owns == b.owns {
 				v = a
 			}
+		} else if w, ok := x.madeReturned(s, e); ok {
+			v = w
 		} else {
 			v = x.eval(s, e)
 		}
@@ -513,6 +515,12 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 			// holds.
 			x.returnedHolds(s, e, v.owns)
 		}
+		if obj := x.returnedByValue(s, v); obj >= 0 {
+			if v.prvalue {
+				x.returnedHolds(s, e, obj)
+			}
+			s.retHolds = x.heldParams(s, obj)
+		}
 		s.ret = v
 		s.retArg = x.returnedArg(s, v)
 		s.retRef = x.referredParam(s, v)
@@ -546,6 +554,32 @@ func (x *exec) ret(s *state, n parser.NodeID) {
 	}
 	x.endTemps(s, n)
 	s.flow = returned
+}
+
+// madeReturned is the object return statement expression e makes of the
+// function's class result type, T{a, b}, T(a, b) or {a, b}, when T's
+// initialisation keeps some of the elements (see madeObject).
+func (x *exec) madeReturned(s *state, e parser.NodeID) (value, bool) {
+	if x.retKind != tPlain || x.inLambda != 0 || x.kind(x.def) == parser.KindLambdaExpression {
+		return unknown, false
+	}
+	return x.madeObject(s, e, typeName(ResultType(x.f, x.def)))
+}
+
+// returnedByValue is the object a function returning by value hands the
+// caller as value v: a local object, or a temporary made in the return
+// statement or by a call. -1: none the path follows.
+func (x *exec) returnedByValue(s *state, v value) int32 {
+	if x.retKind != tPlain || x.inLambda != 0 {
+		return -1
+	}
+	if v.prvalue && v.kind == tRef && v.owns >= 0 && int(v.owns) < len(s.objs) && s.objs[v.owns].kind == oTemp {
+		return v.owns
+	}
+	if v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref && s.locals[v.from].typ == tPlain {
+		return s.locals[v.from].slot
+	}
+	return -1
 }
 
 // returnedHolds checks the object obj a function returns by value (its

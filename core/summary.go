@@ -50,6 +50,12 @@ type Call struct {
 	// ReferDeref: that parameter is a pointer, so the result refers to
 	// what the argument points to.
 	ReferDeref bool
+	// Holds lists "k:M" (or "k*:M" when parameter k is a pointer): the
+	// object it returns by value holds, as member M ("" when not known),
+	// what parameter k refers to, on every path that returns (a factory
+	// returning T{&arg}, or a local it made keep the argument). The
+	// caller's object then points where the argument does.
+	Holds []string
 	// Bound lists the parameters (0-based) a declaration marks
 	// lifetimebound ([[clang::lifetimebound]], or a macro a pack names:
 	// Clang's attribute reference, "objects that are referred to by that
@@ -867,7 +873,7 @@ func (fs *FileSummaries) declared(k sumKey) Call {
 // withSummary is c with what an execution found of the function (r).
 func withSummary(c, r Call) Call {
 	c.Frees, c.Grows, c.Borrows, c.Queues, c.Derefs, c.FreesDeref = r.Frees, r.Grows, r.Borrows, r.Queues, r.Derefs, r.FreesDeref
-	c.FreesFields, c.StoresIn = r.FreesFields, r.StoresIn
+	c.FreesFields, c.StoresIn, c.Holds = r.FreesFields, r.StoresIn, r.Holds
 	c.Refers, c.RefersPtr, c.ReferType, c.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 	return c
 }
@@ -1100,6 +1106,93 @@ func (x *exec) referredArg() (int, bool) {
 	return k, k > 0 && x.retKind == tPointer
 }
 
+// heldParams is what object obj, returned by value, holds of the
+// parameters: "k:M" for each memory it holds as member M that parameter
+// k refers to ("k*:M" when k is a pointer: what it points to).
+func (x *exec) heldParams(s *state, obj int32) []string {
+	if obj < 0 || int(obj) >= len(s.objs) {
+		return nil
+	}
+	o := s.objs[obj]
+	var out []string
+	for i, h := range o.holds {
+		m := ""
+		if i < len(o.heldAs) {
+			m = o.heldAs[i]
+		}
+		for k, r := range x.referents {
+			if r < 0 || !s.within(h, r) {
+				continue
+			}
+			e := strconv.Itoa(k)
+			if x.params[k] >= 0 {
+				e += "*"
+			}
+			if e += ":" + m; !slices.Contains(out, e) {
+				out = append(out, e)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// heldOnEvery is what the object returned by value holds of the
+// parameters on every path that returns (see Call.Holds).
+func (x *exec) heldOnEvery() []string {
+	var out []string
+	for i, st := range x.returns {
+		if st.flow != returned || len(st.retHolds) == 0 {
+			return nil
+		}
+		if i == 0 {
+			out = slices.Clone(st.retHolds)
+			continue
+		}
+		out = slices.DeleteFunc(out, func(h string) bool { return !slices.Contains(st.retHolds, h) })
+	}
+	return out
+}
+
+// MayHold says function definition def returns an object by value, and
+// one of its pointer or reference parameters is named in a return
+// statement or in a declaration of a local of the result type: executing
+// it can say what the object holds of its arguments (Call.Holds).
+func MayHold(f *parser.File, def parser.NodeID) bool {
+	x := &exec{f: f}
+	fd, rk := x.funcDeclarator(def)
+	result := ResultType(f, def)
+	if fd == parser.None || rk != tPlain || typeName(result) == "" {
+		return false
+	}
+	params := x.indirectParams(fd)
+	if len(params) == 0 {
+		return false
+	}
+	names := func(n parser.NodeID) bool {
+		for m, e := n, f.End(n); m < e; m++ {
+			if f.Nodes[m].Kind == parser.KindIdentifier && params[f.Text(m)] {
+				return true
+			}
+		}
+		return false
+	}
+	body := f.Field(def, parser.FieldBody)
+	for n, end := body, f.End(body); n < end; n++ {
+		switch f.Nodes[n].Kind {
+		case parser.KindReturnStatement:
+			if names(n) {
+				return true
+			}
+		case parser.KindDeclaration:
+			if typeName(f.Text(f.Field(n, parser.FieldType))) == typeName(result) && names(n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // returnedArg is the container parameter (+1) whose current storage v
 // points into, or 0.
 func (x *exec) returnedArg(s *state, v value) int {
@@ -1279,6 +1372,7 @@ func summaryOf(x *exec) Call {
 		out.FreesDeref = x.freesDeref()
 		out.FreesFields = x.freesFields()
 		out.StoresIn = x.storesIn()
+		out.Holds = x.heldOnEvery()
 	}
 	for i, obj := range x.params {
 		if obj >= 0 && x.reached[obj] {

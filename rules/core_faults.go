@@ -591,7 +591,7 @@ func (t treeFrees) Unqualified(name string, nargs int, scope string) core.Call {
 func (t treeFrees) Call(name string, nargs int, scope string) core.Call {
 	call := summary.Call{Name: name, Nargs: nargs, Scope: scope, Namespaces: t.namespaces, Names: t.names, Scoped: true}
 	if f := t.ix.LookupCall(call); f != nil {
-		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, FreesFields: f.FreesFields, StoresIn: f.StoresIn, Fields: f.Fields, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
+		c := core.Call{Frees: f.Frees, FreesDeref: f.FreesDeref, FreesFields: f.FreesFields, StoresIn: f.StoresIn, Holds: f.Holds, Fields: f.Fields, ByValue: f.ByValue, Storage: f.Storage, RetParam: f.RetParam, Type: f.Type, Derefs: f.Reaches, Grows: f.Grows,
 			Refers: f.Refers, RefersPtr: f.RefersPtr, ReferType: f.ReferType, ReferDeref: f.ReferDeref,
 			Bound: f.Bound, RefersView: f.RefersView, Reassigns: f.Reassigns, Known: true, Defined: true, Keeps: f.Keeps}
 		for _, q := range f.Queues {

@@ -616,6 +616,11 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		return nil
 	}
 	frees, mayFrees, encodes, defers := p.freeSummaries(), p.mayFreeSummaries(), p.encodeSummaries(), p.deferSummaries()
+	// The file's own classes: what an object of one that a function
+	// returns keeps of its arguments (core.Call.Holds). Classes of other
+	// files are not read here, so the summary depends on this file alone.
+	classes := core.Classes(f)
+	members := func(c string) map[string]string { return classes[c] }
 	out := &summary.File{}
 	for _, g := range funcs {
 		if g.Kind == lifetime.LambdaFunc || g.Node < 0 {
@@ -635,13 +640,13 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		s.Bound, s.RefersPtr, s.RefersView = core.BoundParams(f, g.Node, m)
 		s.Reassigns = core.ReassignedParams(f, g.Node)
 		s.Fields = core.FieldReads(f, g.Node)
-		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || freesField(f, g.Node) || storesField(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node)) {
-			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter})
+		if def := f.Kind(g.Node) == parser.KindFunctionDefinition; def && (callsDevice(f, m, g.Node) || freesThroughPointer(f, g.Node) || freesField(f, g.Node) || storesField(f, g.Node) || core.MayGrow(f, g.Node) || core.MayRefer(f, g.Node) || core.MayHold(f, g.Node)) {
+			r := core.Summarise(f, g.Node, core.Options{API: m, Meter: meter, Members: members})
 			s.Grows = r.Grows
 			for _, q := range r.Queues {
 				s.Queues = append(s.Queues, summary.Queued{Reads: q.Reads, Writes: q.Writes, Queue: q.Queue, What: q.What, PinnedOnly: q.PinnedOnly})
 			}
-			s.FreesDeref, s.FreesFields, s.StoresIn = r.FreesDeref, r.FreesFields, r.StoresIn
+			s.FreesDeref, s.FreesFields, s.StoresIn, s.Holds = r.FreesDeref, r.FreesFields, r.StoresIn, r.Holds
 			s.Refers, s.RefersPtr, s.ReferType, s.ReferDeref = r.Refers, r.RefersPtr, r.ReferType, r.ReferDeref
 		}
 		for i := range ps {
@@ -676,7 +681,7 @@ func Summarise(f *parser.File, m *apimodel.Model, funcs []*lifetime.Func, tree *
 		out.Aliases = aliases
 	}
 	out.Exits = core.TreeExits(f, m)
-	classes, scopes := core.Classes(f), core.ClassNamespaces(f)
+	scopes := core.ClassNamespaces(f)
 	for _, name := range slices.Sorted(maps.Keys(classes)) {
 		out.Classes = append(out.Classes, summary.Class{Name: name, Namespace: scopes[name], Members: classes[name]})
 	}

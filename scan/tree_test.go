@@ -1007,3 +1007,49 @@ void View::build() {
 		t.Errorf("HF-B003 in src/view.cc at lines %v, want [18]", got)
 	}
 }
+
+// A factory defined in another file returns an object that holds what
+// its argument refers to (core.Call.Holds): the caller's object points
+// at the argument, so it dangles once the argument's block ends, and is
+// fine while it lives. The summary reads the classes of the factory's
+// own file (an inline factory in the class's header).
+func TestFactoryHoldsArgumentCrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "lib/ref.h", []byte(`#pragma once
+struct Blob { explicit Blob(int n); int* data; };
+struct Ref {
+  const Blob* blob;
+  int tag;
+  static Ref refer(const Blob& b) { return Ref{&b, 1}; }
+  static Ref copied(const Blob& b) { Ref r{nullptr, *b.data}; return r; }
+};
+`))
+	write(t, dir, "src/use.cc", []byte(`#include "../lib/ref.h"
+void submit(const Ref& r);
+void dangles() {
+  Ref r{nullptr, 0};
+  {
+    Blob b(0);
+    r = Ref::refer(b);
+  }
+  submit(r);
+}
+void lives() {
+  Blob b(0);
+  Ref r = Ref::refer(b);
+  submit(r);
+}
+void holds_nothing() {
+  Ref r{nullptr, 0};
+  {
+    Blob b(0);
+    r = Ref::copied(b);
+  }
+  submit(r);
+}
+`))
+	res := scanPaths(t, dir, Options{}, ".")
+	if got := ruleLines(res, "src/use.cc", "HF-B001"); !slices.Equal(got, []int{9}) {
+		t.Errorf("HF-B001 in src/use.cc at lines %v, want [9]", got)
+	}
+}

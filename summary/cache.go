@@ -21,7 +21,7 @@ import (
 // FormatVersion changes whenever what a summary means, or how the cache
 // stores it, changes, so that a cache written by another version is not
 // read.
-const FormatVersion = 29
+const FormatVersion = 30
 
 // MaxBytes bounds a cache file: a bigger one is not read. The summaries
 // of an 80,000-file tree take about 35 MB.

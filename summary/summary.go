@@ -44,6 +44,10 @@ type Func struct {
 	// parameter j points to holds what pointer parameter i points to on
 	// every path that returns (q->field = p).
 	StoresIn []string `json:"stores_in,omitempty"`
+	// Holds lists "k:M" ("k*:M" for a pointer parameter): the object it
+	// returns by value holds what parameter k refers to, as member M, on
+	// every path that returns (see core.Call.Holds).
+	Holds []string `json:"holds,omitempty"`
 	// Fields lists "k:f,g": the fields f and g are all it reads of the
 	// object reference or pointer parameter k names (see core.FieldReads).
 	Fields []string `json:"fields,omitempty"`
@@ -426,6 +430,10 @@ func appendFacts(b []byte, fn *Func) []byte {
 	for _, f := range fn.StoresIn {
 		str(f)
 	}
+	num(len(fn.Holds))
+	for _, f := range fn.Holds {
+		str(f)
+	}
 	num(len(fn.Fields))
 	for _, f := range fn.Fields {
 		str(f)
@@ -707,7 +715,7 @@ func (ix *Index) lookupCall(c Call) *Func {
 	out := join(cands)
 	if c.Member && c.Receiver == "" {
 		out.Frees, out.MayFree, out.Encodes, out.Defers, out.KeepsRefs, out.MayKeepRefs = nil, false, nil, nil, nil, nil
-		out.FreesDeref, out.FreesFields, out.StoresIn = nil, nil, nil
+		out.FreesDeref, out.FreesFields, out.StoresIn, out.Holds = nil, nil, nil, nil
 		out.ByValue, out.Storage, out.Type, out.Queues = false, false, "", nil
 	}
 	return out
@@ -805,6 +813,7 @@ func join(cands []*Func) *Func {
 		out.FreesDeref = intersect(out.FreesDeref, c.FreesDeref)
 		out.FreesFields = slices.DeleteFunc(slices.Clone(out.FreesFields), func(f string) bool { return !slices.Contains(c.FreesFields, f) })
 		out.StoresIn = slices.DeleteFunc(slices.Clone(out.StoresIn), func(f string) bool { return !slices.Contains(c.StoresIn, f) })
+		out.Holds = slices.DeleteFunc(slices.Clone(out.Holds), func(f string) bool { return !slices.Contains(c.Holds, f) })
 		out.Fields = joinFields(out.Fields, c.Fields)
 		out.Grows = intersect(out.Grows, c.Grows)
 		out.Bound = intersect(out.Bound, c.Bound)

@@ -307,6 +307,10 @@ func (e *encoder) file(f *File) {
 		for _, f := range fn.StoresIn {
 			e.str(f)
 		}
+		e.uint(uint64(len(fn.Holds)))
+		for _, f := range fn.Holds {
+			e.str(f)
+		}
 		e.uint(uint64(len(fn.Fields)))
 		for _, f := range fn.Fields {
 			e.str(f)
@@ -521,6 +525,12 @@ func (d *decoder) file() *File {
 			fn.StoresIn = make([]string, n)
 			for j := range fn.StoresIn {
 				fn.StoresIn[j] = d.str()
+			}
+		}
+		if n := d.count(1, unsafe.Sizeof("")); n > 0 {
+			fn.Holds = make([]string, n)
+			for j := range fn.Holds {
+				fn.Holds[j] = d.str()
 			}
 		}
 		if n := d.count(1, unsafe.Sizeof("")); n > 0 {
