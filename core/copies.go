@@ -317,8 +317,9 @@ func (x *exec) knowsClass(class string) bool {
 	return x.opt.Members != nil && hasBody(x.opt.Members(class))
 }
 
-// fieldPointees lists what a copy of the local object v names carries
-// of its pointer fields: the objects the field cells this path set point
+// fieldPointees lists what a copy of the local object v names (or of the
+// temporary v is, see madeTemp) carries of its pointer fields: what its
+// members were given, and the objects the field cells this path set point
 // to ([class.copy.ctor]: an implicit copy copies each member, so a
 // pointer member of the copy points where the original's does). Only a
 // class whose copy is member-wise counts (none of its own), and only a
@@ -326,14 +327,17 @@ func (x *exec) knowsClass(class string) bool {
 // definition is not seen counts when it was set to the address of an
 // object of class type, which no field but a pointer takes.
 func (x *exec) fieldPointees(s *state, v value) []int32 {
-	if v.from < 0 || int(v.from) >= len(s.locals) {
-		return nil
+	obj := x.madeTemp(s, v)
+	if obj < 0 {
+		if v.from < 0 || int(v.from) >= len(s.locals) {
+			return nil
+		}
+		src := s.locals[v.from]
+		if src.ref || src.param || src.typ != tPlain || src.slot < 0 || int(src.slot) >= len(s.objs) {
+			return nil
+		}
+		obj = src.slot
 	}
-	src := s.locals[v.from]
-	if src.ref || src.param || src.typ != tPlain || src.slot < 0 || int(src.slot) >= len(s.objs) {
-		return nil
-	}
-	obj := src.slot
 	var facts map[string]string
 	if c := s.objs[obj].class; c != "" && x.opt.Members != nil {
 		facts = x.opt.Members(c)

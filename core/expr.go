@@ -895,6 +895,13 @@ func (x *exec) eval(s *state, n parser.NodeID) value {
 	case parser.KindNullptr:
 		return value{pt: -1, owns: -1, null: true, from: -1}
 	case parser.KindCompoundLiteralExpression:
+		if typ := x.resolve(x.text(f.Field(n, parser.FieldType))); classify(typ) == tPlain {
+			// T{&a, b} of a class that keeps some of its elements: a
+			// temporary holding what they point to.
+			if v, ok := x.madeObject(s, n, typeName(typ)); ok {
+				return v
+			}
+		}
 		x.args(s, f.Field(n, parser.FieldValue))
 		if classify(x.resolve(x.text(f.Field(n, parser.FieldType)))) != tStorage {
 			return unknown

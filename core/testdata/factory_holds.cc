@@ -101,3 +101,33 @@ void value_factory_outlives_block() {
   }
   Submit(r);
 }
+
+void SubmitAll(const std::vector<Ref>& refs);
+
+// A temporary made by a factory or a braced list, put in a container of
+// values: the element holds what the temporary held.
+void factory_result_put_in_container() {
+  std::vector<Ref> refs;
+  {
+    Blob b(0);
+    refs.push_back(refer(b));
+  }
+  SubmitAll(refs);  // want "use-after-scope"
+}
+
+void made_put_in_container() {
+  std::vector<Ref> refs;
+  {
+    Blob b(0);
+    refs.push_back(Ref{&b, 5});
+  }
+  SubmitAll(refs);  // want "use-after-scope"
+}
+
+// Correct: handed on while the blob lives.
+void made_put_in_container_used_inside() {
+  std::vector<Ref> refs;
+  Blob b(0);
+  refs.push_back(Ref{&b, 5});
+  SubmitAll(refs);
+}
