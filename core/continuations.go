@@ -25,18 +25,30 @@ import (
 // or what a pointer, view or iterator captured by value points to
 // (captured names it); memory kept by something else is left out.
 func (x *exec) frameReads(s *state, c *closure) (objs []int32, captured []string) {
-	for _, cp := range c.caps {
-		obj, name := int32(-1), ""
-		switch {
-		case cp.byRef:
-			obj = cp.l.val.pt
-		case cp.l.typ == tPointer || cp.l.typ == tView || cp.l.typ == tIter:
-			obj, name = cp.l.val.pt, cp.name
-		}
+	add := func(obj int32, name string) {
 		if obj < 0 || int(obj) >= len(s.objs) || !s.objs[obj].frame || s.objs[obj].kept || slices.Contains(objs, obj) {
-			continue
+			return
 		}
 		objs, captured = append(objs, obj), append(captured, name)
+	}
+	for _, cp := range c.caps {
+		switch {
+		case cp.byRef:
+			add(cp.l.val.pt, "")
+		case cp.l.typ == tPointer || cp.l.typ == tView || cp.l.typ == tIter:
+			add(cp.l.val.pt, cp.name)
+		case cp.l.typ == tPlain && cp.slot >= 0 && int(cp.slot) < len(s.objs) && x.memberwise(s.objs[cp.slot].class):
+			// An object captured by value is copied member by member:
+			// the closure's copy holds what the object's members hold.
+			o := s.objs[cp.slot]
+			for i, h := range o.holds {
+				name := cp.name
+				if i < len(o.heldAs) && o.heldAs[i] != "" {
+					name += "." + strings.TrimSuffix(o.heldAs[i], "[]")
+				}
+				add(h, name)
+			}
+		}
 	}
 	return objs, captured
 }

@@ -59,3 +59,24 @@ void detached_temporary_copy() {
   std::vector<int> hits(4);
   std::thread([hits]() mutable { hits[0]++; }).detach();
 }
+
+// An object captured by value is a member-by-member copy: its pointer
+// member still points into the frame.
+struct Job {
+  float* out;
+  int n;
+};
+
+void detached_object_copy() {
+  std::vector<float> buf(16);
+  Job job{buf.data(), 16};
+  std::thread t([job] { job.out[0] = 1.0f; });
+  t.detach();  // want "thread-outlives"
+}
+
+// Correct: the copy points at memory the frame does not own.
+void detached_object_copy_of_heap(float* shared) {
+  Job job{shared, 16};
+  std::thread t([job] { job.out[0] = 1.0f; });
+  t.detach();
+}
