@@ -393,3 +393,51 @@ void Stage(const std::vector<Tile>& in, bool small) {
     consume(a, c);  // want "use-after-invalidate"
   }
 }
+
+struct Chunk {
+  int id;
+};
+
+struct Buffers {
+  Chunk* data;
+  unsigned capacity;
+};
+
+void Apply(Buffers* b);
+
+// clear destroys the elements and keeps the buffer: a pointer taken
+// before it reads a destroyed element until something is put back.
+int data_then_clear(unsigned n, Chunk c) {
+  std::vector<Chunk> chunks;
+  chunks.reserve(n);
+  chunks.push_back(c);
+  Chunk* p = chunks.data();
+  chunks.clear();
+  return p->id;  // want "use-after-invalidate"
+}
+
+// Correct: refilled within the room reserve made and clear kept, the
+// buffer the pointer was taken to holds live elements again.
+void data_then_clear_and_refill(unsigned n, Chunk c) {
+  std::vector<Chunk> chunks;
+  chunks.reserve(n);
+  chunks.push_back(c);
+  Buffers target = {chunks.data(), n};
+  chunks.clear();
+  chunks.reserve(n);
+  chunks.push_back(c);
+  Buffers events = target;
+  Apply(&events);
+}
+
+// Correct: a call handed the container may put elements back.
+void Refill(std::vector<Chunk>& chunks);
+int data_then_clear_and_handed_on(unsigned n, Chunk c) {
+  std::vector<Chunk> chunks;
+  chunks.reserve(n);
+  chunks.push_back(c);
+  Chunk* p = chunks.data();
+  chunks.clear();
+  Refill(chunks);
+  return p->id;
+}
