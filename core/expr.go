@@ -171,7 +171,7 @@ func (x *exec) declaration(s *state, n parser.NodeID) {
 			x.copyHeld(s, l.slot, v)
 		}
 		if !ptr && !ref && l.typ == tPlain {
-			x.takeHeld(s, l.slot, v)
+			x.takeHeld(s, l.slot, v, l.auto || tk == tAuto)
 		}
 		if ctorStores != "" {
 			x.keep(s, l.slot, ctorStores, init, ctorArgs)
@@ -2478,7 +2478,7 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			case l.typ == tPlain && x.madeTemp(s, rv) >= 0:
 				o := &s.objs[l.slot]
 				o.holds, o.heldAs = nil, nil
-				x.takeHeld(s, l.slot, rv)
+				x.takeHeld(s, l.slot, rv, false)
 			case l.typ == tPlain && rv.from >= 0 && int(rv.from) < len(s.locals) && rv.from != int32(i):
 				o := &s.objs[l.slot]
 				if x.memberwise(o.class) {
@@ -2619,16 +2619,19 @@ func (x *exec) madeTemp(s *state, v value) int32 {
 }
 
 // takeHeld: the object at slot dst is initialised or assigned from the
-// temporary v (see madeTemp), so it holds what the temporary holds
-// ([class.copy.elision]: the temporary may be dst itself; a copy or move
-// of it is made from it).
-func (x *exec) takeHeld(s *state, dst int32, v value) {
+// temporary v (see madeTemp), an object of its own class, so it holds what
+// the temporary holds ([class.copy.elision]: the temporary may be dst
+// itself; a copy or move of it is made from it). A local declared auto
+// is of the temporary's class; any other must be declared of it (an
+// assignment from another class runs a converting operator= that
+// decides).
+func (x *exec) takeHeld(s *state, dst int32, v value, auto bool) {
 	t := x.madeTemp(s, v)
 	if t < 0 || dst < 0 || int(dst) >= len(s.objs) {
 		return
 	}
 	from := s.objs[t]
-	if c := s.objs[dst].class; c != "" && c != from.class {
+	if c := s.objs[dst].class; c != from.class && !(auto && c == "") {
 		return
 	}
 	s.objs[dst].class = from.class

@@ -111,3 +111,26 @@ void deep_copy_outlives() {
   }
   Send(out);
 }
+
+// An assignment from an object of another class runs that class's
+// converting operator=, which decides what the local keeps.
+struct View;
+struct Initializer {
+  const View& from;
+  int dir;
+};
+struct View {
+  const Blob* blob;
+  View& operator=(const Initializer& init);
+};
+View make_view();
+void Show(const View& v);
+
+void assigned_from_other_class() {
+  auto v = make_view();
+  {
+    View parent{nullptr};
+    v = Initializer{parent, 1};
+  }
+  Show(v);
+}
