@@ -52,18 +52,6 @@ func (x *exec) elementRead(s *state, store int32, n parser.NodeID) (value, bool)
 	return borrowOf(o.holds[0], o.elem), true
 }
 
-// refilled: elements may be put back into the buffer of contiguous
-// container storage obj that clear emptied, within the room clear left:
-// the buffer holds live elements again.
-func (s *state) refilled(obj int32) {
-	if obj < 0 || int(obj) >= len(s.objs) {
-		return
-	}
-	if o := &s.objs[obj]; o.state == replaced && o.via == "clear" && o.fam == famContiguous {
-		o.state, o.end, o.via = live, parser.None, ""
-	}
-}
-
 // elementVisited is the element of the container whose storage is store
 // that a range-for declared at n binds on the iteration that reaches
 // memory that ended before the loop: every element is visited, so one

@@ -1396,10 +1396,8 @@ func (x *exec) handOnUnread(s *state, list parser.NodeID, vs []value, unread []b
 			s.locals[v.from].movedFrom = false
 		}
 		if v.kind == tStorage {
-			// The callee may put in it what holdfast does not follow,
-			// in the room clear left.
+			// The callee may put in it what holdfast does not follow.
 			s.untrack(v.owns)
-			s.refilled(v.owns)
 		}
 		if v.moved && v.kind == tPlain && v.from >= 0 && int(v.from) < len(s.locals) && !s.locals[v.from].ref {
 			s.movedOut(s.locals[v.from].slot)
@@ -3762,21 +3760,7 @@ func (x *exec) method(s *state, n, fn, list parser.NodeID) value {
 			}
 			if loc != nil && loc.typ == tStorage && rv.owns >= 0 {
 				old := s.objs[rv.owns]
-				if m == "clear" && old.fam == famContiguous {
-					// clear destroys the elements and keeps the buffer
-					// (cppreference std::vector::clear: "Leaves the
-					// capacity() of the vector unchanged"): pointers into
-					// it read destroyed elements until an insertion that
-					// fits puts new ones there ([basic.life]: a pointer to
-					// the old object then names the new one).
-					s.end(rv.owns, replaced, n, m)
-					s.objs[rv.owns].empty, s.objs[rv.owns].spare, s.objs[rv.owns].holds = true, 0, nil
-					return unknown
-				}
-				if old.reserved && m != "shrink_to_fit" && !x.outgrows(s, rv.owns, m) {
-					if m != "reserve" {
-						s.refilled(rv.owns)
-					}
+				if old.reserved && m != "clear" && m != "shrink_to_fit" && !x.outgrows(s, rv.owns, m) {
 					s.objs[rv.owns].empty = false
 					return unknown
 				}
