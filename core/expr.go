@@ -638,6 +638,32 @@ func (o *object) hold(t int32, m string) {
 	o.heldAs = append(slices.Clip(o.heldAs), m)
 }
 
+// letGoAll: the object holds nothing it was given any more (each member
+// has a new value).
+func (o *object) letGoAll() {
+	o.holds, o.heldAs = nil, nil
+}
+
+// holdAll records that the object holds what from holds, as the same
+// members.
+func (o *object) holdAll(from *object) {
+	for i, h := range from.holds {
+		m := ""
+		if i < len(from.heldAs) {
+			m = from.heldAs[i]
+		}
+		o.hold(h, m)
+	}
+}
+
+// madeValue is the value of temporary object t of a class, made by the
+// expression being evaluated.
+func madeValue(t int32) value {
+	v := borrowOf(t, tRef)
+	v.owns, v.prvalue = t, true
+	return v
+}
+
 // movedLocal reads "parameter" p of an object declaration read as a
 // function declaration, T obj(std::move(a)), as std::move or std::forward
 // of local a: a call, since std::move names a function, not a type
@@ -1934,14 +1960,12 @@ func (x *exec) misreadArrayDelete(n, operand parser.NodeID) bool {
 // to the field's object) holds: its cell's pointee, made on first use
 // when make is set.
 func (x *exec) fieldPointer(s *state, e parser.NodeID, v value, make bool) (value, bool) {
-	cell, ok := x.fieldCell(s, e, v, false)
-	if (!ok || s.objs[cell].inner == 0) && !make {
+	cell, ok := x.fieldCell(s, e, v, make)
+	if !make && (!ok || s.objs[cell].inner == 0) {
 		return x.heldField(s, e, v)
 	}
 	if !ok {
-		if cell, ok = x.fieldCell(s, e, v, make); !ok {
-			return unknown, false
-		}
+		return unknown, false
 	}
 	if s.objs[cell].inner == 0 {
 		in := s.newObj(object{kind: oParam, owner: x.text(e)})
@@ -2470,17 +2494,15 @@ func (x *exec) assign1(s *state, n parser.NodeID) value {
 			case braced && l.typ == tPlain:
 				x.reinit(s, l, right, elems)
 			case made != parser.None:
-				o := &s.objs[l.slot]
-				o.holds, o.heldAs = nil, nil
+				// Every member gets what the temporary was given.
+				s.objs[l.slot].letGoAll()
 				x.keep(s, l.slot, stores, made, elems)
 			case l.typ == tPlain && x.madeTemp(s, rv) >= 0:
-				o := &s.objs[l.slot]
-				o.holds, o.heldAs = nil, nil
+				s.objs[l.slot].letGoAll()
 				x.takeHeld(s, l.slot, rv, false)
 			case l.typ == tPlain && rv.from >= 0 && int(rv.from) < len(s.locals) && rv.from != int32(i):
-				o := &s.objs[l.slot]
-				if x.memberwise(o.class) {
-					o.holds, o.heldAs = nil, nil
+				if x.memberwise(s.objs[l.slot].class) {
+					s.objs[l.slot].letGoAll()
 				}
 				x.copyHeld(s, l.slot, rv)
 			}
@@ -2528,9 +2550,7 @@ func (x *exec) madeObject(s *state, e parser.NodeID, class string) (value, bool)
 	t := s.newObj(object{kind: oTemp, owner: x.text(e), class: class})
 	s.temps = append(s.temps, t)
 	x.keep(s, t, stores, list, elems)
-	v := borrowOf(t, tRef)
-	v.owns, v.prvalue = t, true
-	return v, true
+	return madeValue(t), true
 }
 
 // madeHolds is the temporary a call returns by value that holds what
@@ -2562,9 +2582,7 @@ func (x *exec) madeHolds(s *state, n, list parser.NodeID, vs []value, c Call) (v
 	if t < 0 {
 		return unknown, false
 	}
-	v := borrowOf(t, tRef)
-	v.owns, v.prvalue = t, true
-	return v, true
+	return madeValue(t), true
 }
 
 // memberwise says objects of class are copied member by member: the tree
@@ -2590,17 +2608,11 @@ func (x *exec) copyHeld(s *state, dst int32, v value) {
 	if src.ref || src.typ != tPlain || src.slot == dst || src.slot < 0 || int(src.slot) >= len(s.objs) {
 		return
 	}
-	from := s.objs[src.slot]
+	from := &s.objs[src.slot]
 	if from.class == "" || from.class != s.objs[dst].class || !x.memberwise(from.class) {
 		return
 	}
-	for i, h := range from.holds {
-		m := ""
-		if i < len(from.heldAs) {
-			m = from.heldAs[i]
-		}
-		s.objs[dst].hold(h, m)
-	}
+	s.objs[dst].holdAll(from)
 }
 
 // madeTemp is the temporary object of a class that value v is, made by
@@ -2628,18 +2640,12 @@ func (x *exec) takeHeld(s *state, dst int32, v value, auto bool) {
 	if t < 0 || dst < 0 || int(dst) >= len(s.objs) {
 		return
 	}
-	from := s.objs[t]
+	from := &s.objs[t]
 	if c := s.objs[dst].class; c != from.class && !(auto && c == "") {
 		return
 	}
 	s.objs[dst].class = from.class
-	for i, h := range from.holds {
-		m := ""
-		if i < len(from.heldAs) {
-			m = from.heldAs[i]
-		}
-		s.objs[dst].hold(h, m)
-	}
+	s.objs[dst].holdAll(from)
 }
 
 // reinit: x = {elements} gives every member of l's object a new value
@@ -2647,8 +2653,7 @@ func (x *exec) takeHeld(s *state, dst int32, v value, auto bool) {
 // list does): what its members held is let go, and what the new elements
 // are kept is kept.
 func (x *exec) reinit(s *state, l *local, list parser.NodeID, elems []value) {
-	o := &s.objs[l.slot]
-	o.holds, o.heldAs = nil, nil
+	s.objs[l.slot].letGoAll()
 	if l.tname == "" || x.opt.Members == nil {
 		return
 	}
@@ -3290,9 +3295,7 @@ func (x *exec) typedTemp(s *state, n parser.NodeID, typ string) (value, bool) {
 		}
 		t := s.newObj(object{kind: oTemp, owner: x.text(n), class: class})
 		s.temps = append(s.temps, t)
-		v := borrowOf(t, tRef)
-		v.owns, v.prvalue = t, true
-		return v, true
+		return madeValue(t), true
 	case tView:
 		// A view returned by value (a span, a reference_wrapper) looks at
 		// memory the call does not say: a reference bound through its

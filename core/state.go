@@ -165,7 +165,7 @@ func (s *state) objClass(obj int32) string {
 // set it up); what it kept before is not known.
 func (o *object) setUpAgain() {
 	o.state, o.end = live, parser.None
-	o.holds, o.heldAs = nil, nil
+	o.letGoAll()
 }
 
 // destroyedOnly says an explicit destructor call (p->~T()) ended the
